@@ -1,0 +1,13 @@
+// What every resource needs from the running process, passed in explicitly so tests can
+// build an app around any database.
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
+import type { Config } from './config.ts';
+
+export interface Deps {
+  db: Kysely<Database>;
+  config: Config;
+  log: (line: string) => void;
+  /** True when the database answers; used by /api/health. */
+  ping: () => Promise<boolean>;
+}

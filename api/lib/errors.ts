@@ -1,0 +1,37 @@
+// Turns anything thrown in a handler into a JSON answer: HttpErrors as they are, a lost
+// database as 503 (retryable by the outbox), anything else as a logged 500 that never
+// shows a stack trace.
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { API_MESSAGES } from '../../contract/messages.ts';
+import { HttpError } from './http.ts';
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: string }).code;
+  if (code && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite is closed/i.test(
+    err.message,
+  );
+}
+
+export function errorHandler(log: (line: string) => void) {
+  return (err: Error, c: Context): Response => {
+    if (err instanceof HttpError) {
+      if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json(err.toBody(), err.status);
+    }
+    if (err instanceof HTTPException) {
+      return c.json({ message: err.message || API_MESSAGES.internal }, err.status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      log(`database unavailable: ${err.message}`);
+      c.header('Retry-After', '5');
+      return c.json({ message: API_MESSAGES.unavailable }, 503);
+    }
+    log(`error on ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
+    return c.json({ message: API_MESSAGES.internal }, 500);
+  };
+}

@@ -1,0 +1,212 @@
+// Exactly-once ingestion of public submissions, shared by every single POST and by the
+// batch endpoint (a single POST is a batch of one, so both give the same answers).
+//
+// For each submission with an Idempotency-Key:
+//   - a key already stored with the same fingerprint replays the original answer;
+//   - a key stored with another fingerprint is 422;
+//   - a key another request is processing right now is 409 (retryable): in this
+//     process via the in-flight set, across instances via a transaction-scoped
+//     advisory lock on the key;
+//   - otherwise the row is inserted with ON CONFLICT (idempotency_key) DO NOTHING, so the
+//     unique constraint is the final word even if two instances race.
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AnyObjectSchema } from 'yup';
+import { API_MESSAGES } from '../../contract/messages.ts';
+import type { Database } from '../db/schema.ts';
+import { fingerprint } from './fingerprint.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { validate } from './validate.ts';
+
+type Row = Record<string, unknown> & { id: string; idempotency_key: string | null; request_hash: string | null };
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  /** True when this answer replays the stored result of an earlier request with the same key. */
+  replayed?: boolean;
+}
+
+export interface LeadResource<Input extends Record<string, unknown> = Record<string, unknown>> {
+  /** The public path, used in the fingerprint and by the batch endpoint. */
+  path: string;
+  table: keyof Database;
+  schema: AnyObjectSchema;
+  /** A field stored only as an scrypt hash in `password_hash`. */
+  secretField?: 'password';
+  toColumns(input: Input): Record<string, unknown>;
+  respond(row: Row): Answer;
+  /** Work done in the same transaction as the insert (mail outbox, derived rows). */
+  afterInsert?(trx: Transaction<Database>, rows: Row[]): Promise<void>;
+}
+
+export interface Submission {
+  key: string | null;
+  body: unknown;
+}
+
+const inFlight = new Set<string>();
+
+function slot(resource: LeadResource, key: string): string {
+  return `${resource.table}\u0000${key}`;
+}
+
+async function replay(resource: LeadResource, row: Row, hash: string, secret: unknown): Promise<Answer> {
+  if (row.request_hash !== hash) return conflict();
+  if (resource.secretField) {
+    const stored = String(row.password_hash ?? '');
+    if (typeof secret !== 'string' || !(await verifyPassword(secret, stored))) return conflict();
+  }
+  return { ...resource.respond(row), replayed: true };
+}
+
+function conflict(): Answer {
+  return { status: 422, body: { message: API_MESSAGES.idempotencyConflict } };
+}
+function inFlightAnswer(): Answer {
+  return { status: 409, body: { message: API_MESSAGES.idempotencyInFlight } };
+}
+
+interface Pending {
+  index: number;
+  key: string | null;
+  input: Record<string, unknown>;
+  hash: string;
+  id: string;
+  columns?: Record<string, unknown>;
+}
+
+export async function ingest(db: Kysely<Database>, resource: LeadResource, submissions: Submission[]): Promise<Answer[]> {
+  const answers: Answer[] = new Array(submissions.length);
+  const pending: Pending[] = [];
+  const firstByKey = new Map<string, number>();
+  const duplicates: Array<{ index: number; of: number; hash: string; secret: unknown }> = [];
+  const claimed: string[] = [];
+
+  try {
+    // 1. Validate and fingerprint; settle in-batch duplicates and in-flight keys.
+    for (const [index, submission] of submissions.entries()) {
+      const result = await validate(resource.schema, submission.body);
+      if (!result.ok) {
+        answers[index] = { status: result.error.status, body: result.error.toBody() };
+        continue;
+      }
+      const input = result.value as Record<string, unknown>;
+      const omit = resource.secretField ? [resource.secretField] : [];
+      const hash = fingerprint(resource.path, input, omit);
+      const { key } = submission;
+      if (key !== null) {
+        const first = firstByKey.get(key);
+        if (first !== undefined) {
+          duplicates.push({ index, of: first, hash, secret: resource.secretField ? input[resource.secretField] : undefined });
+          continue;
+        }
+        if (inFlight.has(slot(resource, key))) {
+          answers[index] = inFlightAnswer();
+          continue;
+        }
+        inFlight.add(slot(resource, key));
+        claimed.push(key);
+        firstByKey.set(key, index);
+      }
+      pending.push({ index, key, input, hash, id: randomUUID() });
+    }
+
+    // 2. Keys already stored: replay or 422, without touching the secret hasher for new rows.
+    const keys = pending.flatMap((p) => (p.key === null ? [] : [p.key]));
+    let fresh = pending;
+    if (keys.length > 0) {
+      const existing = await selectByKeys(db, resource, keys);
+      fresh = [];
+      for (const p of pending) {
+        const row = p.key === null ? undefined : existing.get(p.key);
+        if (row) answers[p.index] = await replay(resource, row, p.hash, secretOf(resource, p.input));
+        else fresh.push(p);
+      }
+    }
+
+    // 3. Hash secrets outside any transaction (slow by design).
+    await Promise.all(
+      fresh.map(async (p) => {
+        const columns = resource.toColumns(p.input);
+        if (resource.secretField) columns.password_hash = await hashPassword(String(p.input[resource.secretField]));
+        p.columns = { id: p.id, ...columns, idempotency_key: p.key, request_hash: p.key === null ? null : p.hash };
+      }),
+    );
+
+    // 4. Insert in one transaction, holding an advisory lock per key.
+    if (fresh.length > 0) {
+      await db.transaction().execute(async (trx) => {
+        let toInsert = fresh;
+        const keyed = fresh.flatMap((p) => (p.key === null ? [] : [p.key]));
+        if (keyed.length > 0) {
+          const locks = await sql<{ k: string; locked: boolean }>`
+            select k, pg_try_advisory_xact_lock(hashtextextended(${resource.table} || ':' || k, 0)) as locked
+            from unnest(${keyed}::text[]) as k`.execute(trx);
+          const busy = new Set(locks.rows.filter((r) => !r.locked).map((r) => r.k));
+          if (busy.size > 0) {
+            toInsert = fresh.filter((p) => {
+              if (p.key !== null && busy.has(p.key)) {
+                answers[p.index] = inFlightAnswer();
+                return false;
+              }
+              return true;
+            });
+          }
+        }
+        if (toInsert.length === 0) return;
+        const inserted = (await trx
+          .insertInto(resource.table)
+          .values(toInsert.map((p) => p.columns!) as never)
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .returningAll()
+          .execute()) as unknown as Row[];
+        const byId = new Map(inserted.map((r) => [r.id, r]));
+        const lost: Pending[] = [];
+        for (const p of toInsert) {
+          const row = byId.get(p.id);
+          if (row) answers[p.index] = resource.respond(row);
+          else lost.push(p);
+        }
+        // Another instance committed the same key between our lookup and our insert.
+        if (lost.length > 0) {
+          const existing = await selectByKeys(trx, resource, lost.map((p) => p.key!));
+          for (const p of lost) {
+            const row = existing.get(p.key!);
+            answers[p.index] = row ? await replay(resource, row, p.hash, secretOf(resource, p.input)) : inFlightAnswer();
+          }
+        }
+        if (inserted.length > 0 && resource.afterInsert) await resource.afterInsert(trx, inserted);
+      });
+    }
+
+    // 5. Repeats of a key inside the same batch answer like a retry of the first.
+    for (const d of duplicates) {
+      const first = answers[d.of];
+      const original = pending.find((p) => p.index === d.of);
+      if (!first || !original) {
+        answers[d.index] = inFlightAnswer();
+      } else if (original.hash !== d.hash || (resource.secretField && d.secret !== secretOf(resource, original.input))) {
+        answers[d.index] = conflict();
+      } else {
+        answers[d.index] = { ...first, replayed: true };
+      }
+    }
+    return answers;
+  } finally {
+    for (const key of claimed) inFlight.delete(slot(resource, key));
+  }
+}
+
+function secretOf(resource: LeadResource, input: Record<string, unknown>): unknown {
+  return resource.secretField ? input[resource.secretField] : undefined;
+}
+
+async function selectByKeys(db: Kysely<Database>, resource: LeadResource, keys: string[]): Promise<Map<string, Row>> {
+  const rows = (await db
+    .selectFrom(resource.table)
+    .selectAll()
+    .where('idempotency_key', 'in', keys)
+    .execute()) as unknown as Row[];
+  return new Map(rows.map((r) => [r.idempotency_key!, r]));
+}

@@ -1,0 +1,36 @@
+// The handler every public lead POST shares: read the JSON body, take the optional
+// Idempotency-Key, ingest, answer.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import {
+  BODY_MAX_BYTES,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  REPLAYED_HEADER,
+} from '../../contract/api.ts';
+import { API_MESSAGES } from '../../contract/messages.ts';
+import type { Deps } from '../deps.ts';
+import { HttpError, readJson } from './http.ts';
+import { ingest, type Answer, type LeadResource } from './ingest.ts';
+
+export function idempotencyKeyOf(c: Context): string | null {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (key === undefined || key === '') return null;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(400, API_MESSAGES.badIdempotencyKey);
+  return key;
+}
+
+export function sendAnswer(c: Context, answer: Answer): Response {
+  if (answer.replayed) c.header(REPLAYED_HEADER, 'true');
+  if (answer.status === 409) c.header('Retry-After', '1');
+  return c.json(answer.body as object, answer.status as ContentfulStatusCode);
+}
+
+export function leadRoute(deps: Deps, resource: LeadResource) {
+  return async (c: Context): Promise<Response> => {
+    const key = idempotencyKeyOf(c);
+    const body = await readJson(c, BODY_MAX_BYTES);
+    const [answer] = await ingest(deps.db, resource, [{ key, body }]);
+    return sendAnswer(c, answer!);
+  };
+}

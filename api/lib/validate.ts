@@ -1,0 +1,27 @@
+// Runs a contract schema on untrusted input: casts (trims, lowercases emails,
+// normalises phones), drops unknown fields, and turns failures into the API's
+// `{ message, errors: { field: message } }` answer.
+import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import { HttpError, isPlainObject } from './http.ts';
+import { API_MESSAGES } from '../../contract/messages.ts';
+
+export type ValidationResult<S extends AnyObjectSchema> =
+  | { ok: true; value: InferType<S> }
+  | { ok: false; error: HttpError };
+
+export async function validate<S extends AnyObjectSchema>(schema: S, input: unknown): Promise<ValidationResult<S>> {
+  if (!isPlainObject(input)) return { ok: false, error: new HttpError(400, API_MESSAGES.notObject) };
+  try {
+    const value = (await schema.validate(input, { abortEarly: false, stripUnknown: true })) as InferType<S>;
+    return { ok: true, value };
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    const errors: Record<string, string> = {};
+    const all = err.inner.length > 0 ? err.inner : [err];
+    for (const e of all) {
+      const field = e.path ?? '_';
+      errors[field] ??= e.message;
+    }
+    return { ok: false, error: new HttpError(400, all[0]?.message ?? 'Invalid request', errors) };
+  }
+}

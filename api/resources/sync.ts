@@ -1,0 +1,54 @@
+// POST /api/v1/sync: the outbox's batch delivery. Up to SYNC_BATCH_MAX queued
+// submissions `[{ key, path, body }]` (or `{ items: [...] }`); each gets the status and
+// body its own endpoint would have given. Items are grouped by path in order of first
+// appearance (so a device's personality sign-up lands before its answers), and each
+// group is ingested in one transaction.
+import { Hono } from 'hono';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  SYNC_BATCH_MAX,
+  SYNC_BODY_MAX_BYTES,
+  type SyncResult,
+} from '../../contract/api.ts';
+import { API_MESSAGES } from '../../contract/messages.ts';
+import type { Deps } from '../deps.ts';
+import { HttpError, isPlainObject, readJson } from '../lib/http.ts';
+import { ingest, type LeadResource } from '../lib/ingest.ts';
+
+export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): Hono {
+  return new Hono().post('/', async (c) => {
+    const payload = await readJson(c, SYNC_BODY_MAX_BYTES);
+    const items = Array.isArray(payload) ? payload : isPlainObject(payload) ? payload.items : undefined;
+    if (!Array.isArray(items)) throw new HttpError(400, 'Body must be an array of { key, path, body }');
+    if (items.length > SYNC_BATCH_MAX) {
+      throw new HttpError(413, `At most ${SYNC_BATCH_MAX} submissions per batch`);
+    }
+
+    const results: SyncResult[] = new Array(items.length);
+    const groups = new Map<LeadResource, Array<{ index: number; key: string; body: unknown }>>();
+    for (const [index, item] of items.entries()) {
+      const key = isPlainObject(item) && typeof item.key === 'string' ? item.key : '';
+      if (!isPlainObject(item) || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+        results[index] = { key, status: 400, body: { message: API_MESSAGES.badIdempotencyKey } };
+        continue;
+      }
+      const resource = typeof item.path === 'string' ? resources.get(item.path) : undefined;
+      if (!resource) {
+        results[index] = { key, status: 404, body: { message: `Unknown path ${String(item.path)}` } };
+        continue;
+      }
+      const group = groups.get(resource) ?? [];
+      group.push({ index, key, body: item.body });
+      groups.set(resource, group);
+    }
+
+    for (const [resource, group] of groups) {
+      const answers = await ingest(deps.db, resource, group);
+      for (const [i, entry] of group.entries()) {
+        const answer = answers[i]!;
+        results[entry.index] = { key: entry.key, status: answer.status, body: answer.body };
+      }
+    }
+    return c.json({ results });
+  });
+}

@@ -1,0 +1,140 @@
+// Serves the built PWA from one directory: exact files first, then a prerendered
+// `route/index.html`, then `index.html` for client-side routes (a reload of /about or
+// /blog/some-id works). Hashed files under /assets/ are immutable for a year; HTML, the
+// service worker and the manifest are `no-cache` so an update is seen at once.
+// Text files are compressed once (brotli or gzip) and kept in memory: the build is small
+// and phones on slow links gain most from it.
+import { createReadStream, promises as fs, type Stats } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.pdf': 'application/pdf',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.map', '.svg', '.xml', '.txt']);
+const NO_CACHE = new Set(['/sw.js', '/registerSW.js', '/manifest.webmanifest']);
+const MAX_COMPRESSED_CACHE = 64 * 1024 * 1024;
+
+export function cacheControlFor(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (urlPath.endsWith('.html') || NO_CACHE.has(urlPath) || /^\/workbox-[\w-]+\.js$/.test(urlPath)) {
+    return 'no-cache';
+  }
+  return 'public, max-age=86400';
+}
+
+interface Found {
+  file: string;
+  stat: Stats;
+  urlPath: string;
+}
+
+export function staticSite(rootDir: string) {
+  const root = path.resolve(rootDir);
+  const compressed = new Map<string, Buffer>();
+  let compressedBytes = 0;
+
+  async function fileAt(rel: string): Promise<Found | undefined> {
+    const file = path.join(root, rel);
+    if (file !== root && !file.startsWith(root + path.sep)) return undefined;
+    try {
+      const stat = await fs.stat(file);
+      return stat.isFile() ? { file, stat, urlPath: '/' + rel.split(path.sep).join('/') } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function resolve(urlPath: string): Promise<Found | undefined> {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return undefined;
+    }
+    if (decoded.includes('\0')) return undefined;
+    const rel = path.normalize(decoded).replace(/^([/\\])+/, '');
+    if (rel.split(/[/\\]/).includes('..')) return undefined;
+    return (await fileAt(rel)) ?? (await fileAt(path.join(rel, 'index.html')));
+  }
+
+  function encoded(found: Found, encoding: 'br' | 'gzip', raw: Buffer): Buffer {
+    const cacheKey = `${found.file}:${found.stat.mtimeMs}:${found.stat.size}:${encoding}`;
+    let out = compressed.get(cacheKey);
+    if (!out) {
+      out =
+        encoding === 'br'
+          ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : gzipSync(raw, { level: 9 });
+      if (compressedBytes + out.length <= MAX_COMPRESSED_CACHE) {
+        compressed.set(cacheKey, out);
+        compressedBytes += out.length;
+      }
+    }
+    return out;
+  }
+
+  async function send(c: Context, found: Found, status: 200 | 404 = 200): Promise<Response> {
+    const ext = path.extname(found.file).toLowerCase();
+    const etag = `W/"${found.stat.size.toString(16)}-${Math.floor(found.stat.mtimeMs).toString(16)}"`;
+    const headers = new Headers({
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Cache-Control': cacheControlFor(found.urlPath),
+      ETag: etag,
+      'Last-Modified': found.stat.mtime.toUTCString(),
+    });
+    if (status === 200 && c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+    const head = c.req.method === 'HEAD';
+    if (COMPRESSIBLE.has(ext) && found.stat.size > 512) {
+      headers.set('Vary', 'Accept-Encoding');
+      const accept = c.req.header('accept-encoding') ?? '';
+      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+      if (encoding) {
+        const body = encoded(found, encoding, await fs.readFile(found.file));
+        headers.set('Content-Encoding', encoding);
+        headers.set('Content-Length', String(body.length));
+        return new Response(head ? null : new Uint8Array(body), { status, headers });
+      }
+    }
+    headers.set('Content-Length', String(found.stat.size));
+    if (head) return new Response(null, { status, headers });
+    const stream = Readable.toWeb(createReadStream(found.file)) as ReadableStream<Uint8Array>;
+    return new Response(stream, { status, headers });
+  }
+
+  return async (c: Context): Promise<Response> => {
+    const urlPath = c.req.path;
+    const found = await resolve(urlPath);
+    if (found) return send(c, found);
+    // A missing hashed asset or file with an extension is a real 404, not the app shell:
+    // serving HTML for a script URL only produces confusing errors.
+    const wantsPage = !path.extname(urlPath) || urlPath.endsWith('.html');
+    const shell = wantsPage ? await fileAt('index.html') : undefined;
+    if (shell) return send(c, shell);
+    return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
+  };
+}

@@ -1,0 +1,94 @@
+// The HTTP surface the PWA and the API agree on: paths, the batch shape, response types.
+// Paths are the spec's (§7), so the spec's own client works against this server.
+
+export const LEAD_PATHS = {
+  contact: '/api/v1/contact',
+  freeJoin: '/api/v1/free/join-free',
+  enquiry: '/api/v1/form/submit',
+  joinNow: '/api/v1/now/join-now',
+  personalitySignup: '/api/v1/quiz/submit-form',
+} as const;
+export type LeadKind = keyof typeof LEAD_PATHS;
+export type LeadPath = (typeof LEAD_PATHS)[LeadKind];
+
+export const SYNC_PATH = '/api/v1/sync';
+export const HEALTH_PATH = '/api/health';
+/** Queued submissions per POST /api/v1/sync request. */
+export const SYNC_BATCH_MAX = 100;
+/** Largest accepted JSON body for a single POST; a sync batch may be up to SYNC_BODY_MAX. */
+export const BODY_MAX_BYTES = 64 * 1024;
+export const SYNC_BODY_MAX_BYTES = 2 * 1024 * 1024;
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Header set on an answer that replays an earlier one for the same key. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/** Every error the API gives: a message, and per-field messages for validation errors. */
+export interface ApiError {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+export interface SyncItem {
+  key: string;
+  path: string;
+  body: unknown;
+}
+export interface SyncRequest {
+  items: SyncItem[];
+}
+export interface SyncResult {
+  key: string;
+  status: number;
+  body: unknown;
+}
+export interface SyncResponse {
+  results: SyncResult[];
+}
+
+/** Statuses after which retrying the same submission cannot help (the outbox keeps it as "needs attention"). */
+export function isFinalStatus(status: number): boolean {
+  if (status >= 200 && status < 300) return true;
+  if (status === 408 || status === 409 || status === 425 || status === 429) return false;
+  return status >= 400 && status < 500;
+}
+
+export interface ContactRecord {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  message: string;
+  createdAt: string;
+}
+export interface FreeJoinUser {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  joinedAt: string;
+}
+export interface EnquiryRecord {
+  _id: string;
+  background: string;
+  course: string;
+  name: string;
+  email: string;
+  phone: string;
+  createdAt: string;
+}
+export interface JoinNowUser {
+  _id: string;
+  name: string;
+  phone: string;
+  email: string;
+  createdAt: string;
+}
+export interface QuizUser {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  createdAt: string;
+}

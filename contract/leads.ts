@@ -1,0 +1,104 @@
+// The yup schemas for the five public lead forms. The PWA validates with them before
+// queueing, and the API validates again with the very same objects: the server never
+// trusts the client, and the user never sees a rule the server does not enforce.
+import { object, string, type InferType } from 'yup';
+import { MESSAGES } from './messages.ts';
+import { BACKGROUND_OPTIONS, COURSE_OPTIONS, LIMITS } from './options.ts';
+
+/**
+ * Phone numbers are ten digits (§9). People type them with spaces, dashes or a +91
+ * country prefix; those are removed before the ten-digit rule is checked, so
+ * "+91 98765-43210" is stored as "9876543210".
+ */
+export function normalizePhone(value: unknown): unknown {
+  if (typeof value !== 'string' && typeof value !== 'number') return value;
+  const compact = String(value).replace(/[\s\-().]/g, '');
+  const local = /^(?:\+?91|0)(\d{10})$/.exec(compact);
+  return local ? local[1] : compact;
+}
+
+const TEN_DIGITS = /^\d{10}$/;
+
+const text = (label: string, max: number, required = `${label} is required`) =>
+  string()
+    .typeError(`${label} must be text`)
+    .trim()
+    .required(required)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const email = (required = 'Email is required') =>
+  string()
+    .typeError('Email must be text')
+    .trim()
+    .lowercase()
+    .required(required)
+    .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
+    .email(MESSAGES.invalidEmail);
+
+const phone = (message: string, required = 'Phone number is required') =>
+  string()
+    .typeError(message)
+    .transform((_v, original: unknown) => normalizePhone(original) as string)
+    .required(required)
+    .matches(TEN_DIGITS, message);
+
+const password = (required = 'Password is required') =>
+  string()
+    .typeError('Password must be text')
+    .required(required)
+    .min(LIMITS.passwordMin, MESSAGES.passwordMin)
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+/** POST /api/v1/contact — the 'Send A Message' form. All five fields required (§5). */
+export const contactSchema = object({
+  firstName: text('First name', LIMITS.name),
+  lastName: text('Last name', LIMITS.name),
+  email: email(),
+  phone: phone(MESSAGES.phoneTenDigits),
+  message: text('Message', LIMITS.message),
+});
+export type ContactInput = InferType<typeof contactSchema>;
+
+/** POST /api/v1/free/join-free — the 'Zero Fees, Infinite Knowledge' modal. */
+export const freeJoinSchema = object({
+  name: text('Name', LIMITS.name),
+  phone: phone(MESSAGES.phoneTenDigits, 'WhatsApp number is required'),
+  email: email(),
+});
+export type FreeJoinInput = InferType<typeof freeJoinSchema>;
+
+/** POST /api/v1/form/submit — the two-step enquiry ("need help") form. */
+export const enquiryStep1Schema = object({
+  background: string()
+    .typeError('Please choose your background')
+    .required('Please choose your background')
+    .oneOf([...BACKGROUND_OPTIONS], 'Please choose your background'),
+  course: string()
+    .typeError('Please choose a course')
+    .required('Please choose a course')
+    .oneOf([...COURSE_OPTIONS], 'Please choose a course'),
+});
+export const enquirySchema = enquiryStep1Schema.shape({
+  name: text('Name', LIMITS.name),
+  email: email(),
+  phone: phone(MESSAGES.phoneTenDigits),
+});
+export type EnquiryInput = InferType<typeof enquirySchema>;
+
+/** POST /api/v1/now/join-now — the /join-now registration. */
+export const joinNowSchema = object({
+  name: text('Name', LIMITS.name),
+  phone: phone(MESSAGES.phoneTenDigits),
+  email: email(),
+  password: password(),
+});
+export type JoinNowInput = InferType<typeof joinNowSchema>;
+
+/** POST /api/v1/quiz/submit-form — the personality-test sign-up, with the spec's four messages. */
+export const personalitySignupSchema = object({
+  name: text('Name', LIMITS.name, MESSAGES.allFieldsRequired),
+  phone: phone(MESSAGES.personalityPhone, MESSAGES.allFieldsRequired),
+  email: email(MESSAGES.allFieldsRequired),
+  password: password(MESSAGES.allFieldsRequired),
+});
+export type PersonalitySignupInput = InferType<typeof personalitySignupSchema>;

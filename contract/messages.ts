@@ -1,0 +1,38 @@
+// Every user-visible message the spec names, in one place, so the PWA and the API
+// say exactly the same words. Section references are to the product spec.
+
+export const MESSAGES = {
+  // §5 validation
+  phoneTenDigits: 'Please enter a valid 10-digit number',
+  personalityPhone: 'Phone number must be 10 digits',
+  invalidEmail: 'Invalid email address',
+  passwordMin: 'Password must be at least 6 characters',
+  allFieldsRequired: 'All fields are required!',
+  passwordsDoNotMatch: 'Passwords do not match',
+  // §8 outcomes
+  contactSuccess: 'Message sent successfully!',
+  contactFailure: 'Error sending message.',
+  freeJoinSuccess: 'Welcome aboard! Your free seat is confirmed — see you at the live class on Tuesday.',
+  freeJoinFailure: 'Something went wrong.',
+  enquirySuccess: 'Form submitted successfully!',
+  enquiryFailure: 'Something went wrong. Please try again.',
+  joinNowSuccess: '🎉 Registration successful!',
+  joinNowFailure: 'Something went wrong',
+  personalitySuccess: 'Form submitted successfully!',
+  personalityFailure: 'Something went wrong!',
+  personalityNetwork: 'Server error, please try again!',
+} as const;
+
+// Generic request problems, answered by the API as `{ message }`.
+export const API_MESSAGES = {
+  notJson: 'Request body must be valid JSON',
+  notObject: 'Request body must be a JSON object',
+  unsupportedMediaType: 'Content-Type must be application/json',
+  tooLarge: 'Request body is too large (limit 64 KiB)',
+  notFound: 'Not found',
+  idempotencyConflict: 'This Idempotency-Key was already used with a different request body',
+  idempotencyInFlight: 'A request with this Idempotency-Key is still being processed; retry shortly',
+  badIdempotencyKey: 'Idempotency-Key must be 8 to 128 characters of letters, digits, "-", "_", "." or ":"',
+  internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'Service temporarily unavailable',
+} as const;
