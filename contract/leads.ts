@@ -19,18 +19,23 @@ export function normalizePhone(value: unknown): unknown {
 
 const TEN_DIGITS = /^\d{10}$/;
 
+// yup's own trim()/lowercase() call string methods on whatever arrives and throw on an
+// array; these leave non-strings alone so the type check can reject them with a message.
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+const lowered = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
+
 const text = (label: string, max: number, required = `${label} is required`) =>
   string()
     .typeError(`${label} must be text`)
-    .trim()
+    .transform(trimmed)
     .required(required)
     .max(max, `${label} must be at most ${max} characters`);
 
 const email = (required = 'Email is required') =>
   string()
     .typeError('Email must be text')
-    .trim()
-    .lowercase()
+    .transform(trimmed)
+    .transform(lowered)
     .required(required)
     .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
     .email(MESSAGES.invalidEmail);

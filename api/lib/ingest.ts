@@ -134,50 +134,40 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
       }),
     );
 
-    // 4. Insert in one transaction, holding an advisory lock per key.
+    // 4. Insert. One statement does it all (one round trip, atomic on its own): rows whose
+    //    key another request holds right now are filtered out by the advisory lock, rows
+    //    whose key is already stored by the unique constraint. Resources with follow-up
+    //    work run it in the same transaction.
     if (fresh.length > 0) {
-      await db.transaction().execute(async (trx) => {
-        let toInsert = fresh;
-        const keyed = fresh.flatMap((p) => (p.key === null ? [] : [p.key]));
-        if (keyed.length > 0) {
-          const locks = await sql<{ k: string; locked: boolean }>`
-            select k, pg_try_advisory_xact_lock(hashtextextended(${resource.table} || ':' || k, 0)) as locked
-            from unnest(${keyed}::text[]) as k`.execute(trx);
-          const busy = new Set(locks.rows.filter((r) => !r.locked).map((r) => r.k));
-          if (busy.size > 0) {
-            toInsert = fresh.filter((p) => {
-              if (p.key !== null && busy.has(p.key)) {
-                answers[p.index] = inFlightAnswer();
-                return false;
-              }
-              return true;
-            });
-          }
-        }
-        if (toInsert.length === 0) return;
-        const inserted = (await trx
-          .insertInto(resource.table)
-          .values(toInsert.map((p) => p.columns!) as never)
-          .onConflict((oc) => oc.column('idempotency_key').doNothing())
-          .returningAll()
-          .execute()) as unknown as Row[];
+      const insertAll = async (executor: Kysely<Database>) => {
+        const inserted = await insertRows(executor, resource, fresh.map((p) => p.columns!));
         const byId = new Map(inserted.map((r) => [r.id, r]));
         const lost: Pending[] = [];
-        for (const p of toInsert) {
+        for (const p of fresh) {
           const row = byId.get(p.id);
           if (row) answers[p.index] = resource.respond(row);
           else lost.push(p);
         }
-        // Another instance committed the same key between our lookup and our insert.
         if (lost.length > 0) {
-          const existing = await selectByKeys(trx, resource, lost.map((p) => p.key!));
+          // Either stored by another request in the meantime (replay or 422), or still
+          // being processed by one (its lock was held: 409, retry shortly).
+          const existing = await selectByKeys(executor, resource, lost.map((p) => p.key!));
           for (const p of lost) {
             const row = existing.get(p.key!);
             answers[p.index] = row ? await replay(resource, row, p.hash, secretOf(resource, p.input)) : inFlightAnswer();
           }
         }
-        if (inserted.length > 0 && resource.afterInsert) await resource.afterInsert(trx, inserted);
-      });
+        return inserted;
+      };
+      const afterInsert = resource.afterInsert;
+      if (afterInsert) {
+        await db.transaction().execute(async (trx) => {
+          const inserted = await insertAll(trx);
+          if (inserted.length > 0) await afterInsert(trx, inserted);
+        });
+      } else {
+        await insertAll(db);
+      }
     }
 
     // 5. Repeats of a key inside the same batch answer like a retry of the first.
@@ -200,6 +190,23 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
 
 function secretOf(resource: LeadResource, input: Record<string, unknown>): unknown {
   return resource.secretField ? input[resource.secretField] : undefined;
+}
+
+async function insertRows(db: Kysely<Database>, resource: LeadResource, rows: Record<string, unknown>[]): Promise<Row[]> {
+  const columns = Object.keys(rows[0]!);
+  const table = sql.table(resource.table);
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  // jsonb_populate_recordset types every value by the table's own column types, so one
+  // parameter carries the whole batch whatever its size.
+  const result = await sql<Row>`
+    insert into ${table} (${list})
+    select ${sql.join(columns.map((c) => sql.ref(`v.${c}`)))}
+    from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb) as v
+    where v.idempotency_key is null
+       or pg_try_advisory_xact_lock(hashtextextended(${resource.table + ':'} || v.idempotency_key, 0))
+    on conflict (idempotency_key) do nothing
+    returning *`.execute(db);
+  return result.rows;
 }
 
 async function selectByKeys(db: Kysely<Database>, resource: LeadResource, keys: string[]): Promise<Map<string, Row>> {

@@ -15,7 +15,9 @@ export async function validate<S extends AnyObjectSchema>(schema: S, input: unkn
     const value = (await schema.validate(input, { abortEarly: false, stripUnknown: true })) as InferType<S>;
     return { ok: true, value };
   } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
+    // yup's casting can throw on crafted values (an object whose toString is not a
+    // function); that is a bad request, never a server error.
+    if (!(err instanceof ValidationError)) return { ok: false, error: new HttpError(400, API_MESSAGES.wrongTypes) };
     const errors: Record<string, string> = {};
     const all = err.inner.length > 0 ? err.inner : [err];
     for (const e of all) {

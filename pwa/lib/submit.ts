@@ -10,7 +10,15 @@ export interface SubmitResult<T = unknown> {
   data: T | undefined;
   /** The server's `message`, when it sent one. */
   message: string | undefined;
+  /**
+   * True when the submission was saved on this device to be delivered later (offline).
+   * Forms treat it like a success — the submission is durable — but say so:
+   * SAVED_OFFLINE_MESSAGE. Always false until the outbox lands.
+   */
+  queued: boolean;
 }
+
+export const SAVED_OFFLINE_MESSAGE = "Saved on this device — it will be sent automatically when you're back online";
 
 export function newSubmissionId(): string {
   return crypto.randomUUID();
@@ -25,7 +33,7 @@ export async function submit<T = unknown>(path: string, body: unknown, id: strin
       body: JSON.stringify(body),
     });
   } catch {
-    return { status: 0, ok: false, data: undefined, message: undefined };
+    return { status: 0, ok: false, data: undefined, message: undefined, queued: false };
   }
   let data: unknown;
   try {
@@ -37,5 +45,5 @@ export async function submit<T = unknown>(path: string, body: unknown, id: strin
     data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
       ? (data as { message: string }).message
       : undefined;
-  return { status: response.status, ok: response.ok, data: data as T, message };
+  return { status: response.status, ok: response.ok, data: data as T, message, queued: false };
 }

@@ -1,0 +1,183 @@
+// The HTTP edges: bodies that are not JSON, too large or the wrong type; unknown API
+// paths; health; hostile inputs never giving a 500; and serving the PWA (SPA fallback,
+// cache headers, compression, traversal).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { LEAD_PATHS, SYNC_PATH } from '../contract/api.ts';
+import { API_MESSAGES } from '../contract/messages.ts';
+import { createApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { pgliteBackend, type TestDatabase } from './testing/databases.ts';
+import { postJson, testApp, testConfig } from './testing/app.ts';
+
+let database: TestDatabase;
+let app: ReturnType<typeof testApp>['app'];
+let site: string;
+
+beforeAll(async () => {
+  database = await pgliteBackend.create();
+  site = mkdtempSync(path.join(tmpdir(), 'site-'));
+  mkdirSync(path.join(site, 'assets'));
+  mkdirSync(path.join(site, 'about'));
+  writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>shell</title>' + ' '.repeat(2000));
+  writeFileSync(path.join(site, 'about', 'index.html'), '<!doctype html><title>about</title>');
+  writeFileSync(path.join(site, 'assets', 'app-1a2b3c.js'), 'console.log("app");'.repeat(200));
+  writeFileSync(path.join(site, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  app = testApp(database, { staticDir: site }).app;
+});
+afterAll(async () => {
+  await database?.dispose();
+  rmSync(site, { recursive: true, force: true });
+});
+
+describe('request bodies', () => {
+  it('answers 415 as JSON for a body that is not JSON-typed', async () => {
+    const res = await app.request(LEAD_PATHS.contact, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ message: API_MESSAGES.unsupportedMediaType });
+    const none = await app.request(LEAD_PATHS.contact, { method: 'POST', body: '{}' });
+    expect(none.status).toBe(415);
+  });
+
+  it.each(['{"firstName":', 'undefined', '', '\u0000'])('answers 400 for malformed JSON %j', async (body) => {
+    const res = await postJson(app, LEAD_PATHS.contact, body);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it.each([[[1, 2]], [null], [42], ['"text"']])('answers 400 for a JSON value that is not an object: %j', async (value) => {
+    const res = await postJson(app, LEAD_PATHS.contact, JSON.stringify(value));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: API_MESSAGES.notObject });
+  });
+
+  it('answers 413 past 64 KiB, declared or streamed', async () => {
+    const big = JSON.stringify({ message: 'x'.repeat(70 * 1024) });
+    const declared = await postJson(app, LEAD_PATHS.contact, big);
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ message: API_MESSAGES.tooLarge });
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 80; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+        controller.close();
+      },
+    });
+    const streamed = await app.request(LEAD_PATHS.contact, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+  });
+
+  it('never answers 500, whatever the body holds', async () => {
+    const hostile: unknown[] = [
+      {},
+      { firstName: null, lastName: [], email: {}, phone: 1e308, message: true },
+      { firstName: { toString: 1 }, email: ['a@b.co'], phone: -1, message: '\u0000' },
+      JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}'),
+      { name: 'x'.repeat(60_000) },
+      { phone: '٩٨٧٦٥٤٣٢١٠', email: 'ü@ß.de', name: '😀'.repeat(50), password: '\ud800' },
+      { background: 'College Student', course: ['Soft Skills'], name: 1, email: 2, phone: 9876543210, password: 123456 },
+      { answers: { q1: 1 }, language: 'klingon' },
+    ];
+    const paths = [...Object.values(LEAD_PATHS), SYNC_PATH];
+    for (const path of paths) {
+      for (const body of hostile) {
+        const res = await postJson(app, path, body);
+        expect(res.status, `${path} ${JSON.stringify(body).slice(0, 60)}`).toBeGreaterThanOrEqual(200);
+        expect(res.status, `${path} ${JSON.stringify(body).slice(0, 60)}`).toBeLessThan(500);
+      }
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('API routing', () => {
+  it('answers unknown /api paths with a JSON 404, never HTML', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/v1/unknown'],
+      ['GET', '/api'],
+      ['DELETE', '/api/v1/contact'],
+      ['GET', '/api/v1/contact/extra/segments'],
+    ] as const) {
+      const res = await app.request(url, { method });
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await res.json()).toEqual({ message: API_MESSAGES.notFound });
+    }
+  });
+
+  it('reports health 200 with the database, 503 without', async () => {
+    const ok = await app.request('/api/health');
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ status: 'ok', database: true });
+    const down = createApp(
+      { db: database.db, config: testConfig({ staticDir: site }), log: () => {}, ping: async () => false },
+      { logRequests: false },
+    );
+    const res = await down.request('/api/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable', database: false });
+  });
+
+  it('answers 503 with Retry-After when the database cannot be reached', async () => {
+    // Nothing listens on port 1: every connection attempt is refused, as when Postgres is down.
+    const gone = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', dataDir: '' });
+    const lost = testApp({ ...gone, dispose: () => gone.close() }, { staticDir: site }).app;
+    onTestFinished(() => gone.close());
+    const res = await postJson(lost, LEAD_PATHS.contact, {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      phone: '9876543210',
+      message: 'hi',
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+  });
+});
+
+describe('serving the PWA', () => {
+  it('falls back to index.html for client routes and serves prerendered pages', async () => {
+    for (const url of ['/', '/blog/some-id', '/personality/english-test']) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toContain('<title>shell</title>');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    const about = await app.request('/about');
+    expect(await about.text()).toContain('<title>about</title>');
+  });
+
+  it('caches hashed assets for a year and the service worker not at all', async () => {
+    const asset = await app.request('/assets/app-1a2b3c.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    const sw = await app.request('/sw.js');
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('compresses text, honours ETags and 404s missing files that have an extension', async () => {
+    const gz = await app.request('/assets/app-1a2b3c.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toContain('console.log');
+    const etag = gz.headers.get('etag')!;
+    const cached = await app.request('/assets/app-1a2b3c.js', { headers: { 'If-None-Match': etag } });
+    expect(cached.status).toBe(304);
+    expect((await app.request('/assets/missing-123.js')).status).toBe(404);
+  });
+
+  it('never serves files outside the build', async () => {
+    for (const url of ['/../package.json', '/%2e%2e/package.json', '/assets/%2e%2e%2f%2e%2e%2fpackage.json', '/%00']) {
+      const res = await app.request(url);
+      expect(await res.text(), url).not.toContain('"dependencies"');
+    }
+  });
+});

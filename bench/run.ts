@@ -1,0 +1,24 @@
+// `npm run bench`: every benchmark, one run, figures and ratios against their targets.
+import { benchApi } from './api.ts';
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+const api = await benchApi();
+const singleRatio = api.single.rps / api.pgbenchTps;
+const batchRatio = api.batch.leadsPerSecond / api.pgbenchTps;
+console.log('\n== Lead ingest on Postgres (loopback) ==');
+console.log(`pgbench single-row inserts (32 clients):  ${fmt(api.pgbenchTps)} tps`);
+console.log(
+  `POST /api/v1/contact (32 connections):    ${fmt(api.single.rps)} req/s, p50 ${api.single.p50} ms, p99 ${api.single.p99} ms, ` +
+    `${api.single.total} requests, ${api.single.errors} errors, ${api.single.non2xx} non-2xx`,
+);
+console.log(
+  `POST /api/v1/sync (batches of 100):       ${fmt(api.batch.leadsPerSecond)} leads/s, ${api.batch.errors} errors, ` +
+    `${api.batch.non2xx} non-2xx, ${api.batch.itemsNot201} items not 201`,
+);
+console.log(`ratio single/pgbench: ${fmt(singleRatio, 2)} (target >= 0.35) ${verdict(singleRatio >= 0.35)}`);
+console.log(`p99 single: ${api.single.p99} ms (target < 50) ${verdict(api.single.p99 < 50)}`);
+console.log(`ratio batch/pgbench:  ${fmt(batchRatio, 2)} (target >= 1.0) ${verdict(batchRatio >= 1)}`);
+const errors = api.single.errors + api.single.non2xx + api.batch.errors + api.batch.non2xx + api.batch.itemsNot201;
+console.log(`errors: ${errors} (target 0) ${verdict(errors === 0)}`);

@@ -1,0 +1,120 @@
+// The one process, as a user runs it: the built server serving the PWA and the API, a
+// browser loading the home page, graceful shutdown with a request in flight, and the
+// embedded database refusing a second process.
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_PATHS } from '../contract/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+describe('the served product', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    expect(await server?.stop()).toBe(0);
+  });
+
+  it('loads the home page in Chromium with no console errors', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    const res = await page.goto(server.url + '/');
+    expect(res?.status()).toBe(200);
+    await expect.poll(() => page.locator('h1').first().textContent()).toBeTruthy();
+    expect(await page.title()).not.toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('serves index.html for deep links and JSON 404s under /api', async () => {
+    for (const url of ['/about', '/blog/some-id', '/personality/english-test']) {
+      const res = await fetch(server.url + url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const missing = await fetch(server.url + '/api/v1/missing');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'Not found' });
+    const health = await fetch(server.url + '/api/health');
+    expect(health.status).toBe(200);
+  });
+
+  it('serves the hashed bundle with a one-year immutable cache', async () => {
+    const html = await (await fetch(server.url + '/')).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const res = await fetch(server.url + asset!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes the in-flight request, refuses new ones, closes the database and exits 0', async () => {
+    const server = await startServer();
+    const body = JSON.stringify({ firstName: 'Late', lastName: 'Request', email: 'late@example.in', phone: '9876543210', message: 'in flight' });
+    const half = Math.floor(body.length / 2);
+    const socket = net.connect(server.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let response = '';
+    socket.on('data', (d) => (response += d.toString()));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    // Headers and half of the body: the request has started and cannot finish yet.
+    socket.write(
+      `POST ${LEAD_PATHS.contact} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Idempotency-Key: shutdown-test-0001\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+    );
+    // A complete round trip on another connection: the server has read our first bytes.
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+
+    server.process.kill('SIGTERM');
+    await expect.poll(() => server.output()).toContain('SIGTERM: finishing in-flight requests');
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+
+    socket.write(body.slice(half));
+    await expect.poll(() => response).toMatch(/"firstName":"Late"/);
+    socket.end();
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 201/);
+    expect(response).toContain('"firstName":"Late"');
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain('stopped');
+  });
+});
+
+describe('embedded database', () => {
+  it('gives a second process on the same DATA_DIR a clear error instead of corrupting it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-lock-'));
+    const first = await startServer({ postgres: false, env: { DATA_DIR: dir } });
+    try {
+      await expect(startServer({ postgres: false, env: { DATA_DIR: dir } })).rejects.toThrow(
+        /already in use by another process \(pid \d+/,
+      );
+      const res = await fetch(`${first.url}${LEAD_PATHS.freeJoin}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Still', phone: '9876543210', email: 'still@example.in' }),
+      });
+      expect(res.status).toBe(201);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    // The lock is released on a clean stop: the data directory opens again, data intact.
+    const again = await startServer({ postgres: false, env: { DATA_DIR: dir } });
+    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+    expect(await again.stop()).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
