@@ -1,0 +1,45 @@
+// The one rule for a complete set of quiz answers, without yup, so the scoring function can
+// enforce it too: the schema and the scorer can never disagree about what is complete.
+import { QUIZ_ITEM_COUNT, QUIZ_ITEM_IDS } from './items.ts';
+import type { QuizAnswers } from './options.ts';
+
+export const QUIZ_MESSAGES = {
+  incomplete: `Please answer all ${QUIZ_ITEM_COUNT} questions`,
+  notAnOption: 'Each answer must be an option from A to D',
+  // Cut long ids short: the message is echoed back and shown on screen.
+  unknownId: (id: string) => `Unknown question id: ${id.length > 40 ? `${id.slice(0, 40)}…` : id}`,
+  badLanguage: 'The test language must be english or hinglish',
+  // §8, quiz submit
+  success: 'Test submitted! Certificate sent to your email.',
+  failure: 'Submission failed',
+  networkEnglish: 'Server not responding. Please try again later.',
+  networkHinglish: 'Something went wrong. Please try again.',
+} as const;
+
+const KNOWN_IDS = new Set(QUIZ_ITEM_IDS);
+
+/**
+ * What is wrong with `answers`, in the words shown to the user, or null when it holds
+ * exactly the known question ids, each with an option index 0..3. Unknown ids are
+ * reported first (a client on an old question list should hear that, not "answer all"),
+ * then bad values, then missing answers.
+ */
+export function quizAnswersProblem(answers: unknown): string | null {
+  if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) return QUIZ_MESSAGES.incomplete;
+  const entries = Object.entries(answers);
+  for (const [id] of entries) {
+    if (!KNOWN_IDS.has(id)) return QUIZ_MESSAGES.unknownId(id);
+  }
+  for (const [, value] of entries) {
+    if (!isOptionIndex(value)) return QUIZ_MESSAGES.notAnOption;
+  }
+  return entries.length === QUIZ_ITEM_COUNT ? null : QUIZ_MESSAGES.incomplete;
+}
+
+export function isCompleteQuizAnswers(answers: unknown): answers is QuizAnswers {
+  return quizAnswersProblem(answers) === null;
+}
+
+function isOptionIndex(value: unknown): boolean {
+  return value === 0 || value === 1 || value === 2 || value === 3;
+}
