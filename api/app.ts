@@ -3,12 +3,17 @@ import { Hono } from 'hono';
 import { API_MESSAGES } from '../contract/messages.ts';
 import type { Deps } from './deps.ts';
 import { errorHandler } from './lib/errors.ts';
+import { corsPolicy, jsonBodiesOnly, securityHeaders } from './lib/http-policy.ts';
+import { postRateLimit } from './lib/rate-limit.ts';
 import { requestLog } from './lib/request-log.ts';
+import { admin } from './resources/admin.ts';
+import { certificatePage, certificatesApi } from './resources/certificates.ts';
 import { contact } from './resources/contact.ts';
 import { form } from './resources/form.ts';
 import { free } from './resources/free.ts';
+import { getContact } from './resources/get-contact.ts';
 import { health } from './resources/health.ts';
-import { LEAD_RESOURCES } from './resources/leads.ts';
+import { leadResources } from './resources/leads.ts';
 import { now } from './resources/now.ts';
 import { quiz } from './resources/quiz.ts';
 import { sync } from './resources/sync.ts';
@@ -22,7 +27,18 @@ export interface AppOptions {
 export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   const app = new Hono();
   if (options.logRequests ?? true) app.use('*', requestLog(deps.log));
+  app.use('*', securityHeaders());
   app.onError(errorHandler(deps.log));
+  app.use('/api/*', corsPolicy(deps.config));
+  app.use(
+    '/api/*',
+    postRateLimit({
+      perMinute: deps.config.postRateLimitPerMinute,
+      trustProxy: deps.config.trustProxy,
+      clock: deps.clock ?? (() => new Date()),
+    }),
+  );
+  app.use('/api/*', jsonBodiesOnly());
 
   app.route('/api/health', health(deps));
   app.route('/api/v1/contact', contact(deps));
@@ -30,10 +46,15 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   app.route('/api/v1/form', form(deps));
   app.route('/api/v1/now', now(deps));
   app.route('/api/v1/quiz', quiz(deps));
-  app.route('/api/v1/sync', sync(deps, LEAD_RESOURCES));
+  app.route('/api/v1/sync', sync(deps, leadResources(deps)));
+  app.route('/api/v1/get-contact', getContact(deps));
+  app.route('/api/admin', admin(deps));
+  app.route('/api/v1/certificates', certificatesApi(deps));
   app.all('/api', (c) => c.json({ message: API_MESSAGES.notFound }, 404));
   app.all('/api/*', (c) => c.json({ message: API_MESSAGES.notFound }, 404));
 
+  // Server-rendered (public certificate verification), so it must come before the site.
+  app.route('/certificate', certificatePage(deps));
   const site = staticSite(deps.config.staticDir);
   app.on(['GET', 'HEAD'], '*', site);
   app.notFound((c) => c.json({ message: API_MESSAGES.notFound }, 404));

@@ -16,6 +16,39 @@ export interface Config {
   production: boolean;
   /** Seconds to let in-flight requests finish on SIGTERM before closing connections. */
   shutdownGraceSeconds: number;
+
+  // Admins and their tokens.
+  /** With adminPassword: the admin created (or whose password is updated) at start. */
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /**
+   * HS256 key for admin tokens (at least 32 bytes). Required in production; otherwise, when
+   * unset, main.ts generates one once and keeps it in DATA_DIR/jwt-secret.
+   */
+  jwtSecret: string | undefined;
+  /** Failed logins per account, and per client address, in loginWindowSeconds before a 429. */
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerAddress: number;
+  loginWindowSeconds: number;
+
+  // HTTP policy.
+  /** POSTs per client address per minute before a 429; 0 turns the limit off. */
+  postRateLimitPerMinute: number;
+  /** Other origins allowed to call the API from a browser (CORS). Same origin is always allowed. */
+  corsOrigins: string[];
+  /**
+   * How many reverse proxies sit in front of the server and append to X-Forwarded-For.
+   * 0 (default): the socket address is the client; X-Forwarded-For is ignored.
+   */
+  trustProxy: number;
+
+  // Mail.
+  /** smtp:// or smtps:// URL of the mail server. Unset: each message becomes an .eml file in DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every message. */
+  mailFrom: string;
+  /** Attempts before a message that keeps failing is marked failed. */
+  mailMaxAttempts: number;
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../../' : '../', import.meta.url));
@@ -47,10 +80,75 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host,
     databaseUrl,
-    dataDir: path.resolve(env.DATA_DIR || path.join(PROJECT_ROOT, 'data')),
+    // `memory://` keeps the embedded database in memory (throwaway servers in tests).
+    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || path.join(PROJECT_ROOT, 'data')),
     staticDir: path.resolve(env.STATIC_DIR || path.join(PROJECT_ROOT, 'dist', 'pwa')),
     publicUrl,
     production: env.NODE_ENV === 'production',
     shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 300),
+    ...adminAndMailConfig(env, publicUrl),
+  };
+}
+
+const MIN_JWT_SECRET_BYTES = 32;
+
+function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
+  const production = env.NODE_ENV === 'production';
+  const jwtSecret = env.JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+    throw new Error(`JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes (e.g. \`openssl rand -base64 48\`)`);
+  }
+  if (production && jwtSecret === undefined) {
+    throw new Error(`JWT_SECRET is required when NODE_ENV=production (at least ${MIN_JWT_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`)`);
+  }
+
+  const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase() || undefined;
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if ((adminEmail === undefined) !== (adminPassword === undefined)) {
+    throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither');
+  }
+  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
+    throw new Error(`ADMIN_EMAIL must be an email address (got "${adminEmail}")`);
+  }
+  if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 128)) {
+    throw new Error('ADMIN_PASSWORD must be 8 to 128 characters');
+  }
+
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    throw new Error('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
+  }
+  const mailFrom = env.MAIL_FROM?.trim() || `Soft Skills <no-reply@${new URL(publicUrl).hostname}>`;
+
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => {
+      let url: URL;
+      try {
+        url = new URL(o);
+      } catch {
+        throw new Error(`CORS_ORIGINS: "${o}" is not an origin like https://example.org`);
+      }
+      if (url.origin === 'null' || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+        throw new Error(`CORS_ORIGINS: "${o}" is not an origin like https://example.org`);
+      }
+      return url.origin;
+    });
+
+  return {
+    adminEmail,
+    adminPassword,
+    jwtSecret,
+    loginMaxFailuresPerAccount: intVar(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 10, 1, 1000),
+    loginMaxFailuresPerAddress: intVar(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 30, 1, 10000),
+    loginWindowSeconds: 15 * 60,
+    postRateLimitPerMinute: intVar(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    corsOrigins,
+    trustProxy: intVar(env, 'TRUST_PROXY', 0, 0, 10),
+    smtpUrl,
+    mailFrom,
+    mailMaxAttempts: intVar(env, 'MAIL_MAX_ATTEMPTS', 20, 1, 100),
   };
 }

@@ -10,4 +10,12 @@ export interface Deps {
   log: (line: string) => void;
   /** True when the database answers; used by /api/health. */
   ping: () => Promise<boolean>;
+  /** The current time. Tests inject a clock to expire tokens and throttles without waiting. */
+  clock?: () => Date;
+  /** Nudges the mail worker after a message was committed to the outbox (it also polls). */
+  wakeMail?: () => void;
+}
+
+export function nowOf(deps: Pick<Deps, 'clock'>): Date {
+  return deps.clock ? deps.clock() : new Date();
 }

@@ -1,5 +1,6 @@
-// The one process: opens the database, runs migrations, serves the API and the PWA, and
-// shuts down cleanly on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close
+// The one process: opens the database, runs migrations, makes sure an admin exists,
+// serves the API and the PWA, sends the mail outbox, and shuts down cleanly on
+// SIGTERM/SIGINT (stop accepting, finish in-flight requests, stop the mail worker, close
 // the database, exit 0).
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -7,15 +8,25 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { ensureAdmins } from './lib/admins.ts';
+import { resolveJwtSecret } from './lib/auth.ts';
+import { createMailTransport } from './mail/transport.ts';
+import { startMailWorker } from './mail/worker.ts';
 
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  config.jwtSecret = resolveJwtSecret(config, log);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
-  const app = createApp({ db: database.db, config, log, ping: () => database.ping() });
+  await ensureAdmins(database.db, config, log);
+  const transport = createMailTransport(config, log);
+  if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
+  const mail = startMailWorker({ db: database.db, transport, log, maxAttempts: config.mailMaxAttempts });
+  log(`mail: ${transport.description}`);
+  const app = createApp({ db: database.db, config, log, ping: () => database.ping(), wakeMail: () => mail.wake() });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log(
@@ -35,6 +46,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       clearTimeout(force);
+      await mail.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
       await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));
       log('stopped');
       process.exit(0);

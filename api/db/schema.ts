@@ -47,10 +47,86 @@ export interface PersonalityUsersTable extends LeadColumns {
   created_at: CreatedAt;
 }
 
+export interface AdminsTable {
+  id: Generated<string>;
+  /** Always lower case. */
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: CreatedAt;
+  password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export interface AdminSessionsTable {
+  /** The token's jti. */
+  id: string;
+  admin_id: string;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  admin_id: string;
+  /** Hex SHA-256 of the token; the token itself is only ever in the email. */
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface AdminLoginFailuresTable {
+  id: Generated<string>;
+  account: string;
+  address: string;
+  failed_at: ColumnType<Date, Date | string, never>;
+}
+
+/** One attachment as stored in mail_outbox.attachments (a JSON array). */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+export interface MailOutboxTable {
+  id: Generated<string>;
+  kind: ColumnType<string, string | undefined, never>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** Written as a JSON string, read back parsed. */
+  attachments: ColumnType<StoredAttachment[], string | undefined, never>;
+  status: ColumnType<'pending' | 'sent' | 'failed', 'pending' | undefined, 'pending' | 'sent' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: ColumnType<Date | null, never, Date | string | null>;
+}
+
+/** A taken personality test (migrations/2026-11-21T0003_quiz.ts). */
+export interface QuizSubmissionsTable extends LeadColumns {
+  name: string;
+  email: string;
+  language: 'english' | 'hinglish';
+  /** Written as JSON, read back parsed: question id → option index 0..3. */
+  answers: ColumnType<Record<string, number>, string, never>;
+  /** Written as JSON, read back parsed: the QuizResult as issued. */
+  result: ColumnType<{ domains: Array<{ domain: string; raw: number; percent: number; band: string }> }, string, never>;
+  /** 32 hex characters (128 random bits); the public certificate's id. */
+  certificate_id: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   free_join_users: FreeJoinUsersTable;
   enquiries: EnquiriesTable;
   join_now_users: JoinNowUsersTable;
   personality_users: PersonalityUsersTable;
+  admins: AdminsTable;
+  admin_sessions: AdminSessionsTable;
+  password_resets: PasswordResetsTable;
+  admin_login_failures: AdminLoginFailuresTable;
+  mail_outbox: MailOutboxTable;
+  quiz_submissions: QuizSubmissionsTable;
 }

@@ -1,4 +1,5 @@
 // Enquiry ("need help") submissions: POST /api/v1/form/submit, the two-step form.
+// GET /api/v1/form/submissions (admin) lists them as { data: [...] }.
 import { Hono } from 'hono';
 import { LEAD_PATHS, type EnquiryRecord } from '../../contract/api.ts';
 import { enquirySchema, type EnquiryInput } from '../../contract/leads.ts';
@@ -6,6 +7,8 @@ import { MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
 import { iso } from '../lib/dates.ts';
 import type { LeadResource } from '../lib/ingest.ts';
+import { listRows } from '../lib/admin-list.ts';
+import { requireAdmin } from '../lib/auth.ts';
 import { leadRoute } from '../lib/lead-route.ts';
 
 export function toEnquiryRecord(row: Record<string, unknown>): EnquiryRecord {
@@ -35,5 +38,15 @@ export const enquiryLead: LeadResource = {
 };
 
 export function form(deps: Deps): Hono {
-  return new Hono().post('/submit', leadRoute(deps, enquiryLead));
+  return new Hono()
+    .post('/submit', leadRoute(deps, enquiryLead))
+    .get('/submissions', requireAdmin(deps), async (c) => {
+      const rows = await listRows(deps.db, c, {
+        table: 'enquiries',
+        columns: ['id', 'background', 'course', 'name', 'email', 'phone', 'created_at'],
+        timeColumn: 'created_at',
+        searchColumns: ['name', 'email', 'phone'],
+      });
+      return c.json({ data: rows.map(toEnquiryRecord) });
+    });
 }

@@ -1,5 +1,5 @@
 // Free-join users: POST /api/v1/free/join-free (the 'Join For Free' modal). The spec's
-// client shows `message` from a 201.
+// client shows `message` from a 201. GET /api/v1/free/all (admin) lists them as { users: [...] }.
 import { Hono } from 'hono';
 import { LEAD_PATHS, type FreeJoinUser } from '../../contract/api.ts';
 import { freeJoinSchema, type FreeJoinInput } from '../../contract/leads.ts';
@@ -7,6 +7,8 @@ import { MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
 import { iso } from '../lib/dates.ts';
 import type { LeadResource } from '../lib/ingest.ts';
+import { listRows } from '../lib/admin-list.ts';
+import { requireAdmin } from '../lib/auth.ts';
 import { leadRoute } from '../lib/lead-route.ts';
 
 export function toFreeJoinUser(row: Record<string, unknown>): FreeJoinUser {
@@ -31,5 +33,15 @@ export const freeJoinLead: LeadResource = {
 };
 
 export function free(deps: Deps): Hono {
-  return new Hono().post('/join-free', leadRoute(deps, freeJoinLead));
+  return new Hono()
+    .post('/join-free', leadRoute(deps, freeJoinLead))
+    .get('/all', requireAdmin(deps), async (c) => {
+      const rows = await listRows(deps.db, c, {
+        table: 'free_join_users',
+        columns: ['id', 'name', 'email', 'phone', 'joined_at'],
+        timeColumn: 'joined_at',
+        searchColumns: ['name', 'email', 'phone'],
+      });
+      return c.json({ users: rows.map(toFreeJoinUser) });
+    });
 }

@@ -1,5 +1,5 @@
 // Join-now registrations: POST /api/v1/now/join-now. The password is stored only as an
-// scrypt hash and never returned.
+// scrypt hash and never returned. GET /api/v1/now/join-now (admin) lists them: an array.
 import { Hono } from 'hono';
 import { LEAD_PATHS, type JoinNowUser } from '../../contract/api.ts';
 import { joinNowSchema, type JoinNowInput } from '../../contract/leads.ts';
@@ -7,6 +7,8 @@ import { MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
 import { iso } from '../lib/dates.ts';
 import type { LeadResource } from '../lib/ingest.ts';
+import { listRows } from '../lib/admin-list.ts';
+import { requireAdmin } from '../lib/auth.ts';
 import { leadRoute } from '../lib/lead-route.ts';
 
 export function toJoinNowUser(row: Record<string, unknown>): JoinNowUser {
@@ -32,5 +34,15 @@ export const joinNowLead: LeadResource = {
 };
 
 export function now(deps: Deps): Hono {
-  return new Hono().post('/join-now', leadRoute(deps, joinNowLead));
+  return new Hono()
+    .post('/join-now', leadRoute(deps, joinNowLead))
+    .get('/join-now', requireAdmin(deps), async (c) => {
+      const rows = await listRows(deps.db, c, {
+        table: 'join_now_users',
+        columns: ['id', 'name', 'phone', 'email', 'created_at'],
+        timeColumn: 'created_at',
+        searchColumns: ['name', 'email', 'phone'],
+      });
+      return c.json(rows.map(toJoinNowUser));
+    });
 }

@@ -1,13 +1,35 @@
 // Personality-test sign-ups: POST /api/v1/quiz/submit-form. The password is stored only
-// as an scrypt hash and never returned.
-import { Hono } from 'hono';
-import { LEAD_PATHS, type QuizUser } from '../../contract/api.ts';
+// as an scrypt hash and never returned. GET /api/v1/quiz/users (admin) lists them as
+// { success: true, data: [...] }, each with its latest taken test.
+// Taken tests: POST /api/v1/quiz/submit-answers { name, email, answers, language } stores
+// the answers, the scores and a certificate, and queues the certificate email in the same
+// transaction; 201 { message, certificateId, certificateUrl, result }.
+import { Hono, type Context } from 'hono';
+import { sql } from 'kysely';
+import { LEAD_PATHS, REPLAYED_HEADER, type QuizUser } from '../../contract/api.ts';
 import { personalitySignupSchema, type PersonalitySignupInput } from '../../contract/leads.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
 import { iso } from '../lib/dates.ts';
 import type { LeadResource } from '../lib/ingest.ts';
+import { listRows } from '../lib/admin-list.ts';
+import { requireAdmin } from '../lib/auth.ts';
 import { leadRoute } from '../lib/lead-route.ts';
+import { QUIZ_ANSWERS_PATH, type QuizAnswersResponse, type QuizScores, type QuizUserListItem } from '../../contract/quiz/api.ts';
+import { QUIZ_MESSAGES } from '../../contract/quiz/answers.ts';
+import type { QuizDomain } from '../../contract/quiz/items.ts';
+import { quizAnswersSchema, type QuizAnswersInput } from '../../contract/quiz/schema.ts';
+import { scoreAnswers, type QuizResult } from '../../contract/quiz/scoring.ts';
+import { certificateEmail } from '../certificate/email.ts';
+import { renderCertificatePng } from '../certificate/render.ts';
+import {
+  certificateData,
+  certificateImagesFor,
+  certificateUrl,
+  newCertificateId,
+  type CertificateRow,
+} from '../certificate/store.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 
 export function toQuizUser(row: Record<string, unknown>): QuizUser {
   return {
@@ -31,6 +53,113 @@ export const personalitySignupLead: LeadResource = {
   respond: (row) => ({ status: 201, body: { message: MESSAGES.personalitySuccess, user: toQuizUser(row) } }),
 };
 
+function parsed<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** Certificates rendered at once per submission batch: resvg works on the thread pool while satori lays out the next. */
+const RENDER_CONCURRENCY = 2;
+
+/** The quiz-answers lead: a factory, because its answer and its email carry PUBLIC_URL links. */
+export function quizAnswersLead(deps: Pick<Deps, 'config'>): LeadResource {
+  const { publicUrl } = deps.config;
+  const images = certificateImagesFor(deps);
+  return {
+    path: QUIZ_ANSWERS_PATH,
+    table: 'quiz_submissions',
+    schema: quizAnswersSchema,
+    toColumns: (input) => {
+      const v = input as QuizAnswersInput;
+      return {
+        name: v.name,
+        email: v.email,
+        language: v.language,
+        answers: v.answers,
+        // The schema has checked the answers; scoring them cannot throw here.
+        result: scoreAnswers(v.answers),
+        certificate_id: newCertificateId(),
+      };
+    },
+    respond: (row) => {
+      const body: QuizAnswersResponse = {
+        message: QUIZ_MESSAGES.success,
+        certificateId: String(row.certificate_id),
+        certificateUrl: certificateUrl(publicUrl, String(row.certificate_id)),
+        result: parsed<QuizResult>(row.result),
+      };
+      return { status: 201, body };
+    },
+    // The certificate and its email are committed with the submission or not at all.
+    afterInsert: async (trx, rows) => {
+      const rendered: Array<{ row: Record<string, unknown>; png: Buffer } | undefined> = new Array(rows.length);
+      let next = 0;
+      const worker = async () => {
+        while (next < rows.length) {
+          const i = next++;
+          const row = rows[i]!;
+          rendered[i] = { row, png: await renderCertificatePng(certificateData(row as unknown as CertificateRow, publicUrl)) };
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, rows.length) }, worker));
+      for (const item of rendered) {
+        const { row, png } = item!;
+        const data = certificateData(row as unknown as CertificateRow, publicUrl);
+        await enqueueMail(trx, certificateEmail(String(row.email), data, png));
+        // A row rolled back later leaves a harmless entry: lookups go through the table first.
+        images.remember(data.certificateId, png);
+      }
+    },
+  };
+}
+
+function scoresOf(result: unknown): QuizScores {
+  const { domains } = parsed<QuizResult>(result);
+  return Object.fromEntries(domains.map((d) => [d.domain, d.percent])) as Record<QuizDomain, number>;
+}
+
 export function quiz(deps: Deps): Hono {
-  return new Hono().post('/submit-form', leadRoute(deps, personalitySignupLead));
+  const answersLead = quizAnswersLead(deps);
+  const submitAnswers = leadRoute(deps, answersLead);
+  return new Hono()
+    .post('/submit-form', leadRoute(deps, personalitySignupLead))
+    .post('/submit-answers', async (c: Context) => {
+      const res = await submitAnswers(c);
+      // The certificate email is committed: send it now rather than at the next poll.
+      if (res.status === 201 && !res.headers.get(REPLAYED_HEADER)) deps.wakeMail?.();
+      return res;
+    })
+    .get('/users', requireAdmin(deps), async (c) => {
+      const rows = await listRows(deps.db, c, {
+        table: 'personality_users',
+        columns: ['id', 'name', 'email', 'phone', 'created_at'],
+        timeColumn: 'created_at',
+        searchColumns: ['name', 'email', 'phone'],
+      });
+      // Each sign-up's latest taken test, matched by email (both are stored lower-cased).
+      const emails = [...new Set(rows.map((r) => String(r.email)))];
+      const tests =
+        emails.length === 0
+          ? []
+          : await deps.db
+              .selectFrom('quiz_submissions')
+              .distinctOn('email')
+              .select(['email', 'language', 'result', 'certificate_id', 'created_at'])
+              .where(sql<boolean>`email = any(${emails}::text[])`)
+              .orderBy('email')
+              .orderBy('created_at', 'desc')
+              .orderBy('id', 'desc')
+              .execute();
+      const latest = new Map(tests.map((t) => [t.email, t]));
+      const data: QuizUserListItem[] = rows.map((row) => {
+        const test = latest.get(String(row.email));
+        return {
+          ...toQuizUser(row),
+          language: test ? test.language : null,
+          submittedAt: test ? iso(test.created_at) : null,
+          scores: test ? scoresOf(test.result) : null,
+          certificateId: test ? test.certificate_id : null,
+        };
+      });
+      return c.json({ success: true, data });
+    });
 }

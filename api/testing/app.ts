@@ -2,23 +2,34 @@
 import path from 'node:path';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import type { Deps } from '../deps.ts';
 import type { TestDatabase } from './databases.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ PORT: '0', DATA_DIR: path.join('/tmp', 'unused-test-data') }),
     publicUrl: 'http://test.local',
+    mailFrom: 'Soft Skills <no-reply@test.local>',
+    jwtSecret: 'test-only-jwt-secret-of-at-least-32-bytes',
+    // Off unless a test turns it on: suites post far more than a classroom does.
+    postRateLimitPerMinute: 0,
     ...overrides,
   };
 }
 
-export function testApp(database: TestDatabase, overrides: Partial<Config> = {}) {
+/** `extra`: an injected clock (tokens, throttles, reset links expire without waiting) or a wakeMail hook. */
+export function testApp(
+  database: TestDatabase,
+  overrides: Partial<Config> = {},
+  extra: Pick<Deps, 'clock' | 'wakeMail'> = {},
+) {
   const lines: string[] = [];
+  const config = testConfig(overrides);
   const app = createApp(
-    { db: database.db, config: testConfig(overrides), log: (l) => lines.push(l), ping: () => database.ping() },
+    { db: database.db, config, log: (l) => lines.push(l), ping: () => database.ping(), ...extra },
     { logRequests: false },
   );
-  return { app, lines };
+  return { app, lines, config };
 }
 
 export function postJson(

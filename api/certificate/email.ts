@@ -1,0 +1,77 @@
+// The certificate email: the PNG attached, the verification link in both the text and
+// the HTML part, and the five-domain profile in words, in the language the test was
+// taken in (the certificate itself is in English, for colleges and employers).
+import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
+import { QUIZ_BAND_LABELS, describeScore } from '../../contract/quiz/scoring.ts';
+import type { OutgoingMail } from '../mail/outbox.ts';
+import type { CertificateData } from './render.ts';
+
+export const CERTIFICATE_SUBJECT = 'Your SkillUp personality profile certificate';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export function certificateFilename(id: string): string {
+  return `skillup-personality-certificate-${id.slice(0, 8)}.png`;
+}
+
+export function certificateEmail(to: string, data: CertificateData, png: Uint8Array): OutgoingMail {
+  const hinglish = data.language === 'hinglish';
+  const key = hinglish ? 'hinglish' : 'en';
+  const rows = data.result.domains.map((score) => ({
+    label: QUIZ_DOMAIN_LABELS[score.domain][key],
+    band: QUIZ_BAND_LABELS[score.band][key],
+    percent: score.percent,
+    ...describeScore(score, data.language),
+  }));
+  const greeting = hinglish ? `Namaste ${data.name},` : `Hello ${data.name},`;
+  const intro = hinglish
+    ? 'Aapne SkillUp Personality Profile poora kar liya hai. Aapka certificate is email ke saath attached hai.'
+    : 'You have completed the SkillUp Personality Profile. Your certificate is attached to this email.';
+  const verify = hinglish
+    ? 'Certificate online dekhne aur verify karne ke liye yeh link kholiye:'
+    : 'Anyone can view and verify your certificate at this link:';
+  const profileTitle = hinglish ? 'Aapki personality profile' : 'Your personality profile';
+  const closing = hinglish ? 'Shubhkaamnaayein,\nTeam SkillUp' : 'Best wishes,\nThe SkillUp team';
+
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    verify,
+    data.verifyUrl,
+    '',
+    `${profileTitle}:`,
+    ...rows.map((r) => `- ${r.label}: ${r.percent}% (${r.band}, ${r.title}). ${r.text}`),
+    '',
+    closing,
+    '',
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="${hinglish ? 'hi-Latn' : 'en'}"><body style="margin:0;padding:24px;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif;color:#2b3a4f">
+<div style="max-width:620px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
+<p style="font-size:16px">${escapeHtml(greeting)}</p>
+<p style="font-size:16px;line-height:1.5">${escapeHtml(intro)}</p>
+<p style="font-size:16px;line-height:1.5">${escapeHtml(verify)}<br><a href="${escapeHtml(data.verifyUrl)}" style="color:#1d3557;font-weight:bold">${escapeHtml(data.verifyUrl)}</a></p>
+<h2 style="font-size:18px;color:#1d3557;margin-top:28px">${escapeHtml(profileTitle)}</h2>
+${rows
+  .map(
+    (r) =>
+      `<p style="font-size:15px;line-height:1.5;margin:0 0 14px"><strong>${escapeHtml(r.label)}: ${r.percent}%</strong> (${escapeHtml(r.band)}, ${escapeHtml(r.title)})<br>${escapeHtml(r.text)}</p>`,
+  )
+  .join('\n')}
+<p style="font-size:15px;white-space:pre-line;margin-top:24px">${escapeHtml(closing)}</p>
+</div></body></html>`;
+
+  return {
+    to,
+    subject: CERTIFICATE_SUBJECT,
+    text,
+    html,
+    kind: 'certificate',
+    attachments: [{ filename: certificateFilename(data.certificateId), contentType: 'image/png', content: png }],
+  };
+}

@@ -1,0 +1,133 @@
+// Certificates as stored rows: the id, the data a certificate is drawn from, and the PNG,
+// rendered on demand and kept in a small in-memory cache (a certificate never changes, so
+// a cached image never goes stale; a rendering costs ~100 ms of CPU, a cache hit nothing).
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CERTIFICATE_ID_PATTERN, certificateImagePath, certificatePagePath, type CertificateRecord } from '../../contract/quiz/api.ts';
+import type { QuizLanguage } from '../../contract/quiz/options.ts';
+import type { QuizResult } from '../../contract/quiz/scoring.ts';
+import type { Database } from '../db/schema.ts';
+import { iso } from '../lib/dates.ts';
+import { renderCertificatePng, type CertificateData } from './render.ts';
+
+/** 128 random bits as 32 lower-case hex characters: unguessable, so the link is the key. */
+export function newCertificateId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function isCertificateId(value: string): boolean {
+  return CERTIFICATE_ID_PATTERN.test(value);
+}
+
+/** The columns of a quiz_submissions row a certificate is drawn from (no email). */
+export interface CertificateRow {
+  certificate_id: string;
+  name: string;
+  language: string;
+  result: unknown;
+  created_at: unknown;
+}
+
+function parsedJson(value: unknown): unknown {
+  return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+}
+
+export function certificateUrl(publicUrl: string, id: string): string {
+  return `${publicUrl}${certificatePagePath(id)}`;
+}
+
+export function certificateData(row: CertificateRow, publicUrl: string): CertificateData {
+  return {
+    certificateId: row.certificate_id,
+    name: row.name,
+    language: (row.language === 'hinglish' ? 'hinglish' : 'english') satisfies QuizLanguage,
+    issuedAt: new Date(iso(row.created_at)),
+    result: parsedJson(row.result) as QuizResult,
+    verifyUrl: certificateUrl(publicUrl, row.certificate_id),
+  };
+}
+
+export function certificateRecord(row: CertificateRow, publicUrl: string): CertificateRecord {
+  const data = certificateData(row, publicUrl);
+  return {
+    valid: true,
+    certificateId: data.certificateId,
+    name: data.name,
+    language: data.language,
+    issuedAt: data.issuedAt.toISOString(),
+    result: data.result,
+    certificateUrl: data.verifyUrl,
+    imageUrl: certificateImagePath(data.certificateId),
+  };
+}
+
+export async function findCertificate(db: Kysely<Database>, id: string): Promise<CertificateRow | undefined> {
+  if (!isCertificateId(id)) return undefined;
+  return db
+    .selectFrom('quiz_submissions')
+    .select(['certificate_id', 'name', 'language', 'result', 'created_at'])
+    .where('certificate_id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Rendered PNGs by certificate id, least recently used evicted first; renders in flight are shared. */
+export class CertificateImages {
+  private readonly done = new Map<string, Buffer>();
+  private readonly pending = new Map<string, Promise<Buffer>>();
+  constructor(
+    private readonly publicUrl: string,
+    private readonly capacity = 64,
+    private readonly render: (data: CertificateData) => Promise<Buffer> = renderCertificatePng,
+  ) {}
+
+  /** The PNG of a stored certificate. */
+  async png(row: CertificateRow): Promise<Buffer> {
+    const id = row.certificate_id;
+    const hit = this.done.get(id);
+    if (hit) {
+      this.done.delete(id);
+      this.done.set(id, hit);
+      return hit;
+    }
+    let job = this.pending.get(id);
+    if (!job) {
+      job = this.render(certificateData(row, this.publicUrl));
+      this.pending.set(id, job);
+      job.then(
+        (png) => {
+          this.pending.delete(id);
+          this.remember(id, png);
+        },
+        () => this.pending.delete(id),
+      );
+    }
+    return job;
+  }
+
+  /** Keeps a PNG rendered elsewhere (at submission, for the email). */
+  remember(id: string, png: Buffer): void {
+    this.done.delete(id);
+    this.done.set(id, png);
+    while (this.done.size > this.capacity) {
+      const oldest = this.done.keys().next().value;
+      if (oldest === undefined) break;
+      this.done.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.done.size;
+  }
+}
+
+const imagesByDeps = new WeakMap<object, CertificateImages>();
+
+/** One image cache per running app (keyed by its deps), shared by the submit route and the certificate routes. */
+export function certificateImagesFor(deps: { config: { publicUrl: string } }): CertificateImages {
+  let images = imagesByDeps.get(deps);
+  if (!images) {
+    images = new CertificateImages(deps.config.publicUrl);
+    imagesByDeps.set(deps, images);
+  }
+  return images;
+}

@@ -1,0 +1,69 @@
+// The mail outbox: every email the API sends is first a row in mail_outbox, written with
+// the caller's own transaction (so a reset token and its email, or a quiz result and its
+// certificate, are committed together or not at all). The worker (worker.ts) sends it.
+//
+//   await db.transaction().execute(async (trx) => {
+//     await trx.insertInto('...').values(...).execute();
+//     await enqueueMail(trx, { to, subject, text, html, attachments: [{ filename, contentType, content }] });
+//   });
+//   deps.wakeMail?.(); // optional: send now rather than at the next poll
+import type { Kysely } from 'kysely';
+import type { Database, StoredAttachment } from '../db/schema.ts';
+
+export interface MailAttachment {
+  filename: string;
+  /** e.g. 'image/png', 'application/pdf'. */
+  contentType: string;
+  content: Uint8Array;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  attachments?: MailAttachment[] | undefined;
+  /** A short label shown to admins, e.g. 'password-reset', 'certificate'. */
+  kind?: string | undefined;
+}
+
+/** Attachments per message, in bytes before base64 (a certificate image is far below). */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+const HEADER_BREAK = /[\r\n]/;
+
+/**
+ * Adds a message to the outbox with the given database handle: pass the transaction of
+ * whatever caused the message. Returns the message id (also its Message-ID's local part).
+ */
+export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<string> {
+  if (!mail.to || HEADER_BREAK.test(mail.to) || !mail.to.includes('@')) throw new Error('enqueueMail: invalid recipient');
+  if (HEADER_BREAK.test(mail.subject)) throw new Error('enqueueMail: a subject is one line');
+  const attachments: StoredAttachment[] = [];
+  let bytes = 0;
+  for (const a of mail.attachments ?? []) {
+    if (!a.filename || HEADER_BREAK.test(a.filename) || HEADER_BREAK.test(a.contentType)) {
+      throw new Error('enqueueMail: invalid attachment name or type');
+    }
+    bytes += a.content.byteLength;
+    attachments.push({
+      filename: a.filename,
+      contentType: a.contentType,
+      contentBase64: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength).toString('base64'),
+    });
+  }
+  if (bytes > MAX_ATTACHMENT_BYTES) throw new Error('enqueueMail: attachments are too large');
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      kind: mail.kind ?? 'other',
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      attachments: JSON.stringify(attachments),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,203 @@
+// Sends what is in the mail outbox. Each round claims up to `batchSize` due messages in
+// one short statement (FOR UPDATE SKIP LOCKED, so several API instances share the table
+// and never claim the same row), sends them outside any transaction (an SMTP server that
+// hangs must not hold a database connection), then records each outcome.
+//
+// A claim counts an attempt and pushes next_attempt_at out by a lease: if the process
+// dies mid-send, the message becomes due again when the lease ends. A failure is retried
+// with capped exponential backoff; after maxAttempts, or at once when the receiving
+// server rejects the message itself (5xx), it is marked failed with its last error.
+// Messages are never deleted: admins can see what was sent and what failed.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { isPermanentMailError, type MailTransport } from './transport.ts';
+
+export interface MailWorkerOptions {
+  db: Kysely<Database>;
+  transport: MailTransport;
+  log: (line: string) => void;
+  clock?: () => Date;
+  maxAttempts?: number;
+  batchSize?: number;
+  /** First retry delay; doubles per attempt up to maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long a claimed message is reserved for the worker that claimed it. */
+  leaseMs?: number;
+  /** Poll every this many ms; 0 never polls (tests call drainOnce). */
+  pollMs?: number;
+}
+
+export interface DrainResult {
+  claimed: number;
+  sent: number;
+  /** Failed this time, will be retried. */
+  retrying: number;
+  /** Failed for good this time. */
+  failed: number;
+}
+
+export interface MailWorker {
+  /** One round: claim due messages, send them, record the outcomes. */
+  drainOnce(): Promise<DrainResult>;
+  /** Start a round soon (after a message was committed). */
+  wake(): void;
+  /** Stop polling and wait for the round in progress. */
+  stop(): Promise<void>;
+}
+
+export const MAIL_DEFAULTS = {
+  maxAttempts: 20,
+  batchSize: 10,
+  baseDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+  leaseMs: 10 * 60_000,
+  pollMs: 5_000,
+} as const;
+
+/** Delay before the attempt after `attempts` failures: base·2^(attempts-1), capped. */
+export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
+}
+
+interface Claimed {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: Array<{ filename: string; contentType: string; contentBase64: string }> | string;
+  attempts: number;
+}
+
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, transport, log } = options;
+  const clock = options.clock ?? (() => new Date());
+  const maxAttempts = options.maxAttempts ?? MAIL_DEFAULTS.maxAttempts;
+  const batchSize = options.batchSize ?? MAIL_DEFAULTS.batchSize;
+  const baseDelayMs = options.baseDelayMs ?? MAIL_DEFAULTS.baseDelayMs;
+  const maxDelayMs = options.maxDelayMs ?? MAIL_DEFAULTS.maxDelayMs;
+  const leaseMs = options.leaseMs ?? MAIL_DEFAULTS.leaseMs;
+  const pollMs = options.pollMs ?? MAIL_DEFAULTS.pollMs;
+
+  let running: Promise<DrainResult> | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastError = '';
+
+  async function claim(now: Date): Promise<Claimed[]> {
+    const result = await sql<Claimed>`
+      update mail_outbox
+      set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + leaseMs)}
+      where id in (
+        select id from mail_outbox
+        -- A message never tried is due at once, whatever the clocks of the database and
+        -- this process say; a retry is due by this process's clock (tests drive it).
+        where status = 'pending' and (attempts = 0 or next_attempt_at <= ${now})
+        order by next_attempt_at, created_at
+        limit ${batchSize}
+        for update skip locked
+      )
+      returning id, to_address, subject, text_body, html_body, attachments, attempts`.execute(db);
+    return result.rows;
+  }
+
+  async function sendOne(row: Claimed, result: DrainResult): Promise<void> {
+    const stored = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as Exclude<Claimed['attachments'], string>) : row.attachments;
+    try {
+      await transport.send({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        attachments: stored.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+      });
+    } catch (err) {
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      const now = clock();
+      if (isPermanentMailError(err) || row.attempts >= maxAttempts) {
+        await db.updateTable('mail_outbox').set({ status: 'failed', last_error: message }).where('id', '=', row.id).execute();
+        log(`mail ${row.id} failed after ${row.attempts} attempt(s): ${message}`);
+        result.failed++;
+      } else {
+        const retryAt = new Date(now.getTime() + retryDelayMs(row.attempts, baseDelayMs, maxDelayMs));
+        await db
+          .updateTable('mail_outbox')
+          .set({ next_attempt_at: retryAt, last_error: message })
+          .where('id', '=', row.id)
+          .execute();
+        log(`mail ${row.id} attempt ${row.attempts} failed (${message}); retrying at ${retryAt.toISOString()}`);
+        result.retrying++;
+      }
+      return;
+    }
+    await db
+      .updateTable('mail_outbox')
+      .set({ status: 'sent', sent_at: clock(), last_error: null })
+      .where('id', '=', row.id)
+      .execute();
+    result.sent++;
+  }
+
+  async function round(): Promise<DrainResult> {
+    const result: DrainResult = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+    const rows = await claim(clock());
+    result.claimed = rows.length;
+    for (const row of rows) await sendOne(row, result);
+    return result;
+  }
+
+  function drainOnce(): Promise<DrainResult> {
+    // One round at a time in this process; a caller arriving mid-round waits for it and then runs its own.
+    const previous = running ?? Promise.resolve(undefined);
+    const next = previous.then(round, round);
+    running = next;
+    void next.finally(() => {
+      if (running === next) running = undefined;
+    }).catch(() => {});
+    return next;
+  }
+
+  async function tick(): Promise<void> {
+    timer = undefined;
+    if (stopped) return;
+    let again = false;
+    try {
+      const result = await drainOnce();
+      again = result.claimed === batchSize;
+      lastError = '';
+    } catch (err) {
+      // The database is away: say so once, keep polling.
+      const message = err instanceof Error ? err.message : String(err);
+      if (message !== lastError) log(`mail worker: ${message}`);
+      lastError = message;
+    }
+    schedule(again ? 0 : pollMs);
+  }
+
+  function schedule(ms: number): void {
+    if (stopped || pollMs <= 0 || timer) return;
+    timer = setTimeout(() => void tick(), ms);
+    timer.unref();
+  }
+
+  schedule(0);
+
+  return {
+    drainOnce,
+    wake() {
+      if (stopped || pollMs <= 0) return;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => {});
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,228 @@
+// Admin accounts over HTTP, mounted at /api/admin:
+//   POST /login                  { email, password } → { message, token, admin: { _id, email, name }, expiresAt }
+//   POST /logout                 (Bearer) → { message }; the token stops working at once
+//   GET  /me                     (Bearer) → { admin }
+//   POST /forgot-password        { email } → always the same { message }
+//   POST /reset-password/:token  { newPassword } → { message } | 400 { message }
+//   GET  /mail                   (Bearer) → { data: OutboxEntry[] } (?status=pending|sent|failed)
+import { createHash, randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import {
+  ADMIN_MESSAGES,
+  adminLoginSchema,
+  forgotPasswordSchema,
+  RESET_PASSWORD_ROUTE,
+  RESET_TOKEN_MINUTES,
+  resetPasswordSchema,
+  tooManyLoginAttempts,
+  type OutboxEntry,
+} from '../../contract/admin.ts';
+import { BODY_MAX_BYTES } from '../../contract/api.ts';
+import { nowOf, type Deps } from '../deps.ts';
+import { listRows } from '../lib/admin-list.ts';
+import { afterPasswordChange, normalizeEmail } from '../lib/admins.ts';
+import { authenticate, issueToken, requireAdmin, revokeSession, toAdminProfile, unauthorized } from '../lib/auth.ts';
+import { clientAddress } from '../lib/client-address.ts';
+import { iso } from '../lib/dates.ts';
+import { HttpError, readJson } from '../lib/http.ts';
+import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '../lib/login-throttle.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { validate } from '../lib/validate.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+
+/** Reset emails per admin per window; more requests still get the same answer, and no mail. */
+const RESET_MAILS_PER_WINDOW = 5;
+const RESET_MAIL_WINDOW_MS = 15 * 60_000;
+const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function resetLink(publicUrl: string, token: string): string {
+  return `${publicUrl}${RESET_PASSWORD_ROUTE}/${token}`;
+}
+
+function resetMail(publicUrl: string, name: string, token: string) {
+  const link = resetLink(publicUrl, token);
+  const text = [
+    `Hello ${name},`,
+    '',
+    'Someone (hopefully you) asked to reset the admin password for this site.',
+    `Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:`,
+    '',
+    link,
+    '',
+    'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
+  ].join('\n');
+  const escaped = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const html = `<p>Hello ${escaped(name)},</p>
+<p>Someone (hopefully you) asked to reset the admin password for this site.
+Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:</p>
+<p><a href="${escaped(link)}">${escaped(link)}</a></p>
+<p>The link works once. If you did not ask for this, ignore this email: your password stays as it is.</p>`;
+  return { subject: 'Reset your admin password', text, html };
+}
+
+function toOutboxEntry(row: Record<string, unknown>): OutboxEntry {
+  return {
+    _id: String(row.id),
+    to: String(row.to_address),
+    subject: String(row.subject),
+    kind: String(row.kind),
+    status: row.status as OutboxEntry['status'],
+    attempts: Number(row.attempts),
+    lastError: row.last_error == null ? null : String(row.last_error),
+    createdAt: iso(row.created_at),
+    nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    sentAt: row.sent_at == null ? null : iso(row.sent_at),
+  };
+}
+
+export function admin(deps: Deps): Hono {
+  const { db, config, log } = deps;
+  // Computed now, so the first unknown-email login costs what every other one does.
+  decoyHash().catch(() => {});
+
+  return new Hono()
+    .post('/login', async (c) => {
+      const input = await validate(adminLoginSchema, await readJson(c, BODY_MAX_BYTES));
+      if (!input.ok) throw input.error;
+      const email = normalizeEmail(input.value.email);
+      const address = clientAddress(c, config.trustProxy);
+      const now = nowOf(deps);
+      const limits = {
+        perAccount: config.loginMaxFailuresPerAccount,
+        perAddress: config.loginMaxFailuresPerAddress,
+        windowSeconds: config.loginWindowSeconds,
+      };
+      const wait = await loginBlockedFor(db, email, address, now, limits);
+      if (wait > 0) throw new HttpError(429, tooManyLoginAttempts(wait), undefined, { 'Retry-After': String(wait) });
+
+      const found = await db
+        .selectFrom('admins')
+        .select(['id', 'email', 'name', 'password_hash'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      // An unknown email is checked against a decoy hash: same work, same time, same answer.
+      const matches = await verifyPassword(input.value.password, found?.password_hash ?? (await decoyHash()));
+      if (!found || !matches) {
+        await recordLoginFailure(db, email, address, now, limits.windowSeconds);
+        throw new HttpError(401, ADMIN_MESSAGES.invalidCredentials);
+      }
+      await clearLoginFailures(db, email);
+      const { token, expiresAt } = await issueToken(deps, found);
+      return c.json({ message: ADMIN_MESSAGES.loginSuccess, token, admin: toAdminProfile(found), expiresAt: expiresAt.toISOString() });
+    })
+
+    .post('/logout', async (c) => {
+      const session = await authenticate(deps, c.req.header('authorization'));
+      if (!session) throw unauthorized();
+      await revokeSession(db, session.jti, nowOf(deps));
+      return c.json({ message: ADMIN_MESSAGES.logoutSuccess });
+    })
+
+    .get('/me', async (c) => {
+      const session = await authenticate(deps, c.req.header('authorization'));
+      if (!session) throw unauthorized();
+      return c.json({ admin: toAdminProfile(session.admin), expiresAt: session.expiresAt.toISOString() });
+    })
+
+    .post('/forgot-password', async (c) => {
+      const input = await validate(forgotPasswordSchema, await readJson(c, BODY_MAX_BYTES));
+      if (!input.ok) throw input.error;
+      const now = nowOf(deps);
+      const found = await db
+        .selectFrom('admins')
+        .select(['id', 'email', 'name'])
+        .where('email', '=', normalizeEmail(input.value.email))
+        .executeTakeFirst();
+      if (found) {
+        const recent = await db
+          .selectFrom('password_resets')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('admin_id', '=', found.id)
+          .where('created_at', '>', new Date(now.getTime() - RESET_MAIL_WINDOW_MS))
+          .executeTakeFirstOrThrow();
+        if (Number(recent.n) < RESET_MAILS_PER_WINDOW) {
+          const token = randomBytes(32).toString('base64url');
+          await db.transaction().execute(async (trx) => {
+            await trx
+              .insertInto('password_resets')
+              .values({
+                admin_id: found.id,
+                token_hash: hashResetToken(token),
+                created_at: now,
+                expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+              })
+              .execute();
+            await enqueueMail(trx, { to: found.email, kind: 'password-reset', ...resetMail(config.publicUrl, found.name, token) });
+          });
+          deps.wakeMail?.();
+        } else {
+          log('password reset: too many requests for one admin in 15 minutes; no email sent');
+        }
+        // Spent links are of no further use.
+        await db.deleteFrom('password_resets').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).execute();
+      }
+      return c.json({ message: ADMIN_MESSAGES.resetLinkSent });
+    })
+
+    .post('/reset-password/:token', async (c) => {
+      const input = await validate(resetPasswordSchema, await readJson(c, BODY_MAX_BYTES));
+      if (!input.ok) throw input.error;
+      const token = c.req.param('token');
+      const invalid = () => new HttpError(400, ADMIN_MESSAGES.resetLinkInvalid);
+      if (!RESET_TOKEN_PATTERN.test(token)) throw invalid();
+      const tokenHash = hashResetToken(token);
+      const now = nowOf(deps);
+      const usable = (trxOrDb: typeof db) =>
+        trxOrDb
+          .selectFrom('password_resets')
+          .select('admin_id')
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now);
+      // Cheap check first, so an unknown token costs no password hashing.
+      if (!(await usable(db).executeTakeFirst())) throw invalid();
+      const passwordHash = await hashPassword(input.value.newPassword);
+      const done = await db.transaction().execute(async (trx) => {
+        // The update is the single-use guard: of two racing requests, one gets the row.
+        const consumed = await trx
+          .updateTable('password_resets')
+          .set({ used_at: now })
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .returning('admin_id')
+          .executeTakeFirst();
+        if (!consumed) return false;
+        const updated = await trx
+          .updateTable('admins')
+          .set({ password_hash: passwordHash, password_changed_at: now })
+          .where('id', '=', consumed.admin_id)
+          .returning(['id', 'email'])
+          .executeTakeFirst();
+        if (!updated) return false;
+        await afterPasswordChange(trx, updated, now);
+        return true;
+      });
+      if (!done) throw invalid();
+      return c.json({ message: ADMIN_MESSAGES.resetSuccess });
+    })
+
+    .get('/mail', requireAdmin(deps), async (c) => {
+      const status = c.req.query('status');
+      if (status !== undefined && !['pending', 'sent', 'failed'].includes(status)) {
+        throw new HttpError(400, 'status must be pending, sent or failed');
+      }
+      const rows = await listRows(db, c, {
+        table: 'mail_outbox',
+        columns: ['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'next_attempt_at', 'sent_at'],
+        timeColumn: 'created_at',
+        searchColumns: ['to_address', 'subject'],
+        filter: () => (status ? (eb) => eb('status', '=', status) : undefined),
+      });
+      return c.json({ data: rows.map(toOutboxEntry) });
+    });
+}

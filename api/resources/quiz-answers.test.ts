@@ -1,0 +1,257 @@
+// POST /api/v1/quiz/submit-answers (issue 5): the answer shape, every rejection with its
+// message and nothing stored, exactly-once (single POST and the batch endpoint), the
+// certificate email delivered to a real SMTP peer (smtp-server) with a 1600×1131 PNG and
+// a link that opens the verification page, and the admin list's test columns. Runs on
+// PGlite and, when TEST_DATABASE_URL is set, on real Postgres.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_LIST_PATHS } from '../../contract/admin.ts';
+import { LEAD_PATHS, REPLAYED_HEADER, SYNC_PATH } from '../../contract/api.ts';
+import { API_MESSAGES } from '../../contract/messages.ts';
+import { QUIZ_MESSAGES } from '../../contract/quiz/answers.ts';
+import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
+import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
+import type { QuizAnswers, QuizOptionIndex } from '../../contract/quiz/options.ts';
+import { scoreAnswers } from '../../contract/quiz/scoring.ts';
+import { CERTIFICATE_SUBJECT } from '../certificate/email.ts';
+import { createAdmin } from '../lib/admins.ts';
+import { issueToken } from '../lib/auth.ts';
+import { createMailTransport } from '../mail/transport.ts';
+import { startMailWorker } from '../mail/worker.ts';
+import { postJson, testApp, testConfig } from '../testing/app.ts';
+import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { mimeLeaves, pngSize, startSmtpPeer, type SmtpPeer } from '../testing/smtp.ts';
+
+const HEX32 = /^[0-9a-f]{32}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function answersFor(seed: number): QuizAnswers {
+  return Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, ((i * 7 + seed) % 4) as QuizOptionIndex]));
+}
+
+const answers = answersFor(3);
+const valid = { name: 'Priya Sharma', email: 'priya@example.in', answers, language: 'english' };
+
+/** Polls until `check` passes (bounded), instead of sleeping a guessed time. */
+async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (err) {
+      if (Date.now() > end) throw err;
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+}
+
+describe.each(testBackends())('quiz answers on $name', (backend) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof testApp>['app'];
+  let wakes = 0;
+  let peer: SmtpPeer;
+
+  beforeAll(async () => {
+    [database, peer] = await Promise.all([backend.create(), startSmtpPeer()]);
+    app = testApp(database, {}, { wakeMail: () => wakes++ }).app;
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await database?.dispose();
+  });
+
+  const post = (body: unknown, headers?: Record<string, string>) => postJson(app, QUIZ_ANSWERS_PATH, body, headers);
+  const count = async (table: 'quiz_submissions' | 'mail_outbox') =>
+    Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('stores the answers, the scores and a certificate, queues the email and answers 201', async () => {
+    const before = wakes;
+    const res = await post(valid);
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(['certificateId', 'certificateUrl', 'message', 'result']);
+    expect(body.message).toBe('Test submitted! Certificate sent to your email.');
+    expect(body.certificateId).toMatch(HEX32);
+    expect(body.certificateUrl).toBe(`http://test.local/certificate/${body.certificateId}`);
+    expect(body.result).toEqual(scoreAnswers(answers));
+    expect(wakes).toBe(before + 1);
+
+    const row = await database.db.selectFrom('quiz_submissions').selectAll().where('certificate_id', '=', body.certificateId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Priya Sharma', email: 'priya@example.in', language: 'english', answers, result: scoreAnswers(answers) });
+    const mail = await database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'priya@example.in').executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ kind: 'certificate', subject: CERTIFICATE_SUBJECT, status: 'pending' });
+    expect(mail.text_body).toContain(body.certificateUrl);
+    expect(mail.html_body).toContain(`href="${body.certificateUrl}"`);
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]).toMatchObject({ contentType: 'image/png' });
+    expect(pngSize(Buffer.from(mail.attachments[0]!.contentBase64, 'base64'))).toEqual({ width: 1600, height: 1131 });
+  });
+
+  it('gives every certificate a different 128-bit id', async () => {
+    const a = await (await post({ ...valid, email: 'a@example.in' })).json();
+    const b = await (await post({ ...valid, email: 'a@example.in' })).json();
+    expect(a.certificateId).toMatch(HEX32);
+    expect(b.certificateId).toMatch(HEX32);
+    expect(a.certificateId).not.toBe(b.certificateId);
+  });
+
+  it('takes the spec client’s body without a language as the English test, and keeps Hinglish', async () => {
+    const { language: _omitted, ...specBody } = valid;
+    const english = await (await post({ ...specBody, email: 'spec@example.in' })).json();
+    const hinglish = await (await post({ ...valid, email: 'hinglish@example.in', language: 'hinglish' })).json();
+    const langOf = async (id: string) =>
+      (await database.db.selectFrom('quiz_submissions').select('language').where('certificate_id', '=', id).executeTakeFirstOrThrow()).language;
+    expect(await langOf(english.certificateId)).toBe('english');
+    expect(await langOf(hinglish.certificateId)).toBe('hinglish');
+    const mail = await database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', 'hinglish@example.in').executeTakeFirstOrThrow();
+    expect(mail.text_body).toMatch(/^Namaste Priya Sharma,/);
+  });
+
+  describe('rejects with 400, a clear message and nothing stored', () => {
+    const { q17: _dropped, ...twentyNine } = answers;
+    const { email: _noEmail, ...withoutEmail } = valid;
+    const cases: Array<[string, unknown, string, string]> = [
+      ['29 answers', { ...valid, answers: twentyNine }, 'answers', QUIZ_MESSAGES.incomplete],
+      ['an option index of 4', { ...valid, answers: { ...answers, q05: 4 } }, 'answers', QUIZ_MESSAGES.notAnOption],
+      ['an unknown question id', { ...valid, answers: { ...twentyNine, q31: 1 } }, 'answers', 'Unknown question id: q31'],
+      ['a 31st answer with an unknown id', { ...valid, answers: { ...answers, extra: 0 } }, 'answers', 'Unknown question id: extra'],
+      ['a missing email', withoutEmail, 'email', 'Email is required'],
+      ['an invalid email', { ...valid, email: 'priya-at-example' }, 'email', 'Invalid email address'],
+      ['a missing name', { ...valid, name: '  ' }, 'name', 'Name is required'],
+      ['an unknown language', { ...valid, language: 'klingon' }, 'language', QUIZ_MESSAGES.badLanguage],
+      ['no answers at all', { name: 'A', email: 'a@b.in' }, 'answers', QUIZ_MESSAGES.incomplete],
+    ];
+    it.each(cases)('%s', async (_label, body, field, message) => {
+      const [rows, mails] = [await count('quiz_submissions'), await count('mail_outbox')];
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      const answer = await res.json();
+      expect(answer.message).toBe(message);
+      expect(answer.errors[field]).toBe(message);
+      expect([await count('quiz_submissions'), await count('mail_outbox')]).toEqual([rows, mails]);
+    });
+
+    it('a body that is not JSON, or not an object', async () => {
+      expect((await post('not json')).status).toBe(400);
+      const res = await post([valid]);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: API_MESSAGES.notObject });
+    });
+  });
+
+  it('is idempotent: a replay answers the same certificate, stores one row and queues one email', async () => {
+    const key = 'quiz-replay-0001';
+    const body = { ...valid, email: 'replay@example.in' };
+    const first = await post(body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const firstBody = await first.json();
+    const wakesAfterFirst = wakes;
+
+    // Property order and email case do not matter: the normalised body is what is compared.
+    const again = await post({ language: 'english', answers, email: 'REPLAY@example.in', name: 'Priya Sharma' }, { 'Idempotency-Key': key });
+    expect(again.status).toBe(201);
+    expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(await again.json()).toEqual(firstBody);
+    expect(wakes).toBe(wakesAfterFirst);
+
+    const changed = await post({ ...body, answers: answersFor(0) }, { 'Idempotency-Key': key });
+    expect(changed.status).toBe(422);
+    expect(await changed.json()).toEqual({ message: API_MESSAGES.idempotencyConflict });
+
+    // The outbox's batch endpoint replays the same answer for the same key.
+    const synced = await postJson(app, SYNC_PATH, [{ key, path: QUIZ_ANSWERS_PATH, body }]);
+    expect((await synced.json()).results).toEqual([{ key, status: 201, body: firstBody }]);
+
+    const rows = await database.db.selectFrom('quiz_submissions').select('id').where('email', '=', 'replay@example.in').execute();
+    const mails = await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'replay@example.in').execute();
+    expect([rows.length, mails.length]).toEqual([1, 1]);
+  });
+
+  it('is delivered by the batch endpoint like a single POST, with the sign-up before it', async () => {
+    const before = wakes;
+    const res = await postJson(app, SYNC_PATH, [
+      { key: 'batch-signup-0001', path: LEAD_PATHS.personalitySignup, body: { name: 'Batch Student', phone: '9000000011', email: 'batch@example.in', password: 'secret12' } },
+      { key: 'batch-answers-0001', path: QUIZ_ANSWERS_PATH, body: { ...valid, name: 'Batch Student', email: 'batch@example.in' } },
+      { key: 'batch-answers-0002', path: QUIZ_ANSWERS_PATH, body: { ...valid, answers: { ...answers, q01: 9 } } },
+    ]);
+    const { results } = await res.json();
+    expect(results.map((r: { status: number }) => r.status)).toEqual([201, 201, 400]);
+    expect(results[1].body.certificateId).toMatch(HEX32);
+    expect(results[2].body.message).toBe(QUIZ_MESSAGES.notAnOption);
+    expect(wakes).toBe(before + 1);
+    expect(await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'batch@example.in').execute()).toHaveLength(1);
+  });
+
+  it('emails the certificate over SMTP: a 1600×1131 PNG attached, the link in both parts opens the verification page', async () => {
+    const to = 'smtp-student@example.in';
+    const res = await post({ ...valid, name: 'Ananya Iyer', email: to, language: 'hinglish' });
+    const { certificateId, certificateUrl } = await res.json();
+    const worker = startMailWorker({
+      db: database.db,
+      transport: createMailTransport({ ...testConfig(), smtpUrl: peer.url }, () => {}),
+      log: () => {},
+      pollMs: 0,
+    });
+    try {
+      // Everything queued so far goes out in this round or the next few.
+      for (let round = 0; round < 10 && (await worker.drainOnce()).claimed > 0; round++);
+    } finally {
+      await worker.stop();
+    }
+    await eventually(() => expect(peer.received.filter((m) => m.to.includes(to))).toHaveLength(1));
+    const mail = peer.received.find((m) => m.to.includes(to))!;
+    expect(mail.raw).toMatch(new RegExp(`^Subject: ${CERTIFICATE_SUBJECT}`, 'm'));
+
+    const leaves = mimeLeaves(mail.raw);
+    const text = leaves.find((l) => l.contentType === 'text/plain' && !l.filename);
+    const html = leaves.find((l) => l.contentType === 'text/html');
+    const image = leaves.find((l) => l.contentType === 'image/png');
+    expect(text?.text()).toContain(certificateUrl);
+    expect(html?.text()).toContain(`href="${certificateUrl}"`);
+    expect(image?.filename).toMatch(/^skillup-personality-certificate-[0-9a-f]{8}\.png$/);
+    expect(pngSize(image!.content)).toEqual({ width: 1600, height: 1131 });
+
+    // The link in the email body is the verification page.
+    const link = /http:\/\/test\.local(\/certificate\/[0-9a-f]{32})/.exec(text!.text());
+    expect(link?.[1]).toBe(`/certificate/${certificateId}`);
+    const page = await app.request(link![1]!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const pageHtml = await page.text();
+    expect(pageHtml).toContain('Ananya Iyer');
+    expect(pageHtml).toContain('This certificate is valid.');
+    // The attached image is the one the page serves.
+    const served = await app.request(`/api/v1/certificates/${certificateId}.png`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(image!.content)).toBe(true);
+
+    const sent = await database.db.selectFrom('mail_outbox').select(['status']).where('to_address', '=', to).executeTakeFirstOrThrow();
+    expect(sent.status).toBe('sent');
+  });
+
+  it('shows each sign-up’s latest test in the admin list: language, date, the five scores, the certificate id', async () => {
+    await createAdmin(database.db, { email: 'quiz-admin@example.in', password: 'correct horse battery', name: 'Quiz Admin' });
+    const admin = await database.db.selectFrom('admins').select(['id', 'email', 'name']).where('email', '=', 'quiz-admin@example.in').executeTakeFirstOrThrow();
+    const { token } = await issueToken({ db: database.db, config: testConfig() }, admin);
+    const signup = (email: string, phone: string) =>
+      postJson(app, LEAD_PATHS.personalitySignup, { name: 'Listed', phone, email, password: 'secret12' });
+    expect((await signup('listed@example.in', '9000000021')).status).toBe(201);
+    expect((await signup('untested@example.in', '9000000022')).status).toBe(201);
+    await post({ ...valid, email: 'listed@example.in', answers: answersFor(0) });
+    const latest = await (await post({ ...valid, email: 'listed@example.in', answers: answersFor(1), language: 'hinglish' })).json();
+
+    const res = await app.request(`${ADMIN_LIST_PATHS.quizUsers}?q=example.in`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    const listed = data.find((u: { email: string }) => u.email === 'listed@example.in');
+    const expected = Object.fromEntries(scoreAnswers(answersFor(1)).domains.map((d) => [d.domain, d.percent]));
+    expect(listed).toMatchObject({ language: 'hinglish', certificateId: latest.certificateId, scores: expected });
+    expect(listed.submittedAt).toMatch(ISO);
+    expect(Object.keys(listed.scores).sort()).toEqual(['agreeableness', 'conscientiousness', 'emotionalStability', 'extraversion', 'openness']);
+    expect(data.find((u: { email: string }) => u.email === 'untested@example.in')).toMatchObject({
+      language: null,
+      submittedAt: null,
+      scores: null,
+      certificateId: null,
+    });
+  });
+});

@@ -1,0 +1,158 @@
+// What the admin screens and the API agree on: paths, messages, the password rule and
+// the response shapes of login and the five lead lists (§6, §7, §8 of the spec).
+import { object, string, type InferType } from 'yup';
+import { MESSAGES } from './messages.ts';
+import type { ContactRecord, EnquiryRecord, FreeJoinUser, JoinNowUser } from './api.ts';
+import type { QuizUserListItem } from './quiz/api.ts';
+
+export const ADMIN_PATHS = {
+  login: '/api/admin/login',
+  logout: '/api/admin/logout',
+  me: '/api/admin/me',
+  forgotPassword: '/api/admin/forgot-password',
+  /** Followed by `/{token}`. */
+  resetPassword: '/api/admin/reset-password',
+  /** The mail outbox (failed and pending messages), for admins. */
+  mail: '/api/admin/mail',
+} as const;
+
+/** The five lead lists (GET, admin token required). */
+export const ADMIN_LIST_PATHS = {
+  joinNow: '/api/v1/now/join-now',
+  enquiries: '/api/v1/form/submissions',
+  freeJoin: '/api/v1/free/all',
+  contacts: '/api/v1/get-contact',
+  quizUsers: '/api/v1/quiz/users',
+} as const;
+
+/** The PWA route a reset email links to: `${PUBLIC_URL}/reset-password/{token}`. */
+export const RESET_PASSWORD_ROUTE = '/reset-password';
+
+/** Every list answers with the total number of matches here, so body shapes stay the spec's. */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/** Largest `limit` a list accepts; without `limit` a list returns every match. */
+export const LIST_LIMIT_MAX = 500;
+
+export const ADMIN_PASSWORD_MIN = 8;
+export const ADMIN_PASSWORD_MAX = 128;
+/** A reset link is valid this long, once. */
+export const RESET_TOKEN_MINUTES = 30;
+/** An admin token is valid this long (or until logout, or until the password changes). */
+export const ADMIN_SESSION_HOURS = 12;
+
+export const ADMIN_MESSAGES = {
+  loginSuccess: 'Login successful!',
+  loginFailure: 'Login failed',
+  invalidCredentials: 'Invalid email or password',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  resetLinkSent: 'Password reset link sent to your email!',
+  resetLinkFailure: 'Error sending reset email',
+  resetSuccess: 'Password reset successful! Please login.',
+  resetFailure: 'Failed to reset password.',
+  resetLinkInvalid: 'This password reset link is invalid, expired or already used. Please request a new one.',
+  newPasswordRequired: 'New password is required',
+  newPasswordMin: `Password must be at least ${ADMIN_PASSWORD_MIN} characters`,
+  newPasswordMax: `Password must be at most ${ADMIN_PASSWORD_MAX} characters`,
+  logoutSuccess: 'Logged out successfully!',
+  unauthorized: 'Please log in as an admin to see this page',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  fetchUsersFailure: 'Failed to fetch users',
+  noSubmissions: 'No submissions found',
+  noContacts: 'No contact messages found.',
+  noUsers: 'No users found',
+} as const;
+
+/** 429 on login: says how long to wait and that a password reset is always possible. */
+export function tooManyLoginAttempts(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`;
+}
+
+const adminEmail = string()
+  .typeError(ADMIN_MESSAGES.emailRequired)
+  .trim()
+  .lowercase()
+  .required(ADMIN_MESSAGES.emailRequired)
+  .max(254, 'Email must be at most 254 characters');
+
+export const adminLoginSchema = object({
+  email: adminEmail,
+  // No length rule beyond a ceiling: a wrong password of any length is just wrong.
+  password: string()
+    .typeError(ADMIN_MESSAGES.passwordRequired)
+    .required(ADMIN_MESSAGES.passwordRequired)
+    .max(1024, ADMIN_MESSAGES.invalidCredentials),
+});
+export type AdminLoginInput = InferType<typeof adminLoginSchema>;
+
+export const forgotPasswordSchema = object({
+  email: adminEmail.email(MESSAGES.invalidEmail),
+});
+
+export const newAdminPassword = string()
+  .typeError(ADMIN_MESSAGES.newPasswordRequired)
+  .required(ADMIN_MESSAGES.newPasswordRequired)
+  .min(ADMIN_PASSWORD_MIN, ADMIN_MESSAGES.newPasswordMin)
+  .max(ADMIN_PASSWORD_MAX, ADMIN_MESSAGES.newPasswordMax);
+
+export const resetPasswordSchema = object({ newPassword: newAdminPassword });
+
+export interface AdminProfile {
+  _id: string;
+  email: string;
+  name: string;
+}
+export interface AdminLoginResponse {
+  message: string;
+  token: string;
+  admin: AdminProfile;
+  /** ISO time the token stops working. */
+  expiresAt: string;
+}
+export interface MessageResponse {
+  message: string;
+}
+
+/** Optional query of every list: `?page=&limit=&q=&from=&to=` (dates ISO, `to` inclusive). */
+export interface ListQuery {
+  page?: number;
+  limit?: number;
+  q?: string;
+  from?: string;
+  to?: string;
+}
+
+// Body shapes of the five lists, as the spec's client reads them.
+export type JoinNowList = JoinNowUser[];
+export interface EnquiryList {
+  data: EnquiryRecord[];
+}
+export interface FreeJoinList {
+  users: FreeJoinUser[];
+}
+export interface ContactList {
+  contacts: ContactRecord[];
+}
+export interface QuizUserList {
+  success: true;
+  /** Each sign-up with its latest taken test (language, submittedAt, scores, certificateId; null before the test). */
+  data: QuizUserListItem[];
+}
+
+export type MailStatus = 'pending' | 'sent' | 'failed';
+export interface OutboxEntry {
+  _id: string;
+  to: string;
+  subject: string;
+  kind: string;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+}
+export interface OutboxList {
+  data: OutboxEntry[];
+}

@@ -1,0 +1,123 @@
+// Runs after `vite build`: builds pwa/entry-server.tsx for Node, renders every public route
+// to dist/pwa/<route>/index.html (content, title, description, canonical link), writes a
+// 404.html, empty shells for the client-only routes, sitemap.xml and robots.txt.
+// Canonical origin: PUBLIC_URL (default http://localhost:3000).
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const OUT = path.join(ROOT, 'dist/pwa');
+const SSR_OUT = path.join(ROOT, 'dist/ssr');
+const ORIGIN = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+
+const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+await build({
+  configFile: path.join(ROOT, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: { ssr: path.join(ROOT, 'pwa/entry-server.tsx'), outDir: SSR_OUT, emptyOutDir: true, manifest: false, copyPublicDir: false },
+});
+const server = await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href);
+
+const template = await readFile(path.join(OUT, 'index.html'), 'utf8');
+const manifest = JSON.parse(await readFile(path.join(OUT, '.vite/manifest.json'), 'utf8'));
+
+// Route module source for each path, to preload its chunk (and its static imports).
+function routeModule(p) {
+  if (p === '/') return 'app/routes/home.tsx';
+  if (p === '/about') return 'features/about/AboutPage.tsx';
+  if (p === '/gallery') return 'features/gallery/GalleryPage.tsx';
+  if (p === '/blog') return 'features/blog/BlogPage.tsx';
+  if (p.startsWith('/blog/')) return 'features/blog/BlogDetailPage.tsx';
+  if (p === '/contact') return 'features/contact/ContactPage.tsx';
+  if (p === '/join-now') return 'features/join-now/JoinNowPage.tsx';
+  if (p === '/signup') return 'features/signup/SignupPage.tsx';
+  if (p === '/course/soft-skills') return 'app/routes/course-soft-skills.tsx';
+  if (p.startsWith('/services/')) return 'features/programs/ProgramPage.tsx';
+  if (p === '/admin-login') return 'features/admin/AdminLoginPage.tsx';
+  if (p === server.NOT_FOUND_PATH) return 'features/not-found/NotFoundPage.tsx';
+  if (/-policy$|terms-conditions$/.test(p)) return 'features/policies/PolicyPage.tsx';
+  return undefined;
+}
+function preloads(p) {
+  const entryKey = 'index.html';
+  const seen = new Set();
+  const files = [];
+  const walk = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    if (key !== entryKey) files.push(manifest[key].file);
+    for (const imp of manifest[key].imports ?? []) walk(imp);
+  };
+  // Chunks the entry already loads are not repeated.
+  const entry = new Set();
+  const walkEntry = (key) => {
+    if (entry.has(key) || !manifest[key]) return;
+    entry.add(key);
+    for (const imp of manifest[key].imports ?? []) walkEntry(imp);
+  };
+  walkEntry(entryKey);
+  const mod = routeModule(p);
+  if (mod) walk(mod);
+  return files.filter((f) => ![...entry].some((k) => manifest[k].file === f));
+}
+
+function page(p, rawHtml, head, { dataPath = p, canonical = true } = {}) {
+  // React puts resource hints (image preloads) first in a fragment render; they belong in the head.
+  const hints = /^(?:<link [^>]*>)+/.exec(rawHtml)?.[0] ?? '';
+  const html = rawHtml.slice(hints.length);
+  const title = escapeHtml(server.fullTitle(head.title ?? 'SkillUp Soft Skills Academy'));
+  const tags = [`<title>${title}</title>`];
+  tags.push(`<meta name="description" content="${escapeHtml(head.description ?? '')}" />`);
+  if (head.keywords) tags.push(`<meta name="keywords" content="${escapeHtml(head.keywords)}" />`);
+  if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}" />`);
+  if (canonical) tags.push(`<link rel="canonical" href="${ORIGIN}${p === '/' ? '/' : p}" />`);
+  for (const f of preloads(p)) tags.push(`<link rel="modulepreload" crossorigin href="/${f}" />`);
+  if (hints) tags.push(hints);
+  let out = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+  out = out.replace('<div id="root"></div>', `<div id="root" data-path="${escapeHtml(dataPath)}">${html}</div>`);
+  return out;
+}
+
+async function write(rel, content) {
+  const file = path.join(OUT, rel);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+const listed = [];
+for (const p of server.PRERENDERED_PATHS) {
+  const { html, head } = await server.render(p);
+  if (!head.title) throw new Error(`prerender: ${p} rendered no <Meta> title`);
+  if (head.status === 404) throw new Error(`prerender: ${p} rendered the not-found page`);
+  await write(p === '/' ? 'index.html' : `${p.slice(1)}/index.html`, page(p, html, head));
+  if (!server.UNLISTED_PATHS.has(p)) listed.push(p);
+}
+
+const notFound = await server.render(server.NOT_FOUND_PATH);
+await write('404.html', page(server.NOT_FOUND_PATH, notFound.html, notFound.head, { dataPath: '*', canonical: false }));
+
+// Client-only routes (guards read localStorage): an empty shell, rendered in the browser.
+const shell = template
+  .replace(/<title>[\s\S]*?<\/title>/, '<title>SkillUp Soft Skills Academy</title>')
+  .replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>');
+await write('shell.html', shell);
+for (const p of server.CLIENT_ONLY_PATHS) await write(`${p.slice(1)}/index.html`, shell);
+
+const today = new Date().toISOString().slice(0, 10);
+const urls = listed
+  .map((p) => `  <url><loc>${ORIGIN}${p}</loc><lastmod>${server.BLOG_POST_DATES[p] ?? today}</lastmod></url>`)
+  .join('\n');
+await write('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+await write(
+  'robots.txt',
+  ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /admin-login', 'Disallow: /reset-password/', 'Disallow: /personality/', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
+);
+
+await rm(path.join(OUT, '.vite'), { recursive: true, force: true });
+console.log(`prerendered ${server.PRERENDERED_PATHS.length} routes, 404.html, ${server.CLIENT_ONLY_PATHS.length} shells; sitemap: ${listed.length} URLs (${ORIGIN})`);
