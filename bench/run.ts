@@ -22,3 +22,7 @@ console.log(`p99 single: ${api.single.p99} ms (target < 50) ${verdict(api.single
 console.log(`ratio batch/pgbench:  ${fmt(batchRatio, 2)} (target >= 1.0) ${verdict(batchRatio >= 1)}`);
 const errors = api.single.errors + api.single.non2xx + api.batch.errors + api.batch.non2xx + api.batch.itemsNot201;
 console.log(`errors: ${errors} (target 0) ${verdict(errors === 0)}`);
+
+// Personality test: certificate rendering and scoring, in process.
+const { benchCertificate, printCertificateBench } = await import('./certificate.ts');
+printCertificateBench(await benchCertificate());

@@ -1,9 +1,35 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/AppRoutes.tsx';
+import { HeadCollector } from './components/Meta.tsx';
+import { startOutbox } from './lib/outbox/client.ts';
+import { registerServiceWorker } from './lib/pwa-register.ts';
+import './styles/global.css';
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <HeadCollector.Provider value={null}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </HeadCollector.Provider>
+  </StrictMode>
 );
+
+const root = document.getElementById('root')!;
+const normalize = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+const prerendered = root.dataset.path;
+// Hydrate only the HTML that was prerendered for this very path (404.html fits any path);
+// a server fallback page written for another route is replaced by a fresh render.
+if (root.hasChildNodes() && (prerendered === '*' || prerendered === normalize(location.pathname))) {
+  hydrateRoot(root, app);
+} else {
+  root.textContent = '';
+  createRoot(root).render(app);
+}
+
+// The outbox delivers whatever waits on this device (app start is one of its triggers);
+// the service worker makes every page open offline after this visit.
+startOutbox();
+registerServiceWorker();

@@ -27,6 +27,13 @@ if (!existsSync(chromium)) {
   }
 }
 
+// On a machine with a local Postgres (CI's, and this project's dev machines), the API and
+// browser suites also run against it; each suite creates and drops its own database.
+if (!process.env.TEST_DATABASE_URL && spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q']).status === 0) {
+  process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+  console.log(`> TEST_DATABASE_URL=${process.env.TEST_DATABASE_URL} (local Postgres found)`);
+}
+
 if (process.env.SKIP_BUILD !== '1') {
   const status = run('npm', ['run', '--silent', 'build']);
   if (status !== 0) process.exit(status);

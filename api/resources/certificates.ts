@@ -100,7 +100,7 @@ h2{color:#1d3557;font-size:1.3rem;margin:32px 0 12px}
 .bar{height:10px;border-radius:5px;background:#e6ebf1;margin:8px 0;overflow:hidden}
 .bar span{display:block;height:100%;background:linear-gradient(90deg,#1d3557,#457b9d)}
 .actions{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0 0}
-.btn{display:inline-block;background:#e76f51;color:#fff;text-decoration:none;font-weight:700;padding:10px 18px;border-radius:8px}
+.btn{display:inline-block;background:#b5452a;color:#fff;text-decoration:none;font-weight:700;padding:10px 18px;border-radius:8px}
 .btn--plain{background:#fff;color:#1d3557;border:1px solid #c9d3df}
 .note{font-size:.9rem;color:#5b6b80;margin-top:28px}
 `;

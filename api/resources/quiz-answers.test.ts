@@ -139,6 +139,31 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     });
   });
 
+  it('never answers a hostile body with a server error, and stores nothing for it', async () => {
+    const rows = await count('quiz_submissions');
+    const hostile: unknown[] = [
+      JSON.parse(`{"name":"A","email":"a@b.in","answers":{"__proto__":{"q01":1}}}`),
+      { ...valid, answers: JSON.parse(`{${QUIZ_ITEM_IDS.map((id) => `"${id}":1`).join(',')},"__proto__":2}`) },
+      { ...valid, answers: 'q01=1' },
+      { ...valid, answers: { ...answers, q02: '1' } },
+      { ...valid, answers: { ...answers, q02: [1] } },
+      { ...valid, answers: { ...answers, q02: { valueOf: 1 } } },
+      { ...valid, answers: { ...answers, q02: 1e308 } },
+      { ...valid, answers: { ...answers, ['x'.repeat(5000)]: 1 } },
+      { ...valid, name: 'x'.repeat(60_000) },
+      { ...valid, name: { toString: 1 }, email: ['a@b.in'], language: 7 },
+    ];
+    for (const body of hostile) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBeLessThan(500);
+      const answer = await res.json();
+      expect(answer.message.length).toBeLessThan(200);
+    }
+    expect(await count('quiz_submissions')).toBe(rows);
+    expect(({} as Record<string, unknown>).q01).toBeUndefined();
+  });
+
   it('is idempotent: a replay answers the same certificate, stores one row and queues one email', async () => {
     const key = 'quiz-replay-0001';
     const body = { ...valid, email: 'replay@example.in' };

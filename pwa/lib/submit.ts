@@ -1,30 +1,78 @@
 // The one function every public form submits through. Each submission gets its id when
-// the user presses submit; that id is the Idempotency-Key, so a retry can never store it
-// twice. The offline outbox (IndexedDB) goes behind this function: callers do not change.
+// the user presses submit; that id is the Idempotency-Key on every attempt, so a retry
+// can never store it twice. The submission is written to the IndexedDB outbox before any
+// network call and delivered by the outbox (now, or later when the connection allows).
 import { IDEMPOTENCY_HEADER } from '../../contract/api.ts';
+import { discard, enqueue, outboxAvailable } from './outbox/client.ts';
 
 export interface SubmitResult<T = unknown> {
-  /** HTTP status of the answer; 0 when the network failed before any answer. */
+  /** HTTP status of the answer; 0 when there was no answer (yet). */
   status: number;
   ok: boolean;
   data: T | undefined;
   /** The server's `message`, when it sent one. */
   message: string | undefined;
   /**
-   * True when the submission was saved on this device to be delivered later (offline).
-   * Forms treat it like a success — the submission is durable — but say so:
-   * SAVED_OFFLINE_MESSAGE. Always false until the outbox lands.
+   * True when the submission is saved on this device and will be delivered automatically
+   * (offline, or the server failed for now). Forms treat it like a success — the
+   * submission is durable — and show `savedMessage(result)`.
    */
   queued: boolean;
+  /** Why it is queued: no connection, or the server could not take it yet. */
+  queuedReason?: 'offline' | 'server';
+  /** True when this browser cannot store submissions (no IndexedDB, e.g. some private modes). */
+  direct?: boolean;
 }
 
 export const SAVED_OFFLINE_MESSAGE = "Saved on this device — it will be sent automatically when you're back online";
+export const SAVED_SERVER_MESSAGE = 'Saved on this device — our server could not take it just now, so it will be sent automatically';
+export const DIRECT_ONLY_MESSAGE = "This browser can't keep submissions on the device (private mode?), so they are sent straight away and need a connection.";
+
+export function savedMessage(result: SubmitResult): string {
+  return result.queuedReason === 'server' ? SAVED_SERVER_MESSAGE : SAVED_OFFLINE_MESSAGE;
+}
 
 export function newSubmissionId(): string {
   return crypto.randomUUID();
 }
 
+function messageOf(data: unknown): string | undefined {
+  return data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+    ? (data as { message: string }).message
+    : undefined;
+}
+
 export async function submit<T = unknown>(path: string, body: unknown, id: string = newSubmissionId()): Promise<SubmitResult<T>> {
+  const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (!(await outboxAvailable())) return sendDirect<T>(path, record, id);
+
+  const outcome = await enqueue(id, path, record);
+  if (outcome.kind === 'sent' || outcome.kind === 'attention') {
+    if (outcome.kind === 'attention') {
+      // The user is looking at the form and will correct it there; a second copy in the
+      // outbox would only confuse.
+      await discard(id);
+    }
+    return {
+      status: outcome.status,
+      ok: outcome.kind === 'sent',
+      data: outcome.body as T,
+      message: messageOf(outcome.body),
+      queued: false,
+    };
+  }
+  const offline = outcome.kind === 'timeout' ? !navigator.onLine : outcome.status === 0;
+  return {
+    status: outcome.kind === 'waiting' ? outcome.status : 0,
+    ok: false,
+    data: undefined,
+    message: undefined,
+    queued: true,
+    queuedReason: offline ? 'offline' : 'server',
+  };
+}
+
+async function sendDirect<T>(path: string, body: Record<string, unknown>, id: string): Promise<SubmitResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -33,7 +81,7 @@ export async function submit<T = unknown>(path: string, body: unknown, id: strin
       body: JSON.stringify(body),
     });
   } catch {
-    return { status: 0, ok: false, data: undefined, message: undefined, queued: false };
+    return { status: 0, ok: false, data: undefined, message: undefined, queued: false, direct: true };
   }
   let data: unknown;
   try {
@@ -41,9 +89,5 @@ export async function submit<T = unknown>(path: string, body: unknown, id: strin
   } catch {
     data = undefined;
   }
-  const message =
-    data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
-      ? (data as { message: string }).message
-      : undefined;
-  return { status: response.status, ok: response.ok, data: data as T, message, queued: false };
+  return { status: response.status, ok: response.ok, data: data as T, message: messageOf(data), queued: false, direct: true };
 }

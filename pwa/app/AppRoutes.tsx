@@ -1,0 +1,75 @@
+// Every route of the site. Route modules are lazy: each page's code (and Formik/yup, on
+// the pages with forms) loads only when that page is visited.
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Layout } from '../components/layout/Layout.tsx';
+import { POLICIES } from '../content/policies.ts';
+import { RequireAdmin, RequireSignedUp } from './guards.tsx';
+
+const Home = lazy(() => import('./routes/home.tsx'));
+const About = lazy(() => import('../features/about/AboutPage.tsx'));
+const Gallery = lazy(() => import('../features/gallery/GalleryPage.tsx'));
+const Blog = lazy(() => import('../features/blog/BlogPage.tsx'));
+const BlogDetail = lazy(() => import('../features/blog/BlogDetailPage.tsx'));
+const Contact = lazy(() => import('../features/contact/ContactPage.tsx'));
+const JoinNow = lazy(() => import('../features/join-now/JoinNowPage.tsx'));
+const Signup = lazy(() => import('../features/signup/SignupPage.tsx'));
+const Course = lazy(() => import('./routes/course-soft-skills.tsx'));
+const Program = lazy(() => import('../features/programs/ProgramPage.tsx'));
+const Policy = lazy(() => import('../features/policies/PolicyPage.tsx'));
+const AdminLogin = lazy(() => import('../features/admin/AdminLoginPage.tsx'));
+const ResetPassword = lazy(() => import('../features/admin/ResetPasswordPage.tsx'));
+const AdminConsole = lazy(() => import('../features/admin/AdminConsolePlaceholder.tsx'));
+const Quiz = lazy(() => import('../features/quiz/QuizPage.tsx'));
+const Outbox = lazy(() => import('../features/outbox/OutboxPage.tsx'));
+const NotFound = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Home />} />
+        <Route path="about" element={<About />} />
+        <Route path="gallery" element={<Gallery />} />
+        <Route path="blog" element={<Blog />} />
+        <Route path="blog/:id" element={<BlogDetail />} />
+        <Route path="contact" element={<Contact />} />
+        <Route path="join-now" element={<JoinNow />} />
+        <Route path="signup" element={<Signup />} />
+        <Route path="course/soft-skills" element={<Course />} />
+        <Route path="services/:slug" element={<Program />} />
+        {Object.entries(POLICIES).map(([slug, p]) => (
+          <Route key={slug} path={p.path.slice(1)} element={<Policy slug={slug} />} />
+        ))}
+        <Route
+          path="personality/english-test"
+          element={
+            <RequireSignedUp>
+              <Quiz language="english" />
+            </RequireSignedUp>
+          }
+        />
+        <Route
+          path="personality/hinglish-test"
+          element={
+            <RequireSignedUp>
+              <Quiz language="hinglish" />
+            </RequireSignedUp>
+          }
+        />
+        <Route path="admin-login" element={<AdminLogin />} />
+        <Route path="reset-password/:token" element={<ResetPassword />} />
+        <Route
+          path="admin/*"
+          element={
+            <RequireAdmin>
+              <AdminConsole />
+            </RequireAdmin>
+          }
+        />
+        <Route path="outbox" element={<Outbox />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

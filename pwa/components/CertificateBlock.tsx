@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { CERTIFICATE_IMAGE } from '../content/course.ts';
+import { Modal } from './Modal.tsx';
+
+interface Props {
+  title: string;
+  criteria: string[];
+}
+
+/** Certificate criteria and a sample certificate that zooms in a modal when clicked. */
+export function CertificateBlock({ title, criteria }: Props) {
+  const [zoom, setZoom] = useState(false);
+  const img = CERTIFICATE_IMAGE;
+  return (
+    <section className="section certificate" aria-labelledby="certificate-h">
+      <div className="container split">
+        <div>
+          <h2 id="certificate-h" className="section__title">
+            {title}
+          </h2>
+          <ul className="checklist" data-testid="certificate-criteria">
+            {criteria.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+        <button type="button" className="certificate__thumb" onClick={() => setZoom(true)} aria-label="Zoom the sample certificate">
+          <img src={img.src} alt={img.alt} width={img.width} height={img.height} loading="lazy" decoding="async" />
+        </button>
+      </div>
+      <Modal open={zoom} onClose={() => setZoom(false)} title="Sample certificate" hideTitle className="modal--wide" closeLabel="Close certificate">
+        <img src={img.src} alt={img.alt} width={img.width} height={img.height} className="certificate__zoomed" />
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import type { CourseHeader as Header } from '../content/types.ts';
+
+interface Props {
+  header: Header;
+  showInfoGrid?: boolean;
+}
+
+/** Badge, title, description, image, 'Buy now' and the info grid (spec §2). */
+export function CourseHeader({ header, showInfoGrid = true }: Props) {
+  const info = [
+    ['Job Assistance', header.jobAssistance],
+    ['Date of Commencement', header.startDate],
+    ['Duration', header.duration],
+    ['Delivery Mode', header.mode],
+    ['Language', header.language],
+  ] as const;
+  return (
+    <section className="course-hero">
+      <div className="container split">
+        <div>
+          <span className="badge" data-testid="badge">
+            {header.badge}
+          </span>
+          <h1 className="course-hero__title">{header.title}</h1>
+          <p className="lead">{header.description}</p>
+          {header.price && (
+            <p className="course-hero__price">
+              Starts at <strong data-testid="price">{header.price}</strong>
+            </p>
+          )}
+          <button type="button" className="btn btn--accent">
+            Buy now
+          </button>
+        </div>
+        <img
+          className="course-hero__img"
+          src={header.image.src}
+          alt={header.image.alt}
+          width={header.image.width}
+          height={header.image.height}
+          fetchPriority="high"
+        />
+      </div>
+      {showInfoGrid && (
+        <div className="container">
+          <dl className="info-grid" data-testid="info-grid">
+            {info.map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+// A modal on the native <dialog>: focus is trapped and the rest of the page inert while it
+// is open. Closes on Escape, on the close button and on a click on the backdrop; locks
+// page scrolling while open.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useScrollLock } from '../hooks/useScrollLock.ts';
+import { IconClose } from './Icons.tsx';
+
+interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** Accessible name; shown as the heading unless `hideTitle`. */
+  title: string;
+  hideTitle?: boolean;
+  className?: string;
+  closeLabel?: string;
+  children: ReactNode;
+}
+
+export function Modal({ open, onClose, title, hideTitle, className, closeLabel = 'Close', children }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useScrollLock(open);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      className={`modal ${className ?? ''}`}
+      aria-label={title}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        // A click on the dialog element itself (not its content) is a click on the backdrop.
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className="modal__body">
+        <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>
+          <IconClose />
+        </button>
+        {!hideTitle && <h2 className="modal__title">{title}</h2>}
+        {children}
+      </div>
+    </dialog>
+  );
+}

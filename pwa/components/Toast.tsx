@@ -1,0 +1,51 @@
+// Toast messages for form outcomes. The live region is always in the page, so screen
+// readers announce each message as it is added.
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+export type ToastKind = 'success' | 'error' | 'info';
+interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+interface ToastApi {
+  show(message: string, kind?: ToastKind): void;
+}
+
+const ToastContext = createContext<ToastApi>({ show: () => undefined });
+
+export const TOAST_MS = 5000;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
+  const show = useCallback(
+    (message: string, kind: ToastKind = 'info') => {
+      const id = nextId.current++;
+      setToasts((t) => [...t.slice(-2), { id, kind, message }]);
+      window.setTimeout(() => dismiss(id), TOAST_MS);
+    },
+    [dismiss],
+  );
+  const api = useMemo(() => ({ show }), [show]);
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="toasts" role="status" aria-live="polite" aria-atomic="false">
+        {toasts.map((t) => (
+          <div key={t.id} className={`toast toast--${t.kind}`} data-testid="toast">
+            <span>{t.message}</span>
+            <button type="button" className="toast__close" aria-label="Dismiss message" onClick={() => dismiss(t.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  return useContext(ToastContext);
+}

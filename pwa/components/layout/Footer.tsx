@@ -1,0 +1,90 @@
+import { Link } from 'react-router-dom';
+import { SITE } from '../../config/site.ts';
+import { CATEGORY_LINKS, COMPANY_LINKS } from '../../content/navigation.ts';
+import { POLICY_LINKS } from '../../content/policies.ts';
+import { IconInstagram, IconLinkedIn, IconMail, IconPhone, IconYouTube } from '../Icons.tsx';
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer__grid">
+        <div className="footer__brand">
+          <Link to="/" className="nav__logo nav__logo--light">
+            <img src="/images/logo.svg" alt="" width={40} height={40} loading="lazy" />
+            <span>{SITE.name}</span>
+          </Link>
+          <p>{SITE.welcome}</p>
+          <ul className="footer__contact">
+            <li>
+              <a href={SITE.phoneHref}>
+                <IconPhone /> {SITE.phone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${SITE.email}`}>
+                <IconMail /> {SITE.email}
+              </a>
+            </li>
+          </ul>
+        </div>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company">Company</h2>
+          <ul>
+            {COMPANY_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+            {POLICY_LINKS.map((l) => (
+              <li key={l.to} className="footer__policy-sm">
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories">Categories</h2>
+          <ul>
+            {CATEGORY_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2>Follow us</h2>
+          <ul className="footer__social">
+            <li>
+              <a href={SITE.social.linkedin} target="_blank" rel="noopener noreferrer" aria-label="SkillUp on LinkedIn">
+                <IconLinkedIn />
+              </a>
+            </li>
+            <li>
+              <a href={SITE.social.youtube} target="_blank" rel="noopener noreferrer" aria-label="SkillUp on YouTube">
+                <IconYouTube />
+              </a>
+            </li>
+            <li>
+              <a href={SITE.social.instagram} target="_blank" rel="noopener noreferrer" aria-label="SkillUp on Instagram">
+                <IconInstagram />
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="container footer__bottom">
+        <p>
+          © {SITE.copyrightYear} {SITE.name}. All rights reserved.
+        </p>
+        <ul className="footer__policy-lg" aria-label="Policies">
+          {POLICY_LINKS.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to}>{l.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  );
+}

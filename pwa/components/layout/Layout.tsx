@@ -1,0 +1,40 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { AppStatus } from '../AppStatus.tsx';
+import { ToastProvider } from '../Toast.tsx';
+import { ChatButton } from './ChatButton.tsx';
+import { Footer } from './Footer.tsx';
+import { Navbar } from './Navbar.tsx';
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function Layout() {
+  return (
+    <ToastProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ChatButton />
+      <AppStatus />
+      <ScrollToTop />
+    </ToastProvider>
+  );
+}

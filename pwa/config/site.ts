@@ -1,0 +1,31 @@
+// The business's contact details, in one place: the navigation, footer, contact page,
+// FAQ help card and chat button all read from here.
+export const SITE = {
+  name: 'SkillUp Soft Skills Academy',
+  shortName: 'SkillUp',
+  tagline: 'Soft skills that open doors',
+  welcome:
+    'Welcome to SkillUp — live, practical soft-skills training that helps students and young professionals speak up, work well with others and get hired.',
+  phone: '+91 98110 45678',
+  phoneHref: 'tel:+919811045678',
+  email: 'hello@skillupacademy.in',
+  address: {
+    line1: '2nd Floor, 14 Community Centre',
+    line2: 'Saket, New Delhi 110017',
+    country: 'India',
+  },
+  /** International format without '+', as wa.me expects. */
+  whatsapp: '919811045678',
+  whatsappGreeting: 'Hi SkillUp! I would like to know more about your soft-skills courses.',
+  social: {
+    linkedin: 'https://www.linkedin.com/company/skillup-soft-skills-academy',
+    youtube: 'https://www.youtube.com/@skillupsoftskills',
+    instagram: 'https://www.instagram.com/skillup.softskills',
+  },
+  copyrightYear: 2025,
+  freeClassDay: 'Tuesday',
+} as const;
+
+export function whatsappUrl(text: string = SITE.whatsappGreeting): string {
+  return `https://wa.me/${SITE.whatsapp}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,136 @@
+import { SITE } from '../config/site.ts';
+
+export interface PolicySection {
+  heading: string;
+  paragraphs: string[];
+}
+export interface Policy {
+  path: string;
+  title: string;
+  description: string;
+  effective?: string;
+  sections: PolicySection[];
+}
+
+const contactLine = `Questions? Write to ${SITE.email} or call ${SITE.phone} (Monday to Saturday, 10 am to 6 pm).`;
+
+export const POLICIES: Record<string, Policy> = {
+  'privacy-policy': {
+    path: '/privacy-policy',
+    title: 'Privacy Policy',
+    description: `How ${SITE.name} collects, uses and protects your personal information.`,
+    effective: '21/08/25',
+    sections: [
+      {
+        heading: 'Information we collect',
+        paragraphs: [
+          'When you fill a form on this site — contact, join for free, registration, enquiry or the personality test sign-up — we collect the details you enter: your name, email address, phone number and, where asked, your background, the course you are interested in, your message and your test answers.',
+          'We do not collect payment card details. Payments are handled entirely by our payment partner on their own secure pages.',
+        ],
+      },
+      {
+        heading: 'How we use it',
+        paragraphs: [
+          'To reply to your enquiry, enrol you in classes, send your personality-test certificate, and tell you about sessions you signed up for. We do not sell or rent your information to anyone.',
+        ],
+      },
+      {
+        heading: 'Storage on your device',
+        paragraphs: [
+          'To work on weak connections, this site may keep a form you submitted on your device until it has been delivered to us, and remembers that you signed up for the personality test. Clearing your browser data removes this information.',
+        ],
+      },
+      {
+        heading: 'How long we keep it',
+        paragraphs: ['We keep enquiry and registration details for up to two years after your last interaction with us, unless the law requires longer.'],
+      },
+      {
+        heading: 'Your rights',
+        paragraphs: [`You may ask us to show, correct or delete the information we hold about you. ${contactLine}`],
+      },
+    ],
+  },
+  'return-policy': {
+    path: '/return-policy',
+    title: 'Return & Refund Policy',
+    description: `Refund rules for paid ${SITE.name} courses and packages.`,
+    sections: [
+      {
+        heading: 'Requesting a refund',
+        paragraphs: [
+          'You may request a refund within 7 days of payment by writing to us with your name, the package you bought and your payment reference.',
+        ],
+      },
+      {
+        heading: 'Processing time',
+        paragraphs: ['Approved refunds are processed to the original payment method within 7 to 10 business days.'],
+      },
+      {
+        heading: 'When refunds are not available',
+        paragraphs: [
+          'No refund is given for partial completion of a course or package, or after the 7-day window has passed. Free packages have nothing to refund.',
+        ],
+      },
+      { heading: 'Contact', paragraphs: [contactLine] },
+    ],
+  },
+  'terms-conditions': {
+    path: '/terms-conditions',
+    title: 'Terms & Conditions',
+    description: `The terms that apply when you use the ${SITE.name} website and courses.`,
+    sections: [
+      {
+        heading: 'Using this site',
+        paragraphs: [
+          'By using this website and enrolling in our programmes you agree to these terms. Please give accurate information in every form you submit.',
+        ],
+      },
+      {
+        heading: 'Courses and access',
+        paragraphs: [
+          'Course access is personal and may not be shared. Live session schedules may change; we will tell you in advance and recordings remain available.',
+        ],
+      },
+      {
+        heading: 'Content',
+        paragraphs: [
+          `All course material, videos and workbooks belong to ${SITE.name}. You may use them for your own learning but not copy, resell or publish them.`,
+        ],
+      },
+      {
+        heading: 'Certificates',
+        paragraphs: [
+          'Certificates are issued only when the published criteria are met (60% in each required part). We may revoke a certificate obtained through misrepresentation.',
+        ],
+      },
+      {
+        heading: 'Payments and refunds',
+        paragraphs: ['Payments are made through our payment partner. Refunds follow our Return & Refund Policy.'],
+      },
+      { heading: 'Contact', paragraphs: [contactLine] },
+    ],
+  },
+  'shipping-policy': {
+    path: '/shipping-policy',
+    title: 'Shipping & Delivery Policy',
+    description: `How and when you receive access to ${SITE.name} courses after payment.`,
+    sections: [
+      {
+        heading: 'Digital delivery only',
+        paragraphs: ['All our courses and packages are delivered digitally. Nothing is shipped to a postal address.'],
+      },
+      {
+        heading: 'When you get access',
+        paragraphs: [
+          'You receive your digital access details — login, class links and schedule — by email and WhatsApp within 24 hours of payment.',
+        ],
+      },
+      {
+        heading: 'Did not receive them?',
+        paragraphs: [`Check your spam folder first. ${contactLine}`],
+      },
+    ],
+  },
+};
+
+export const POLICY_LINKS = Object.values(POLICIES).map((p) => ({ to: p.path, label: p.title }));

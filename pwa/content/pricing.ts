@@ -1,0 +1,57 @@
+import type { PricingPackage } from './types.ts';
+
+/** Spec §9. Payment links go to the card payment provider's hosted pages. */
+export const PRICING_PACKAGES: PricingPackage[] = [
+  {
+    title: 'Ignite',
+    priceText: '₹0',
+    priceNote: 'Free forever',
+    features: [
+      'Free live class every Tuesday',
+      'Personality checker (English or Hinglish)',
+      'Starter workbook (PDF)',
+      'Community WhatsApp group',
+      'Monthly webinar with an industry mentor',
+      'Certificate of participation',
+    ],
+    highlight: false,
+    button: 'Join For Free',
+  },
+  {
+    title: 'Elevate',
+    priceText: '₹2,499',
+    priceNote: 'One-time',
+    features: [
+      'Everything in Ignite',
+      '12 live sessions over 4 weeks',
+      'Recorded lessons with lifetime access',
+      'Two mock interviews with feedback',
+      'Group discussion practice rounds',
+      'Resume and LinkedIn review',
+      'Email and presentation clinics',
+      'Quizzes and assignments with grading',
+      'Course-completion certificate',
+    ],
+    highlight: true,
+    paymentLink: 'https://rzp.io/l/skillup-elevate',
+    button: 'Book Your Slot',
+  },
+  {
+    title: 'Elite',
+    priceText: '₹7,499',
+    priceNote: 'Starting from',
+    features: [
+      'Everything in Elevate',
+      'One-to-one coaching (4 sessions)',
+      'Job assistance with partner referrals',
+      'Personal placement mentor for 3 months',
+      'Unlimited mock interviews',
+      'Personal branding workshop',
+      'Priority WhatsApp support',
+      'Merit certificate with verification',
+    ],
+    highlight: false,
+    paymentLink: 'https://rzp.io/l/skillup-elite',
+    button: 'Book Your Slot',
+  },
+];

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { CertificateBlock } from '../../components/CertificateBlock.tsx';
+import { CourseHeader } from '../../components/CourseHeader.tsx';
+import { Faq } from '../../components/Faq.tsx';
+import { Meta } from '../../components/Meta.tsx';
+import { PricingSection } from '../../components/PricingSection.tsx';
+import { BenefitList, FeatureGrid } from '../../components/ProgramSections.tsx';
+import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
+import { COURSE_BENEFITS, COURSE_CERTIFICATE_CRITERIA, COURSE_FEATURES, SOFT_SKILLS_COURSE } from '../../content/course.ts';
+import { COURSE_FAQS } from '../../content/faqs.ts';
+import { TESTIMONIALS } from '../../content/testimonials.ts';
+
+interface Props {
+  onJoinFree: () => void;
+  /** The enquiry form, composed in by the route. */
+  enquiry: ReactNode;
+}
+
+/** /course/soft-skills: Soft Skill For Students. */
+export function CoursePage({ onJoinFree, enquiry }: Props) {
+  return (
+    <>
+      <Meta
+        title="Soft Skill For Students — 1-month live course"
+        description="A one-month live + recorded soft-skills course for students, in Hindi and English, from ₹6,999: interviews, group discussions, presentations and a recognised certificate."
+      />
+      <CourseHeader header={SOFT_SKILLS_COURSE} />
+      <FeatureGrid title="About Our Soft Skills Training" features={COURSE_FEATURES} />
+      <section className="section section--alt" aria-labelledby="benefits-h">
+        <div className="container">
+          <h2 id="benefits-h" className="section__title">
+            Your Benefits
+          </h2>
+          <BenefitList title="Everything included in the course" items={COURSE_BENEFITS} testId="benefits" />
+        </div>
+      </section>
+      <CertificateBlock title="Certificate criteria" criteria={COURSE_CERTIFICATE_CRITERIA} />
+      <PricingSection onJoinFree={onJoinFree} />
+      <TestimonialCarousel items={TESTIMONIALS} />
+      <Faq items={COURSE_FAQS} />
+      {enquiry}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { Field, Form, Formik } from 'formik';
+import { useId, useState } from 'react';
+import { LEAD_PATHS } from '../../../contract/api.ts';
+import { enquirySchema } from '../../../contract/leads.ts';
+import { MESSAGES } from '../../../contract/messages.ts';
+import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../../contract/options.ts';
+import { TextField } from '../../components/form/TextField.tsx';
+import { useToast } from '../../components/Toast.tsx';
+import { newSubmissionId, savedMessage, submit } from '../../lib/submit.ts';
+import { useHydrated } from '../../hooks/useHydrated.ts';
+
+interface EnquiryValues {
+  background: string;
+  course: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+const EMPTY: EnquiryValues = { background: '', course: '', name: '', email: '', phone: '' };
+
+/**
+ * The two-step enquiry (spec §4): step 1 About You (background, course), step 2 Personal
+ * Details. Next does nothing until both choices are made; there is no way back.
+ */
+export function EnquiryForm() {
+  const toast = useToast();
+  const hydrated = useHydrated();
+  const [step, setStep] = useState<1 | 2>(1);
+  const id = useId();
+  return (
+    <section className="section section--alt" aria-labelledby={`${id}-h`}>
+      <div className="container container--narrow">
+        <Formik<EnquiryValues>
+          initialValues={EMPTY}
+          validationSchema={enquirySchema}
+          onSubmit={async (values, { resetForm }) => {
+            const submissionId = newSubmissionId();
+            const result = await submit(LEAD_PATHS.enquiry, enquirySchema.cast(values, { stripUnknown: true }), submissionId);
+            if (result.queued || result.ok) {
+              toast.show(result.queued ? savedMessage(result) : MESSAGES.enquirySuccess, result.queued ? 'info' : 'success');
+              resetForm({ values: { ...values, name: '', email: '', phone: '' } });
+            } else {
+              console.error('Enquiry submission failed', result.status, result.message);
+              toast.show(MESSAGES.enquiryFailure, 'error');
+            }
+          }}
+        >
+          {({ values, isSubmitting }) => (
+            <Form noValidate className="form card" data-testid="enquiry-form">
+              <h2 id={`${id}-h`}>Need help choosing?</h2>
+              <p className="form__step" aria-live="polite">
+                Step {step} of 2: {step === 1 ? 'About You' : 'Personal Details'}
+              </p>
+              {step === 1 ? (
+                <>
+                  <div className="field">
+                    <label htmlFor={`${id}-bg`}>Your background</label>
+                    <Field as="select" id={`${id}-bg`} name="background">
+                      <option value="">Select your background</option>
+                      {BACKGROUND_OPTIONS.map((o) => (
+                        <option key={o}>{o}</option>
+                      ))}
+                    </Field>
+                  </div>
+                  <div className="field">
+                    <label htmlFor={`${id}-course`}>Course you are interested in</label>
+                    <Field as="select" id={`${id}-course`} name="course">
+                      <option value="">Select a course</option>
+                      {COURSE_OPTIONS.map((o) => (
+                        <option key={o}>{o}</option>
+                      ))}
+                    </Field>
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn--primary"
+                    onClick={() => {
+                      if (values.background && values.course) setStep(2);
+                    }}
+                  >
+                    Next
+                  </button>
+                </>
+              ) : (
+                <>
+                  <TextField name="name" label="Name" autoComplete="name" />
+                  <TextField name="email" label="Email" type="email" autoComplete="email" />
+                  <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
+                  <button type="submit" className="btn btn--accent" disabled={!hydrated || isSubmitting}>
+                    {isSubmitting ? 'Submitting...' : 'Submit'}
+                  </button>
+                </>
+              )}
+            </Form>
+          )}
+        </Formik>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useRef, useState } from 'react';
+import { IconArrow, IconPlay } from '../../components/Icons.tsx';
+import { Meta } from '../../components/Meta.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { GALLERY_FILTERS, GALLERY_IMAGES, GALLERY_IMAGE_SIZE, VIDEO_TESTIMONIALS, type GalleryFilter } from '../../content/gallery.ts';
+import type { GalleryImage } from '../../content/types.ts';
+import { prefersReducedMotion } from '../../hooks/useReducedMotion.ts';
+
+/** Spec §9: the video strip scrolls 300 px per click. */
+export const STRIP_STEP_PX = 300;
+
+function VideoStrip() {
+  const strip = useRef<HTMLUListElement>(null);
+  const [playing, setPlaying] = useState<number | null>(null);
+  const scroll = (dir: 1 | -1) =>
+    strip.current?.scrollBy({ left: dir * STRIP_STEP_PX, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  return (
+    <section className="section section--alt" aria-labelledby="videos-h">
+      <div className="container">
+        <div className="section__head">
+          <h2 id="videos-h" className="section__title">
+            Student video testimonials
+          </h2>
+          <div className="carousel__controls">
+            <button type="button" className="icon-btn" aria-label="Scroll videos left" onClick={() => scroll(-1)}>
+              <IconArrow dir="left" />
+            </button>
+            <button type="button" className="icon-btn" aria-label="Scroll videos right" onClick={() => scroll(1)}>
+              <IconArrow />
+            </button>
+          </div>
+        </div>
+        <ul className="video-strip" ref={strip} data-testid="video-strip" tabIndex={0} aria-label="Video testimonials">
+          {VIDEO_TESTIMONIALS.map((v, i) => (
+            <li key={v.name} className="video-card">
+              {playing === i ? (
+                <video poster={v.poster} width={240} height={426} controls autoPlay playsInline aria-label={`${v.name}, ${v.institution}`}>
+                  {v.sources.map((s) => (
+                    <source key={s.src} src={s.src} type={s.type} />
+                  ))}
+                </video>
+              ) : (
+                <button type="button" className="video-card__play" onClick={() => setPlaying(i)} aria-label={`Play ${v.name}'s video`}>
+                  <img src={v.poster} alt="" width={240} height={426} loading="lazy" decoding="async" />
+                  <span className="play-overlay" aria-hidden="true">
+                    <IconPlay width={28} height={28} />
+                  </span>
+                </button>
+              )}
+              <p className="video-card__name">{v.name}</p>
+              <p className="video-card__inst">{v.institution}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export default function GalleryPage() {
+  const [filter, setFilter] = useState<GalleryFilter>('All');
+  const [active, setActive] = useState<GalleryImage | null>(null);
+  const images = filter === 'All' ? GALLERY_IMAGES : GALLERY_IMAGES.filter((g) => g.category === filter);
+  const { width, height } = GALLERY_IMAGE_SIZE;
+  return (
+    <>
+      <Meta title="Gallery" description="Photos and student videos from SkillUp classes, activities and batches across India." />
+      <section className="page-hero">
+        <div className="container">
+          <h1>Gallery</h1>
+          <p className="lead">Moments from our classes, activities and graduating batches.</p>
+        </div>
+      </section>
+      <section className="section" aria-label="Photos">
+        <div className="container">
+          <div className="filters" role="group" aria-label="Filter photos">
+            {GALLERY_FILTERS.map((f) => (
+              <button key={f} type="button" className="chip" aria-pressed={filter === f} onClick={() => setFilter(f)}>
+                {f}
+              </button>
+            ))}
+          </div>
+          <ul className="gallery-grid" data-testid="gallery-grid">
+            {images.map((img, i) => (
+              <li key={img.id}>
+                <button type="button" className="gallery-grid__item" onClick={() => setActive(img)} aria-label={`Open photo: ${img.alt}`}>
+                  <img src={img.src} alt="" width={width} height={height} loading={i < 4 ? 'eager' : 'lazy'} decoding="async" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <VideoStrip />
+      <Modal open={active !== null} onClose={() => setActive(null)} title="Photo" hideTitle className="modal--wide lightbox" closeLabel="Close photo">
+        {active && <img src={active.src} alt={active.alt} width={width} height={height} className="lightbox__img" />}
+        {active && <p className="lightbox__caption">{active.alt}</p>}
+      </Modal>
+    </>
+  );
+}

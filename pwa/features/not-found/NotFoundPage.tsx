@@ -1,0 +1,5 @@
+import { NotFoundContent } from '../../components/NotFoundContent.tsx';
+
+export default function NotFoundPage() {
+  return <NotFoundContent />;
+}

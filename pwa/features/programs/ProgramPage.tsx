@@ -1,0 +1,81 @@
+import { useParams } from 'react-router-dom';
+import { CertificateBlock } from '../../components/CertificateBlock.tsx';
+import { CourseHeader } from '../../components/CourseHeader.tsx';
+import { Faq } from '../../components/Faq.tsx';
+import { LogoMarquee } from '../../components/LogoMarquee.tsx';
+import { Meta } from '../../components/Meta.tsx';
+import { NotFoundContent } from '../../components/NotFoundContent.tsx';
+import { BenefitList, DownloadPdf, Steps } from '../../components/ProgramSections.tsx';
+import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
+import { PROGRAMS } from '../../content/programs.ts';
+import { PROFESSOR_TESTIMONIALS, TESTIMONIALS } from '../../content/testimonials.ts';
+
+/** The four service pages, driven by content/programs.ts. */
+export default function ProgramPage() {
+  const { slug = '' } = useParams();
+  const program = PROGRAMS[slug];
+  if (!program) return <NotFoundContent />;
+  return (
+    <>
+      <Meta title={program.metaTitle} description={program.metaDescription} />
+      <CourseHeader header={program.header} showInfoGrid={program.showInfoGrid} />
+      {program.about && (
+        <section className="section" aria-labelledby="about-h">
+          <div className="container">
+            <div className="section__head">
+              <h2 id="about-h" className="section__title">
+                {program.about.title}
+              </h2>
+              {program.download && <DownloadPdf />}
+            </div>
+            {program.about.paragraphs.map((p) => (
+              <p key={p.slice(0, 24)} className="prose">
+                {p}
+              </p>
+            ))}
+          </div>
+        </section>
+      )}
+      {program.whyItMatters && (
+        <section className="section" aria-labelledby="why-h">
+          <div className="container">
+            <div className="section__head">
+              <h2 id="why-h" className="section__title">
+                Why It Matters
+              </h2>
+              {program.download && <DownloadPdf />}
+            </div>
+            <ul className="why" data-testid="why-it-matters">
+              {program.whyItMatters.map((w) => (
+                <li key={w.figure} className="card">
+                  <strong>{w.figure}</strong>
+                  <span>{w.text}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+      {program.marquee && <LogoMarquee />}
+      <section className="section" aria-labelledby="benefits-h">
+        <div className="container">
+          <h2 id="benefits-h" className="section__title">
+            Benefits
+          </h2>
+          <div className="two-col">
+            {program.benefits.map((b) => (
+              <BenefitList key={b.title} title={b.title} items={b.items} />
+            ))}
+          </div>
+        </div>
+      </section>
+      <Steps title={program.approach.title} steps={program.approach.steps} />
+      <CertificateBlock title={program.certificate.title} criteria={program.certificate.criteria} />
+      <TestimonialCarousel
+        items={program.testimonials === 'professors' ? PROFESSOR_TESTIMONIALS : TESTIMONIALS}
+        title={program.testimonials === 'professors' ? 'What educators say' : 'What our learners say'}
+      />
+      <Faq items={program.faqs} />
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+// The student's five-domain profile after the test, in the test's language, on the home
+// page until dismissed. It reads the last result from localStorage, scored on this device
+// when the answers were queued offline, and picks up the certificate link once the outbox
+// has delivered them. Renders nothing on the server (the home page is prerendered).
+import { useEffect, useState } from 'react';
+import { certificatePagePath } from '../../../contract/quiz/api.ts';
+import { QUIZ_DOMAIN_LABELS } from '../../../contract/quiz/items.ts';
+import { QUIZ_BAND_LABELS, describeScore } from '../../../contract/quiz/scoring.ts';
+import { onOutboxEvent } from '../../lib/outbox/client.ts';
+import { idbStore } from '../../lib/outbox/store.ts';
+import { loadQuizResult, QUIZ_RESULT_EVENT, QUIZ_RESULT_KEY, saveQuizResult, type StoredQuizResult } from './quiz-storage.ts';
+import './quiz.css';
+
+const WORDS = {
+  english: {
+    title: 'Your personality profile',
+    taken: (date: string) => `English test, taken on ${date}`,
+    pending: "Your answers are saved on this device and will be sent automatically when you're back online. Your certificate will then arrive by email.",
+    emailed: 'Your certificate has been sent to your email.',
+    certificate: 'View your certificate',
+    dismiss: 'Dismiss your profile',
+    note: 'Each bar shows your position in the possible range. The profile describes your style, not your ability: no score is good or bad.',
+  },
+  hinglish: {
+    title: 'Aapki personality profile',
+    taken: (date: string) => `Hinglish test, ${date} ko diya gaya`,
+    pending: 'Aapke jawab is device par save hain aur internet aate hi apne aap bhej diye jaayenge. Uske baad certificate aapke email par aa jaayega.',
+    emailed: 'Aapka certificate aapke email par bhej diya gaya hai.',
+    certificate: 'Apna certificate dekhiye',
+    dismiss: 'Profile band kijiye',
+    note: 'Har bar dikhata hai ki aap possible range mein kahan hain. Yeh profile aapka style batati hai, aapki kaabiliyat nahi: koi bhi score achha ya bura nahi hota.',
+  },
+} as const;
+
+const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+
+function certificateIdOf(body: unknown): string | undefined {
+  const id = body && typeof body === 'object' ? (body as { certificateId?: unknown }).certificateId : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
+export function ProfilePanel({ className = '' }: { className?: string }) {
+  const [stored, setStored] = useState<StoredQuizResult | null>(null);
+
+  useEffect(() => {
+    const refresh = () => setStored(loadQuizResult());
+    refresh();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === QUIZ_RESULT_KEY || event.key === null) refresh();
+    };
+    window.addEventListener('storage', onStorage);
+    window.addEventListener(QUIZ_RESULT_EVENT, refresh);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener(QUIZ_RESULT_EVENT, refresh);
+    };
+  }, []);
+
+  // Queued answers: learn the certificate id once the outbox delivers them.
+  const pendingId = stored?.pending ? stored.submissionId : undefined;
+  useEffect(() => {
+    if (!pendingId) return;
+    const delivered = (certificateId: string | undefined) => {
+      const latest = loadQuizResult();
+      if (!latest || latest.submissionId !== pendingId) return;
+      saveQuizResult({ ...latest, pending: false, certificateId: certificateId ?? latest.certificateId });
+    };
+    const stop = onOutboxEvent((event) => {
+      if (event.type === 'outcome' && event.id === pendingId && event.state === 'sent') delivered(certificateIdOf(event.body));
+    });
+    void idbStore
+      .get(pendingId)
+      .then((item) => {
+        if (item?.state === 'sent') delivered(certificateIdOf(item.response));
+      })
+      .catch(() => undefined);
+    return stop;
+  }, [pendingId]);
+
+  if (!stored || stored.dismissed) return null;
+  const words = WORDS[stored.language];
+  const key = stored.language === 'hinglish' ? 'hinglish' : 'en';
+  const dismiss = () => {
+    saveQuizResult({ ...stored, dismissed: true });
+    setStored(null);
+  };
+
+  return (
+    <section className={`container ${className}`.trim()} aria-labelledby="profile-title" data-testid="profile-panel">
+      <div className="card profile" lang={stored.language === 'hinglish' ? 'hi-Latn' : 'en'}>
+        <div className="profile__head">
+          <div>
+            <h2 id="profile-title">{words.title}</h2>
+            <p className="profile__note">
+              {stored.name} · {words.taken(DATE.format(new Date(stored.submittedAt)))}
+            </p>
+          </div>
+          <button type="button" className="profile__close" aria-label={words.dismiss} onClick={dismiss}>
+            ×
+          </button>
+        </div>
+        <p className="profile__note" data-testid="profile-status">
+          {stored.pending ? words.pending : words.emailed}
+        </p>
+        <ul className="profile__domains">
+          {stored.result.domains.map((score) => {
+            const { title, text } = describeScore(score, stored.language);
+            return (
+              <li key={score.domain} className="profile__domain" data-domain={score.domain}>
+                <div className="profile__line">
+                  <h3>{QUIZ_DOMAIN_LABELS[score.domain][key]}</h3>
+                  <span>
+                    <span className="profile__band">{QUIZ_BAND_LABELS[score.band][key]}</span> · {title} · <strong>{score.percent}%</strong>
+                  </span>
+                </div>
+                <div
+                  className="profile__bar"
+                  role="img"
+                  aria-label={`${QUIZ_DOMAIN_LABELS[score.domain][key]}: ${score.percent}%`}
+                >
+                  <span style={{ width: `${Math.max(0, Math.min(100, score.percent))}%` }} />
+                </div>
+                <p>{text}</p>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="profile__note" style={{ marginTop: 14 }}>
+          {words.note}
+        </p>
+        {stored.certificateId && (
+          <div className="profile__actions">
+            <a className="btn btn--primary" href={certificatePagePath(stored.certificateId)}>
+              {words.certificate}
+            </a>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,278 @@
+// The personality test (spec §4, §5, §8): one statement at a time from index 0; Next only
+// once the statement is answered; Previous disabled on the first; answers can be changed;
+// Submit on the last, enabled when all 30 are answered and nothing is being submitted.
+// Keyboard: 1-4 or A-D choose, as do the arrow keys. Every choice is saved to IndexedDB at
+// once, so a reload or a closed app resumes at the same statement with the same answers.
+// Submitting goes through the outbox like every form: offline, the answers are queued and
+// the profile is scored here, so the student sees it at once.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { QUIZ_MESSAGES, quizAnswersProblem } from '../../../contract/quiz/answers.ts';
+import { QUIZ_ANSWERS_PATH, type QuizAnswersResponse } from '../../../contract/quiz/api.ts';
+import { QUIZ_ITEM_COUNT, QUIZ_ITEMS, quizItemText } from '../../../contract/quiz/items.ts';
+import { QUIZ_OPTION_LETTERS, QUIZ_OPTIONS, type QuizAnswers, type QuizLanguage, type QuizOptionIndex } from '../../../contract/quiz/options.ts';
+import { quizAnswersSchema } from '../../../contract/quiz/schema.ts';
+import { scoreAnswers } from '../../../contract/quiz/scoring.ts';
+import { Meta } from '../../components/Meta.tsx';
+import { useToast } from '../../components/Toast.tsx';
+import { clearDraft, loadDraft, saveDraft } from '../../lib/outbox/store.ts';
+import { newSubmissionId, submit } from '../../lib/submit.ts';
+import { quizOutcome } from './outcome.ts';
+import { readLocalUser, saveQuizResult } from './quiz-storage.ts';
+import './quiz.css';
+
+const WORDS = {
+  english: {
+    name: 'English',
+    intro: 'Read each statement and choose how accurately it describes you. There are no right or wrong answers.',
+    hint: 'Tip: press 1–4 or A–D, or use the arrow keys, to choose an answer.',
+    question: (n: number) => `Question ${n} of ${QUIZ_ITEM_COUNT}`,
+    answered: 'answered',
+    progressLabel: 'Questions answered',
+    saved: 'Your answers are saved on this device as you go, so you can close the app and continue later.',
+    loading: 'Loading your test…',
+    noUser: 'Please sign up again: your name and email are not saved on this device.',
+  },
+  hinglish: {
+    name: 'Hinglish',
+    intro: 'Har statement padhiye aur chuniye ki yeh aap par kitna sahi baithta hai. Koi bhi jawab sahi ya galat nahi hota.',
+    hint: 'Tip: jawab chunne ke liye 1–4 ya A–D dabaiye, ya arrow keys use kijiye.',
+    question: (n: number) => `Sawaal ${n} of ${QUIZ_ITEM_COUNT}`,
+    answered: 'jawab diye',
+    progressLabel: 'Jawab diye gaye sawaal',
+    saved: 'Aapke jawab isi device par save hote rehte hain, to aap app band karke baad mein bhi test poora kar sakte hain.',
+    loading: 'Aapka test load ho raha hai…',
+    noUser: 'Kripya dobara sign up kijiye: aapka naam aur email is device par save nahi hai.',
+  },
+} as const;
+
+const ARROWS_NEXT = new Set(['ArrowDown', 'ArrowRight']);
+const ARROWS_PREVIOUS = new Set(['ArrowUp', 'ArrowLeft']);
+
+/** A saved draft, checked: only known ids with option indices, and an index in range. */
+function restore(draft: { answers: Record<string, number>; index: number } | undefined): { answers: QuizAnswers; index: number } {
+  const answers: QuizAnswers = {};
+  for (const item of QUIZ_ITEMS) {
+    const value = draft?.answers?.[item.id];
+    if (value === 0 || value === 1 || value === 2 || value === 3) answers[item.id] = value;
+  }
+  const index = Number.isInteger(draft?.index) ? Math.min(Math.max(draft!.index, 0), QUIZ_ITEM_COUNT - 1) : 0;
+  return { answers, index };
+}
+
+/** Which option a key chooses, given the current one; undefined when the key is not an answer key. */
+export function optionForKey(key: string, current: QuizOptionIndex | undefined): QuizOptionIndex | undefined {
+  if (/^[1-4]$/.test(key)) return (Number(key) - 1) as QuizOptionIndex;
+  const letter = QUIZ_OPTION_LETTERS.indexOf(key.toUpperCase() as (typeof QUIZ_OPTION_LETTERS)[number]);
+  if (key.length === 1 && letter >= 0) return letter as QuizOptionIndex;
+  if (ARROWS_NEXT.has(key)) return (current === undefined ? 0 : Math.min(current + 1, 3)) as QuizOptionIndex;
+  if (ARROWS_PREVIOUS.has(key)) return (current === undefined ? 3 : Math.max(current - 1, 0)) as QuizOptionIndex;
+  return undefined;
+}
+
+export default function QuizPage({ language }: { language: QuizLanguage }) {
+  const words = WORDS[language];
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState(false);
+  const [answers, setAnswers] = useState<QuizAnswers>({});
+  const [index, setIndex] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const submittingRef = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  // Resume where this device left off.
+  useEffect(() => {
+    let alive = true;
+    setLoaded(false);
+    loadDraft(language)
+      .catch(() => undefined)
+      .then((draft) => {
+        if (!alive) return;
+        const restored = restore(draft);
+        setAnswers(restored.answers);
+        setIndex(restored.index);
+        setLoaded(true);
+      });
+    return () => {
+      alive = false;
+    };
+  }, [language]);
+
+  // Every change is saved at once: a reload or a closed app loses nothing.
+  useEffect(() => {
+    if (!loaded) return;
+    void saveDraft({ test: language, answers, index, updatedAt: Date.now() }).catch(() => undefined);
+  }, [loaded, language, answers, index]);
+
+  // After Next/Previous, the new statement is announced and arrow keys keep working.
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+    moved.current = false;
+  }, [index]);
+
+  const item = QUIZ_ITEMS[index]!;
+  const current = answers[item.id];
+  const answeredCount = Object.keys(answers).length;
+  const isLast = index === QUIZ_ITEM_COUNT - 1;
+  const complete = quizAnswersProblem(answers) === null;
+
+  const choose = useCallback(
+    (option: QuizOptionIndex) => {
+      if (submittingRef.current) return;
+      setAnswers((prev) => (prev[item.id] === option ? prev : { ...prev, [item.id]: option }));
+    },
+    [item.id],
+  );
+
+  const go = (next: number) => {
+    moved.current = true;
+    setIndex(Math.min(Math.max(next, 0), QUIZ_ITEM_COUNT - 1));
+  };
+
+  useEffect(() => {
+    if (!loaded) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      // Radios handle their own arrow keys (and fire onChange); text fields keep their keys.
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) {
+        if (!(target instanceof HTMLInputElement && target.type === 'radio' && !event.key.startsWith('Arrow'))) return;
+      }
+      const option = optionForKey(event.key, current);
+      if (option === undefined) return;
+      event.preventDefault();
+      choose(option);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [loaded, current, choose]);
+
+  async function onSubmit() {
+    if (submittingRef.current || !complete) return;
+    const user = readLocalUser();
+    if (!user) {
+      toast.show(`⚠️ ${words.noUser}`, 'error');
+      navigate('/signup');
+      return;
+    }
+    submittingRef.current = true;
+    setSubmitting(true);
+    try {
+      let body;
+      try {
+        body = await quizAnswersSchema.validate({ name: user.name, email: user.email, answers, language }, { stripUnknown: true });
+      } catch (err) {
+        toast.show(`⚠️ ${err instanceof Error ? err.message : QUIZ_MESSAGES.failure}`, 'error');
+        return;
+      }
+      const id = newSubmissionId();
+      const result = await submit<QuizAnswersResponse>(QUIZ_ANSWERS_PATH, body, id);
+      if (result.ok || result.queued) {
+        saveQuizResult({
+          language,
+          name: body.name,
+          // The same pure function the server scores with, so the profile is the same offline.
+          result: result.data?.result ?? scoreAnswers(body.answers),
+          submittedAt: Date.now(),
+          submissionId: id,
+          certificateId: result.data?.certificateId,
+          pending: !result.ok,
+        });
+        await clearDraft(language).catch(() => undefined);
+        toast.show(quizOutcome(result, language).message, 'success');
+        navigate('/');
+        return;
+      }
+      toast.show(quizOutcome(result, language).message, 'error');
+    } finally {
+      submittingRef.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  const title = `Personality Test (${words.name})`;
+  const percent = Math.round((answeredCount / QUIZ_ITEM_COUNT) * 100);
+  return (
+    <>
+      <Meta title={title} description={`The SkillUp 30-question personality test in ${words.name}.`} robots="noindex" />
+      <section className="section quiz" lang={language === 'hinglish' ? 'hi-Latn' : 'en'}>
+        <div className="container container--narrow">
+          <h1>{title}</h1>
+          <p className="lead">{words.intro}</p>
+          {!loaded ? (
+            <p className="quiz__loading" aria-busy="true">
+              {words.loading}
+            </p>
+          ) : (
+            <div className="card quiz__card" data-testid="quiz" data-index={index}>
+              <div className="quiz__progress">
+                <span className="quiz__count" data-testid="quiz-progress">
+                  {answeredCount} of {QUIZ_ITEM_COUNT} <span className="quiz__count-word">{words.answered}</span>
+                </span>
+                <div
+                  className="quiz__bar"
+                  role="progressbar"
+                  aria-label={words.progressLabel}
+                  aria-valuemin={0}
+                  aria-valuemax={QUIZ_ITEM_COUNT}
+                  aria-valuenow={answeredCount}
+                  aria-valuetext={`${answeredCount} of ${QUIZ_ITEM_COUNT}`}
+                >
+                  <span style={{ width: `${percent}%` }} />
+                </div>
+              </div>
+
+              <div className="quiz__question">
+                <p className="quiz__number">{words.question(index + 1)}</p>
+                <h2 ref={headingRef} id="quiz-statement" tabIndex={-1} className="quiz__statement" data-testid="quiz-statement">
+                  {quizItemText(item, language)}
+                </h2>
+                <div className="quiz__options" role="radiogroup" aria-labelledby="quiz-statement">
+                  {QUIZ_OPTIONS[language].map((label, i) => {
+                    const option = i as QuizOptionIndex;
+                    const checked = current === option;
+                    return (
+                      <label key={label} className={`quiz__option${checked ? ' quiz__option--checked' : ''}`}>
+                        <input
+                          type="radio"
+                          name={`answer-${item.id}`}
+                          value={option}
+                          checked={checked}
+                          disabled={submitting}
+                          onChange={() => choose(option)}
+                        />
+                        <span className="quiz__letter" aria-hidden="true">
+                          {QUIZ_OPTION_LETTERS[option]}
+                        </span>
+                        <span>{label}</span>
+                      </label>
+                    );
+                  })}
+                </div>
+              </div>
+
+              <div className="quiz__nav">
+                <button type="button" className="btn btn--outline" onClick={() => go(index - 1)} disabled={index === 0 || submitting}>
+                  Previous
+                </button>
+                {isLast ? (
+                  <button type="button" className="btn btn--accent" onClick={() => void onSubmit()} disabled={!complete || submitting}>
+                    {submitting ? 'Submitting...' : 'Submit'}
+                  </button>
+                ) : (
+                  <button type="button" className="btn btn--primary" onClick={() => go(index + 1)} disabled={current === undefined}>
+                    Next
+                  </button>
+                )}
+              </div>
+              <p className="quiz__hint">{words.hint}</p>
+              <p className="quiz__hint">{words.saved}</p>
+            </div>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { SAVED_OFFLINE_MESSAGE, SAVED_SERVER_MESSAGE, type SubmitResult } from '../../lib/submit.ts';
+import { quizOutcome } from './outcome.ts';
+
+const base: SubmitResult = { status: 0, ok: false, data: undefined, message: undefined, queued: false };
+
+describe('quizOutcome (spec §8, quiz submit)', () => {
+  it('success: the spec message, whatever the server said', () => {
+    expect(quizOutcome({ ...base, status: 201, ok: true, message: 'anything' }, 'english')).toEqual({
+      kind: 'success',
+      message: 'Test submitted! Certificate sent to your email.',
+    });
+    expect(quizOutcome({ ...base, status: 201, ok: true }, 'hinglish').message).toBe('Test submitted! Certificate sent to your email.');
+  });
+
+  it('failure: a warning sign and the server message, else "Submission failed"', () => {
+    expect(quizOutcome({ ...base, status: 400, message: 'Please answer all 30 questions' }, 'english')).toEqual({
+      kind: 'error',
+      message: '⚠️ Please answer all 30 questions',
+    });
+    expect(quizOutcome({ ...base, status: 422 }, 'hinglish')).toEqual({ kind: 'error', message: 'Submission failed' });
+  });
+
+  it('network error: the English and the Hinglish message', () => {
+    expect(quizOutcome({ ...base, direct: true }, 'english')).toEqual({ kind: 'error', message: 'Server not responding. Please try again later.' });
+    expect(quizOutcome({ ...base, direct: true }, 'hinglish')).toEqual({ kind: 'error', message: 'Something went wrong. Please try again.' });
+  });
+
+  it('queued in the outbox: a success that says it is saved on the device', () => {
+    expect(quizOutcome({ ...base, queued: true, queuedReason: 'offline' }, 'english')).toEqual({ kind: 'success', message: SAVED_OFFLINE_MESSAGE });
+    expect(quizOutcome({ ...base, status: 503, queued: true, queuedReason: 'server' }, 'hinglish')).toEqual({ kind: 'success', message: SAVED_SERVER_MESSAGE });
+  });
+});

@@ -1,0 +1,199 @@
+// The delivery loop (the outbox protocol in shared/design.md). Runs in a page or in the
+// service worker, always under one cross-context lock, so each item is in one request at
+// a time. An item leaves the waiting states only on a final answer: 2xx (sent) or a 4xx
+// retrying cannot fix (needs attention, with the server's message). Network failures,
+// timeouts, 408, 409, 425, 429 and 5xx are retried with capped exponential backoff.
+import {
+  IDEMPOTENCY_HEADER,
+  isFinalStatus,
+  SYNC_BATCH_MAX,
+  SYNC_PATH,
+  type SyncResult,
+} from '../../../contract/api.ts';
+import { backoffDelay, retryAfterMs } from './backoff.ts';
+import type { OutboxStore } from './store.ts';
+import type { OutboxEvent, OutboxItem } from './types.ts';
+
+export interface DeliveryDeps {
+  store: OutboxStore;
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  now: () => number;
+  random?: () => number;
+  notify: (event: OutboxEvent) => void;
+  /** Runs `fn` while holding the drain lock shared by every tab and the service worker. */
+  withLock: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** Per-request time limit; a weak campus link can hang a request for minutes. */
+  timeoutMs?: number;
+}
+
+export interface DrainReport {
+  sent: number;
+  attention: number;
+  retrying: number;
+}
+
+/** Keep a batch comfortably under the server's 1 MiB sync body limit. */
+const BATCH_BYTES = 900 * 1024;
+/** Fields never kept on the device after delivery. */
+const SECRET_FIELDS = ['password'];
+
+interface Answer {
+  status: number;
+  body: unknown;
+  retryAfter?: string | null;
+}
+
+function messageOf(body: unknown): string | undefined {
+  return body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+    ? (body as { message: string }).message
+    : undefined;
+}
+
+function redact(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELDS.includes(k)));
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function drainOutbox(deps: DeliveryDeps): Promise<DrainReport> {
+  return deps.withLock(() => drainLocked(deps));
+}
+
+async function drainLocked(deps: DeliveryDeps): Promise<DrainReport> {
+  const report: DrainReport = { sent: 0, attention: 0, retrying: 0 };
+  for (;;) {
+    const due = await deps.store.due(deps.now(), SYNC_BATCH_MAX);
+    if (due.length === 0) return report;
+    const batch = takeBatch(due);
+    await deps.store.patchMany(batch.map((item) => ({ id: item.id, patch: { state: 'sending' } })));
+    deps.notify({ type: 'changed' });
+
+    let answers: Map<string, Answer>;
+    try {
+      answers = batch.length === 1 ? await sendOne(deps, batch[0]!) : await sendBatch(deps, batch);
+    } catch (err) {
+      // No answer at all (offline, DNS, timeout, connection reset): all of them wait.
+      const message = err instanceof Error && err.name === 'TimeoutError' ? 'The server took too long to answer' : 'No connection';
+      await reschedule(deps, batch, message, 0, undefined);
+      report.retrying += batch.length;
+      deps.notify({ type: 'changed' });
+      return report;
+    }
+
+    let transient = false;
+    const patches: Array<{ id: string; patch: Partial<OutboxItem> }> = [];
+    const events: OutboxEvent[] = [];
+    const retry = new Map<string, { items: OutboxItem[]; answer: Answer | undefined }>();
+    for (const item of batch) {
+      const answer = answers.get(item.id);
+      if (!answer || !isFinalStatus(answer.status)) {
+        transient = true;
+        report.retrying++;
+        const key = `${answer?.status ?? 0}`;
+        const group = retry.get(key) ?? { items: [], answer };
+        group.items.push(item);
+        retry.set(key, group);
+        continue;
+      }
+      const delivered = answer.status >= 200 && answer.status < 300;
+      const errors = (answer.body as { errors?: Record<string, string> } | undefined)?.errors;
+      patches.push({
+        id: item.id,
+        patch: delivered
+          ? { state: 'sent', sentAt: deps.now(), lastStatus: answer.status, response: answer.body, body: redact(item.body), lastError: undefined, lastErrors: undefined }
+          : {
+              state: 'attention',
+              lastStatus: answer.status,
+              lastError: messageOf(answer.body) ?? `Rejected by the server (${answer.status})`,
+              ...(errors ? { lastErrors: errors } : {}),
+            },
+      });
+      if (delivered) report.sent++;
+      else report.attention++;
+      events.push({
+        type: 'outcome',
+        id: item.id,
+        state: delivered ? 'sent' : 'attention',
+        status: answer.status,
+        body: answer.body,
+        label: item.label,
+        attempts: item.attempts,
+      });
+    }
+    await deps.store.patchMany(patches);
+    for (const event of events) deps.notify(event);
+    for (const { items, answer } of retry.values()) {
+      await reschedule(deps, items, messageOf(answer?.body) ?? `Server error (${answer?.status ?? 'no answer'})`, answer?.status ?? 0, answer?.retryAfter);
+    }
+    deps.notify({ type: 'changed' });
+    // Keep device order: nothing after an item that must be retried goes ahead of it.
+    if (transient) return report;
+  }
+}
+
+function takeBatch(due: OutboxItem[]): OutboxItem[] {
+  const batch: OutboxItem[] = [];
+  let bytes = 0;
+  for (const item of due) {
+    const size = JSON.stringify(item.body).length + item.path.length + 64;
+    if (batch.length > 0 && bytes + size > BATCH_BYTES) break;
+    batch.push(item);
+    bytes += size;
+  }
+  return batch;
+}
+
+async function reschedule(deps: DeliveryDeps, items: OutboxItem[], error: string, status: number, retryAfter: string | null | undefined) {
+  const now = deps.now();
+  const floor = retryAfterMs(retryAfter, now) ?? 0;
+  const updates = items.map((item) => {
+    const attempts = item.attempts + 1;
+    const wait = Math.max(backoffDelay(attempts, deps.random), floor);
+    return { item, attempts, patch: { state: 'waiting' as const, attempts, nextAttemptAt: now + wait, lastError: error, lastStatus: status } };
+  });
+  await deps.store.patchMany(updates.map((u) => ({ id: u.item.id, patch: u.patch })));
+  for (const u of updates) {
+    deps.notify({ type: 'outcome', id: u.item.id, state: 'waiting', status, body: { message: error }, label: u.item.label, attempts: u.attempts });
+  }
+}
+
+function post(deps: DeliveryDeps, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return deps.fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(deps.timeoutMs ?? 20_000),
+  });
+}
+
+async function sendOne(deps: DeliveryDeps, item: OutboxItem): Promise<Map<string, Answer>> {
+  const response = await post(deps, item.path, item.body, { [IDEMPOTENCY_HEADER]: item.id });
+  const body = await readBody(response);
+  return new Map([[item.id, { status: response.status, body, retryAfter: response.headers.get('Retry-After') }]]);
+}
+
+async function sendBatch(deps: DeliveryDeps, batch: OutboxItem[]): Promise<Map<string, Answer>> {
+  const response = await post(
+    deps,
+    SYNC_PATH,
+    batch.map((i) => ({ key: i.id, path: i.path, body: i.body })),
+  );
+  const body = (await readBody(response)) as { results?: SyncResult[] } | undefined;
+  if (!response.ok || !Array.isArray(body?.results)) {
+    if (isFinalStatus(response.status) && response.status !== 200) {
+      // The batch as a whole was refused (an old server, a proxy limit): deliver the
+      // first item on its own so the queue still moves; the rest follow next round.
+      return sendOne(deps, batch[0]!);
+    }
+    const retryAfter = response.headers.get('Retry-After');
+    return new Map(batch.map((i) => [i.id, { status: response.status || 503, body, retryAfter }]));
+  }
+  return new Map(body.results.map((r) => [r.key, { status: r.status, body: r.body }]));
+}

@@ -1,0 +1,157 @@
+// The outbox in IndexedDB (through idb). Shared by every tab and the service worker.
+// The schema is versioned: an upgrade only ever adds or transforms, never drops, so items
+// waiting across an app update survive it.
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { NewOutboxItem, OutboxItem } from './types.ts';
+
+export const OUTBOX_DB = 'skillup-outbox';
+export const OUTBOX_DB_VERSION = 1;
+/** Delivered items kept for the outbox page ("sent"), then pruned. */
+const SENT_KEEP_MS = 7 * 24 * 3600_000;
+const SENT_KEEP_MAX = 50;
+
+export interface QuizDraft {
+  /** 'english' | 'hinglish' */
+  test: string;
+  answers: Record<string, number>;
+  index: number;
+  updatedAt: number;
+}
+
+interface OutboxDB extends DBSchema {
+  items: { key: string; value: OutboxItem; indexes: { seq: number } };
+  meta: { key: string; value: { key: string; value: number | boolean | string } };
+  drafts: { key: string; value: QuizDraft };
+}
+
+/** What the delivery loop needs from storage; the IndexedDB store and test doubles implement it. */
+export interface OutboxStore {
+  add(item: NewOutboxItem, now: number): Promise<OutboxItem>;
+  get(id: string): Promise<OutboxItem | undefined>;
+  /** Waiting (or interrupted while sending) items whose backoff has passed, in submission order. */
+  due(now: number, limit: number): Promise<OutboxItem[]>;
+  all(): Promise<OutboxItem[]>;
+  patch(id: string, patch: Partial<OutboxItem>): Promise<OutboxItem | undefined>;
+  /** Several patches in one transaction: a batch's outcomes land together, and fast. */
+  patchMany(patches: Array<{ id: string; patch: Partial<OutboxItem> }>): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+let opening: Promise<IDBPDatabase<OutboxDB>> | undefined;
+
+export function openOutboxDb(): Promise<IDBPDatabase<OutboxDB>> {
+  opening ??= openDB<OutboxDB>(OUTBOX_DB, OUTBOX_DB_VERSION, {
+    upgrade(db, oldVersion) {
+      // One case per version, falling through, so every older database is walked up.
+      if (oldVersion < 1) {
+        const items = db.createObjectStore('items', { keyPath: 'id' });
+        items.createIndex('seq', 'seq', { unique: true });
+        db.createObjectStore('meta', { keyPath: 'key' });
+        db.createObjectStore('drafts', { keyPath: 'test' });
+      }
+    },
+    blocking() {
+      // A newer version of the app wants to upgrade: let it, and reopen lazily.
+      void opening?.then((db) => db.close());
+      opening = undefined;
+    },
+  }).catch((err: unknown) => {
+    opening = undefined;
+    throw err;
+  });
+  return opening;
+}
+
+const ACTIVE = new Set(['waiting', 'sending']);
+
+export const idbStore: OutboxStore = {
+  async add(item, now) {
+    const db = await openOutboxDb();
+    const tx = db.transaction(['items', 'meta'], 'readwrite');
+    const counter = await tx.objectStore('meta').get('seq');
+    const seq = (typeof counter?.value === 'number' ? counter.value : 0) + 1;
+    await tx.objectStore('meta').put({ key: 'seq', value: seq });
+    const existing = await tx.objectStore('items').get(item.id);
+    // Submitting the same id twice (a double click) stores it once.
+    const stored: OutboxItem = existing ?? {
+      ...item,
+      seq,
+      state: 'waiting',
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: now,
+    };
+    if (!existing) await tx.objectStore('items').add(stored);
+    await tx.done;
+    return stored;
+  },
+  async get(id) {
+    return (await openOutboxDb()).get('items', id);
+  },
+  async due(now, limit) {
+    const db = await openOutboxDb();
+    const out: OutboxItem[] = [];
+    let cursor = await db.transaction('items').store.index('seq').openCursor();
+    while (cursor && out.length < limit) {
+      const item = cursor.value;
+      if (ACTIVE.has(item.state) && item.nextAttemptAt <= now) out.push(item);
+      cursor = await cursor.continue();
+    }
+    return out;
+  },
+  async all() {
+    return (await openOutboxDb()).getAllFromIndex('items', 'seq');
+  },
+  async patch(id, patch) {
+    const db = await openOutboxDb();
+    const tx = db.transaction('items', 'readwrite');
+    const item = await tx.store.get(id);
+    if (!item) {
+      await tx.done;
+      return undefined;
+    }
+    const next = { ...item, ...patch };
+    await tx.store.put(next);
+    await tx.done;
+    return next;
+  },
+  async patchMany(patches) {
+    const db = await openOutboxDb();
+    const tx = db.transaction('items', 'readwrite');
+    await Promise.all(
+      patches.map(async ({ id, patch }) => {
+        const item = await tx.store.get(id);
+        if (item) await tx.store.put({ ...item, ...patch });
+      }),
+    );
+    await tx.done;
+  },
+  async remove(id) {
+    await (await openOutboxDb()).delete('items', id);
+  },
+};
+
+/** Drops delivered items older than a week, keeping at most the last 50. */
+export async function pruneSent(now: number): Promise<void> {
+  const items = await idbStore.all();
+  const sent = items.filter((i) => i.state === 'sent').sort((a, b) => (b.sentAt ?? 0) - (a.sentAt ?? 0));
+  const drop = sent.filter((item, index) => index >= SENT_KEEP_MAX || now - (item.sentAt ?? 0) > SENT_KEEP_MS);
+  await Promise.all(drop.map((i) => idbStore.remove(i.id)));
+}
+
+export async function getMeta(key: string): Promise<number | boolean | string | undefined> {
+  return (await (await openOutboxDb()).get('meta', key))?.value;
+}
+export async function setMeta(key: string, value: number | boolean | string): Promise<void> {
+  await (await openOutboxDb()).put('meta', { key, value });
+}
+
+export async function loadDraft(test: string): Promise<QuizDraft | undefined> {
+  return (await openOutboxDb()).get('drafts', test);
+}
+export async function saveDraft(draft: QuizDraft): Promise<void> {
+  await (await openOutboxDb()).put('drafts', draft);
+}
+export async function clearDraft(test: string): Promise<void> {
+  await (await openOutboxDb()).delete('drafts', test);
+}

@@ -1,0 +1,70 @@
+/// <reference lib="webworker" />
+// The service worker: the app shell, every prerendered public page, fonts and the quiz
+// content precached, so every public page and both tests open offline after one visit;
+// images cache-first with an expiry; the API always from the network. It also drains the
+// outbox on Background Sync, under the same lock as the pages.
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { drainOutbox } from './lib/outbox/deliver.ts';
+import { idbStore } from './lib/outbox/store.ts';
+import { DRAIN_LOCK, OUTBOX_CHANNEL, SYNC_TAG, type OutboxEvent } from './lib/outbox/types.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST, {
+  // A prerendered page lives at /route/index.html; navigations ask for /route.
+  urlManipulation: ({ url }) => [new URL(url.pathname.replace(/\/?$/, '/index.html'), url)],
+});
+cleanupOutdatedCaches();
+
+// The API is never cached: lead submissions go through the outbox, admin data is private.
+registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), 'GET');
+registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), 'POST');
+
+// Any other page (an unknown blog id, /admin/...) gets the app shell, which renders it.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/certificate(?:\/|$)/],
+  }),
+);
+
+registerRoute(
+  ({ request }) => request.destination === 'image' || request.destination === 'video',
+  new CacheFirst({
+    cacheName: 'media',
+    plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+);
+
+// Updates wait for the user: the page shows "A new version is ready — Reload" and sends
+// SKIP_WAITING only when they choose it.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | undefined)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+self.addEventListener('activate', () => clientsClaim());
+
+const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+
+function drain() {
+  return drainOutbox({
+    store: idbStore,
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+    notify: (event: OutboxEvent) => channel.postMessage(event),
+    withLock: <T,>(fn: () => Promise<T>) => self.navigator.locks.request(DRAIN_LOCK, fn) as Promise<T>,
+  });
+}
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as ExtendableEvent & { tag: string; lastChance?: boolean };
+  if (sync.tag !== SYNC_TAG) return;
+  sync.waitUntil(
+    drain().then(async (report) => {
+      // Still waiting after this attempt: ask the browser to fire `sync` again later.
+      if (report.retrying > 0 && !sync.lastChance) throw new Error('outbox items still waiting');
+    }),
+  );
+});

@@ -1,0 +1,242 @@
+// The offline-tolerant lead queue in Chromium against the real server and Postgres:
+// forms submitted offline survive a reload and arrive exactly once on reconnect; a page
+// closed with items waiting delivers them from the next one; two tabs deliver each item
+// once; a 500 recovers; a 400 waits in "needs attention" until fixed and resent.
+// "Offline" cuts the page's and the service worker's requests (setOffline alone does not
+// reach the worker's own fetches, hence the route).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_PATHS } from '../contract/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { readOutbox, seedOutbox } from './support/outbox.ts';
+import { gotoLive } from './support/pwa.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const SAVED_OFFLINE = "Saved on this device — it will be sent automatically when you're back online";
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+if (baseUrl) {
+  describe('the outbox in the browser', () => {
+    let server: RunningServer;
+    let browser: Browser;
+    let db: pg.Client;
+
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer({ env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } }), launchBrowser()]);
+      db = new pg.Client({ connectionString: server.databaseUrl });
+      await db.connect();
+    });
+    afterAll(async () => {
+      await db?.end();
+      await browser?.close();
+      await server?.stop();
+    });
+
+    const rows = async (table: string, email: string) =>
+      Number((await db.query(`select count(*) as n from ${table} where email = $1`, [email])).rows[0].n);
+
+    async function offline(context: BrowserContext) {
+      await context.setOffline(true);
+      await context.route('**/api/**', (r) => r.abort('internetdisconnected'));
+    }
+    async function online(context: BrowserContext) {
+      await context.unroute('**/api/**');
+      await context.setOffline(false);
+    }
+
+    /** A fresh visitor whose service worker has finished installing (pages now open offline). */
+    async function visitor(path = '/'): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await gotoLive(page, server.url + path);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      return { context, page };
+    }
+
+    const toast = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).first().waitFor();
+    const unique = () => Math.random().toString(36).slice(2, 8);
+
+    it('queues every form offline, keeps it across an offline reload, and delivers each once on reconnect', async () => {
+      const { context, page } = await visitor('/contact');
+      await offline(context);
+      const tag = unique();
+      const email = (form: string) => `${form}.${tag}@example.in`;
+
+      // Contact
+      await page.getByLabel('First name', { exact: true }).fill('Asha');
+      await page.getByLabel('Last name', { exact: true }).fill('Rao');
+      await page.getByLabel('Email', { exact: true }).fill(email('contact'));
+      await page.getByLabel('Phone', { exact: true }).fill('9876543210');
+      await page.getByLabel('Message', { exact: true }).fill('Do you run weekend batches?');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await toast(page, SAVED_OFFLINE);
+      expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe('');
+      await expect.poll(() => page.getByTestId('outbox-badge').textContent()).toBe('1');
+
+      // The page and the waiting item survive a reload with no network at all.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Send A Message' }).waitFor();
+      await expect.poll(() => page.getByTestId('outbox-badge').textContent()).toBe('1');
+
+      // Enquiry (course page), two steps.
+      await gotoLive(page, `${server.url}/course/soft-skills`);
+      const enquiry = page.getByTestId('enquiry-form');
+      await enquiry.getByLabel('Your background').selectOption('College Student');
+      await enquiry.getByLabel('Course you are interested in').selectOption('Soft Skills');
+      await enquiry.getByRole('button', { name: 'Next' }).click();
+      await enquiry.getByLabel('Name', { exact: true }).fill('Meera');
+      await enquiry.getByLabel('Email', { exact: true }).fill(email('enquiry'));
+      await enquiry.getByLabel('Phone', { exact: true }).fill('9988776655');
+      await enquiry.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, SAVED_OFFLINE);
+
+      // Free join (modal on the course page).
+      await page.getByRole('button', { name: 'Join For Free' }).first().click();
+      const modal = page.getByRole('dialog');
+      await modal.getByLabel('Name', { exact: true }).fill('Rohan');
+      await modal.getByLabel('WhatsApp number', { exact: true }).fill('9123456780');
+      await modal.getByLabel('Email', { exact: true }).fill(email('free'));
+      await modal.getByRole('button', { name: 'Join For Free', exact: true }).click();
+      await toast(page, SAVED_OFFLINE);
+
+      // Join now: moves on to / as after a success.
+      await gotoLive(page, `${server.url}/join-now`);
+      await page.getByLabel('Full name', { exact: true }).fill('Kabir');
+      await page.getByLabel('Phone', { exact: true }).fill('9000000001');
+      await page.getByLabel('Email', { exact: true }).fill(email('joinnow'));
+      await page.getByLabel('Password', { exact: true }).fill('secret12');
+      await page.getByRole('button', { name: 'Register' }).click();
+      await toast(page, SAVED_OFFLINE);
+      await page.waitForURL(`${server.url}/`);
+
+      // Personality sign-up: the flag is set and the English test opens.
+      await gotoLive(page, `${server.url}/signup`);
+      await page.getByLabel('Full name', { exact: true }).fill('Isha');
+      await page.getByLabel('Phone', { exact: true }).fill('9000000002');
+      await page.getByLabel('Email', { exact: true }).fill(email('signup'));
+      await page.getByLabel('Password', { exact: true }).fill('secret34');
+      await page.getByRole('button', { name: 'Start the test' }).click();
+      await page.waitForURL(`${server.url}/personality/english-test`);
+
+      await gotoLive(page, `${server.url}/outbox`);
+      await expect.poll(async () => (await page.getByTestId('outbox-item').all()).length).toBe(5);
+      expect(await rows('contact_messages', email('contact'))).toBe(0);
+
+      await online(context);
+      await expect.poll(async () => (await readOutbox(page)).every((i) => i.state === 'sent'), { timeout: 30_000 }).toBe(true);
+      for (const [table, form] of [
+        ['contact_messages', 'contact'],
+        ['enquiries', 'enquiry'],
+        ['free_join_users', 'free'],
+        ['join_now_users', 'joinnow'],
+        ['personality_users', 'signup'],
+      ] as const) {
+        expect(await rows(table, email(form)), form).toBe(1);
+      }
+      // Delivered items keep no password on the device.
+      expect(JSON.stringify(await readOutbox(page))).not.toContain('secret12');
+      await expect.poll(() => page.getByTestId('outbox-badge').count()).toBe(0);
+      await context.close();
+    });
+
+    it('delivers from a new page what a closed page left waiting', async () => {
+      const { context, page } = await visitor('/contact');
+      await offline(context);
+      const email = `closed.${unique()}@example.in`;
+      await page.getByLabel('First name', { exact: true }).fill('Late');
+      await page.getByLabel('Last name', { exact: true }).fill('Student');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Phone', { exact: true }).fill('9876543210');
+      await page.getByLabel('Message', { exact: true }).fill('Sent from a closed tab');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await toast(page, SAVED_OFFLINE);
+      await page.close();
+      await online(context);
+      expect(await rows('contact_messages', email)).toBe(0);
+      const next = await context.newPage();
+      await next.goto(server.url + '/');
+      await expect.poll(() => rows('contact_messages', email), { timeout: 30_000 }).toBe(1);
+      await context.close();
+    });
+
+    it('delivers each item once when two tabs drain at the same time', async () => {
+      const { context, page } = await visitor('/outbox');
+      const second = await context.newPage();
+      await gotoLive(second, server.url + '/outbox');
+      await offline(context);
+      const tag = unique();
+      const items = Array.from({ length: 60 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        path: LEAD_PATHS.contact,
+        label: 'Contact message',
+        body: { firstName: `Tab${i}`, lastName: 'Test', email: `tabs.${tag}.${i}@example.in`, phone: '9876543210', message: 'two tabs' },
+      }));
+      await seedOutbox(page, items);
+      const seen = new Map<string, number>();
+      await context.unroute('**/api/**');
+      await context.route('**/api/v1/**', async (route) => {
+        const request = route.request();
+        const body = request.postDataJSON() as unknown;
+        const keys = Array.isArray(body) ? body.map((i: { key: string }) => i.key) : [request.headers()['idempotency-key']!];
+        for (const k of keys) seen.set(k, (seen.get(k) ?? 0) + 1);
+        await route.continue();
+      });
+      await context.setOffline(false);
+      await Promise.all([page, second].map((p) => p.evaluate(() => window.dispatchEvent(new Event('online')))));
+      await expect
+        .poll(async () => Number((await db.query(`select count(*) as n from contact_messages where email like $1`, [`tabs.${tag}.%`])).rows[0].n), { timeout: 30_000 })
+        .toBe(60);
+      expect([...seen.values()].every((n) => n === 1)).toBe(true);
+      expect(seen.size).toBe(60);
+      await context.close();
+    });
+
+    it('retries after a 500 and reports the delivery', async () => {
+      const { context, page } = await visitor('/contact');
+      let failing = true;
+      await context.route('**/api/v1/contact', (route) =>
+        failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue(),
+      );
+      const email = `retry.${unique()}@example.in`;
+      await page.getByLabel('First name', { exact: true }).fill('Retry');
+      await page.getByLabel('Last name', { exact: true }).fill('Later');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Phone', { exact: true }).fill('9876543210');
+      await page.getByLabel('Message', { exact: true }).fill('First try meets a 500');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await toast(page, 'Saved on this device — our server could not take it just now, so it will be sent automatically');
+      failing = false;
+      await gotoLive(page, `${server.url}/outbox`);
+      await page.getByTestId('outbox-error').getByText('boom').waitFor();
+      await page.getByRole('button', { name: 'Retry now' }).click();
+      await expect.poll(() => rows('contact_messages', email), { timeout: 30_000 }).toBe(1);
+      await page.locator('[data-testid="outbox-item"][data-state="sent"]').first().waitFor();
+      await context.close();
+    });
+
+    it('keeps a rejected item in "needs attention" with the server message until it is fixed and resent', async () => {
+      const { context, page } = await visitor('/outbox');
+      await offline(context);
+      const email = `fix.${unique()}@example.in`;
+      // Queued by an older version of the form that did not check the phone.
+      await seedOutbox(page, [
+        { id: crypto.randomUUID(), path: LEAD_PATHS.contact, label: 'Contact message', body: { firstName: 'Fix', lastName: 'Me', email, phone: '12345', message: 'old form' } },
+      ]);
+      await online(context);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      const item = page.locator('[data-testid="outbox-item"][data-state="attention"]');
+      await item.getByText('Needs attention').waitFor();
+      await item.getByTestId('outbox-error').getByText('Please enter a valid 10-digit number').waitFor();
+      expect(await rows('contact_messages', email)).toBe(0);
+      await item.getByRole('button', { name: 'Fix and resend' }).click();
+      await item.getByLabel('Phone').fill('9876543210');
+      await item.getByRole('button', { name: 'Resend', exact: true }).click();
+      await expect.poll(() => rows('contact_messages', email), { timeout: 30_000 }).toBe(1);
+      await page.locator('[data-testid="outbox-item"][data-state="sent"]').first().waitFor();
+      await context.close();
+    });
+  });
+}

@@ -1,0 +1,74 @@
+// Helpers for the public-site browser tests: pages that record console errors, axe-core
+// run inside the page, and the intro video popup that opens on the home page.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface TrackedPage {
+  page: Page;
+  /** console.error messages and uncaught page errors so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return { page, errors, close: () => context.close() };
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** axe-core in the page (evaluated through the protocol, so the CSP does not apply). */
+export async function axeViolations(page: Page, impacts: string[] = ['serious', 'critical']): Promise<AxeViolation[]> {
+  // Let entrance animations (finite ones) finish: mid-fade text has no stable contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+  });
+  return violations.filter((v) => v.impact !== null && impacts.includes(v.impact));
+}
+
+/** The home page opens its intro video on load; most tests close it first. */
+export async function closeIntroVideo(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Close video' });
+  await close.waitFor();
+  await close.click();
+  await page.locator('dialog').waitFor({ state: 'detached' });
+}
+
+/** Freezes the page clock (installed before navigation) a moment from now. */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 50);
+}
+
+/** Navigates and waits until the route's page is live (hydrated), not just painted. */
+export async function gotoLive(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.page === location.pathname);
+}
