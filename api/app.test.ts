@@ -26,6 +26,8 @@ beforeAll(async () => {
   writeFileSync(path.join(site, 'about', 'index.html'), '<!doctype html><title>about</title>');
   writeFileSync(path.join(site, 'assets', 'app-1a2b3c.js'), 'console.log("app");'.repeat(200));
   writeFileSync(path.join(site, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(site, 'shell.html'), '<!doctype html><title>empty shell</title>');
+  writeFileSync(path.join(site, '404.html'), '<!doctype html><title>not found</title>');
   app = testApp(database, { staticDir: site }).app;
 });
 afterAll(async () => {
@@ -144,15 +146,27 @@ describe('API routing', () => {
 });
 
 describe('serving the PWA', () => {
-  it('falls back to index.html for client routes and serves prerendered pages', async () => {
-    for (const url of ['/', '/blog/some-id', '/personality/english-test']) {
+  it('serves prerendered pages, the shell for client routes and a real 404 for unknown pages', async () => {
+    const home = await app.request('/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<title>shell</title>');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    expect(await (await app.request('/about')).text()).toContain('<title>about</title>');
+    expect(await (await app.request('/about/')).text()).toContain('<title>about</title>');
+
+    const reset = await app.request('/reset-password/0123abcd');
+    expect(reset.status).toBe(200);
+    expect(await reset.text()).toContain('<title>empty shell</title>');
+
+    const unknownPost = await app.request('/blog/no-such-post');
+    expect(unknownPost.status).toBe(404);
+    expect(await unknownPost.text()).toContain('<title>empty shell</title>');
+
+    for (const url of ['/no-such-page', '/services/unknown/deeper']) {
       const res = await app.request(url);
-      expect(res.status, url).toBe(200);
-      expect(await res.text()).toContain('<title>shell</title>');
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.status, url).toBe(404);
+      expect(await res.text()).toContain('<title>not found</title>');
     }
-    const about = await app.request('/about');
-    expect(await about.text()).toContain('<title>about</title>');
   });
 
   it('caches hashed assets for a year and the service worker not at all', async () => {

@@ -53,7 +53,18 @@ interface Found {
   urlPath: string;
 }
 
-export function staticSite(rootDir: string) {
+/**
+ * Client-side routes with a parameter that no file stands for: they get the empty app
+ * shell and the browser renders them. A blog id with no prerendered page is unknown, so
+ * its shell (which shows 'Blog not found') goes out as a 404. Every other unknown page
+ * path gets the prerendered 404 page.
+ */
+export const DYNAMIC_SHELL_ROUTES: ReadonlyArray<{ pattern: RegExp; status: 200 | 404 }> = [
+  { pattern: /^\/reset-password\/[^/]+\/?$/, status: 200 },
+  { pattern: /^\/blog\/[^/]+\/?$/, status: 404 },
+];
+
+export function staticSite(rootDir: string, shellRoutes = DYNAMIC_SHELL_ROUTES) {
   const root = path.resolve(rootDir);
   const compressed = new Map<string, Buffer>();
   let compressedBytes = 0;
@@ -133,8 +144,19 @@ export function staticSite(rootDir: string) {
     // A missing hashed asset or file with an extension is a real 404, not the app shell:
     // serving HTML for a script URL only produces confusing errors.
     const wantsPage = !path.extname(urlPath) || urlPath.endsWith('.html');
-    const shell = wantsPage ? await fileAt('index.html') : undefined;
-    if (shell) return send(c, shell);
+    if (wantsPage) {
+      const route = shellRoutes.find((r) => r.pattern.test(urlPath));
+      if (route) {
+        const shell = (await fileAt('shell.html')) ?? (await fileAt('index.html'));
+        if (shell) return send(c, shell, route.status);
+      }
+      // The prerendered not-found page, with the status that says so (search engines,
+      // link checkers). A build without one falls back to the app shell.
+      const notFound = await fileAt('404.html');
+      if (notFound) return send(c, notFound, 404);
+      const index = await fileAt('index.html');
+      if (index) return send(c, index);
+    }
     return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
   };
 }

@@ -26,3 +26,13 @@ console.log(`errors: ${errors} (target 0) ${verdict(errors === 0)}`);
 // Personality test: certificate rendering and scoring, in process.
 const { benchCertificate, printCertificateBench } = await import('./certificate.ts');
 printCertificateBench(await benchCertificate());
+
+// The outbox: a classroom's worth of queued submissions after the Wi-Fi comes back.
+const { benchOutboxDrain, DRAIN_TARGET_MS } = await import('./outbox.ts');
+const drain = await benchOutboxDrain(1000);
+console.log('\n== Outbox drain (Chromium → API → Postgres, loopback) ==');
+console.log(`${drain.count} queued submissions delivered in ${fmt(drain.ms)} ms after reconnecting (target <= ${DRAIN_TARGET_MS}) ${verdict(drain.ms <= DRAIN_TARGET_MS)}`);
+
+// Lighthouse, mobile defaults, on the four pages the budget names.
+const { benchLighthouse, printLighthouse } = await import('./lighthouse.ts');
+printLighthouse(await benchLighthouse(Number(process.env.LIGHTHOUSE_RUNS ?? 1)));

@@ -24,9 +24,10 @@ cleanupOutdatedCaches();
 registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), 'GET');
 registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), 'POST');
 
-// Any other page (an unknown blog id, /admin/...) gets the app shell, which renders it.
+// Any other page (a reset link, an unknown blog id) gets the empty app shell, which
+// renders it in the browser.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(createHandlerBoundToURL('/shell.html'), {
     denylist: [/^\/api\//, /^\/certificate(?:\/|$)/],
   }),
 );

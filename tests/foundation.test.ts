@@ -36,13 +36,18 @@ describe('the served product', () => {
     await page.close();
   });
 
-  it('serves index.html for deep links and JSON 404s under /api', async () => {
-    for (const url of ['/about', '/blog/some-id', '/personality/english-test']) {
+  it('serves every deep link as HTML, a 404 page for unknown paths, and JSON 404s under /api', async () => {
+    for (const url of ['/about', '/blog/top-soft-skills-2025-2026', '/personality/english-test', '/reset-password/abc123', '/outbox']) {
       const res = await fetch(server.url + url);
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toContain('<div id="root">');
+      expect(await res.text()).toContain('<div id="root"');
+    }
+    for (const url of ['/no-such-page', '/blog/no-such-post']) {
+      const res = await fetch(server.url + url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
     }
     const missing = await fetch(server.url + '/api/v1/missing');
     expect(missing.status).toBe(404);

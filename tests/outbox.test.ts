@@ -122,6 +122,9 @@ if (baseUrl) {
       await page.waitForURL(`${server.url}/personality/english-test`);
 
       await gotoLive(page, `${server.url}/outbox`);
+      await expect
+        .poll(async () => (await readOutbox(page)).map((i) => i.label).sort())
+        .toEqual(['Contact message', 'Enquiry', 'Free class sign-up', 'Personality test sign-up', 'Registration']);
       await expect.poll(async () => (await page.getByTestId('outbox-item').all()).length).toBe(5);
       expect(await rows('contact_messages', email('contact'))).toBe(0);
 

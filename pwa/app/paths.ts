@@ -31,6 +31,8 @@ export const CLIENT_ONLY_PATHS: string[] = [
   '/admin/contact',
   '/admin/need-help',
   '/admin/test-form',
+  // What waits on this device: read from IndexedDB, so nothing to prerender.
+  '/outbox',
 ];
 
 /** Rendered to 404.html: any path no route matches. */

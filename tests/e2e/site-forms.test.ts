@@ -171,9 +171,10 @@ describe('join-now form', () => {
       await page.unroute('**/api/v1/now/join-now');
 
       await page.getByLabel('Email', { exact: true }).fill(`meher.${unique()}@example.com`);
+      // Frozen before the submit, so a slow machine cannot let the 1.5 s pass unseen.
+      await pauseClock(page);
       await page.getByRole('button', { name: 'Register' }).click();
       await toast(page, '🎉 Registration successful!');
-      await pauseClock(page);
       expect(await page.getByLabel('Full name', { exact: true }).inputValue()).toBe('');
       await page.clock.runFor(1200);
       expect(new URL(page.url()).pathname).toBe('/join-now');
