@@ -127,6 +127,9 @@ if (baseUrl) {
         .toEqual(['Contact message', 'Enquiry', 'Free class sign-up', 'Personality test sign-up', 'Registration']);
       await expect.poll(async () => (await page.getByTestId('outbox-item').all()).length).toBe(5);
       expect(await rows('contact_messages', email('contact'))).toBe(0);
+      // Headless Chromium does not grant persistent storage: the page says what that risks.
+      const persisted = await page.evaluate(() => navigator.storage.persisted());
+      if (!persisted) await page.getByText('clearing site data or browsing history would lose the items still waiting', { exact: false }).waitFor();
 
       await online(context);
       await expect.poll(async () => (await readOutbox(page)).every((i) => i.state === 'sent'), { timeout: 30_000 }).toBe(true);
@@ -239,6 +242,62 @@ if (baseUrl) {
       await item.getByRole('button', { name: 'Resend', exact: true }).click();
       await expect.poll(() => rows('contact_messages', email), { timeout: 30_000 }).toBe(1);
       await page.locator('[data-testid="outbox-item"][data-state="sent"]').first().waitFor();
+      await context.close();
+    });
+
+    it('is installable: manifest, icons and a service worker that answers offline', async () => {
+      const { context, page } = await visitor('/');
+      const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json();
+      expect(manifest).toMatchObject({ name: 'SkillUp Soft Skills Academy', short_name: 'SkillUp', start_url: '/', display: 'standalone' });
+      for (const icon of [...manifest.icons, ...manifest.screenshots]) {
+        const res = await fetch(server.url + icon.src);
+        expect(res.status, icon.src).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/png');
+      }
+      expect(manifest.icons.some((i: { purpose: string }) => i.purpose === 'maskable')).toBe(true);
+      const cdp = await context.newCDPSession(page);
+      await page.reload();
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+      // Test contexts are incognito, which Chromium never offers to install from; every
+      // criterion that depends on the app must pass.
+      expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+      // Every public page and both tests open with no network after this one visit.
+      await offline(context);
+      for (const path of ['/about', '/blog', '/gallery', '/services/b2b-outsourcing', '/privacy-policy', '/outbox', '/no-such-page']) {
+        const res = await page.goto(server.url + path);
+        expect(res?.ok() || res?.status() === 404, path).toBe(true);
+        await page.locator('h1').first().waitFor();
+      }
+      await context.close();
+    });
+
+    it('sends straight to the server, and says so, where IndexedDB is unavailable', async () => {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      // Some private modes refuse IndexedDB outright.
+      await context.addInitScript(() => {
+        Object.defineProperty(window, 'indexedDB', {
+          get() {
+            return {
+              open() {
+                throw new DOMException('IndexedDB is disabled', 'InvalidStateError');
+              },
+            };
+          },
+        });
+      });
+      const page = await context.newPage();
+      await gotoLive(page, `${server.url}/contact`);
+      const email = `direct.${unique()}@example.in`;
+      await page.getByLabel('First name', { exact: true }).fill('Private');
+      await page.getByLabel('Last name', { exact: true }).fill('Mode');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Phone', { exact: true }).fill('9876543210');
+      await page.getByLabel('Message', { exact: true }).fill('From a private window');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await toast(page, 'Message sent successfully!');
+      expect(await rows('contact_messages', email)).toBe(1);
+      await gotoLive(page, `${server.url}/outbox`);
+      await page.getByText("This browser can't keep submissions on the device", { exact: false }).waitFor();
       await context.close();
     });
   });
