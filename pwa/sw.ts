@@ -45,18 +45,24 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | undefined)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
-self.addEventListener('activate', () => clientsClaim());
+// The first visit's page is taken under control at once, so its lazy chunks come from the
+// precache; later versions still wait for the user's Reload.
+clientsClaim();
 
 const channel = new BroadcastChannel(OUTBOX_CHANNEL);
 
 function drain() {
-  return drainOutbox({
+  // A `sync` event means the browser saw the connection come back.
+  return drainOutbox(
+    {
     store: idbStore,
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
     notify: (event: OutboxEvent) => channel.postMessage(event),
     withLock: <T,>(fn: () => Promise<T>) => self.navigator.locks.request(DRAIN_LOCK, fn) as Promise<T>,
-  });
+    },
+    { connectivity: true },
+  );
 }
 
 self.addEventListener('sync', (event: Event) => {

@@ -6,6 +6,9 @@
 // reach the worker's own fetches, hence the route).
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +16,7 @@ import { LEAD_PATHS } from '../contract/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { readOutbox, seedOutbox } from './support/outbox.ts';
 import { gotoLive } from './support/pwa.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { ROOT, startServer, type RunningServer } from './support/server.ts';
 
 const SAVED_OFFLINE = "Saved on this device — it will be sent automatically when you're back online";
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -298,6 +301,91 @@ if (baseUrl) {
       expect(await rows('contact_messages', email)).toBe(1);
       await gotoLive(page, `${server.url}/outbox`);
       await page.getByText("This browser can't keep submissions on the device", { exact: false }).waitFor();
+      await context.close();
+    });
+
+    it('offers an update with a prompt, never reloads by itself, and keeps waiting items across it', async () => {
+      // A server of its own over a copy of the build, so a "new release" can be deployed.
+      const site = mkdtempSync(path.join(tmpdir(), 'pwa-release-'));
+      cpSync(path.join(ROOT, 'dist/pwa'), site, { recursive: true });
+      const own = await startServer({ env: { STATIC_DIR: site, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+      const ownDb = new pg.Client({ connectionString: own.databaseUrl });
+      await ownDb.connect();
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await gotoLive(page, `${own.url}/contact`);
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await offline(context);
+        const email = `update.${unique()}@example.in`;
+        await page.getByLabel('First name', { exact: true }).fill('Before');
+        await page.getByLabel('Last name', { exact: true }).fill('Update');
+        await page.getByLabel('Email', { exact: true }).fill(email);
+        await page.getByLabel('Phone', { exact: true }).fill('9876543210');
+        await page.getByLabel('Message', { exact: true }).fill('Queued before a new release');
+        await page.getByRole('button', { name: 'Send Message' }).click();
+        await toast(page, SAVED_OFFLINE);
+        // Half-typed input that an automatic reload would destroy.
+        await page.getByLabel('Message', { exact: true }).fill('I was still typing');
+
+        // A new release is deployed; the network is back except for the API.
+        appendFileSync(path.join(site, 'sw.js'), `\n// release ${Date.now()}\n`);
+        await context.setOffline(false);
+        expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+        const updated = await page.evaluate(() =>
+          navigator.serviceWorker.getRegistration().then((r) => r?.update().then(() => 'ok', (e: Error) => e.message)),
+        );
+        expect(updated).toBe('ok');
+        await page.getByText('A new version is ready').waitFor();
+        expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('I was still typing');
+        expect((await readOutbox(page)).map((i) => i.state)).toEqual(['waiting']);
+
+        // The user chooses to reload: the new worker takes over, the item is still there.
+        await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+        await page.getByRole('heading', { name: 'Send A Message' }).waitFor();
+        expect((await readOutbox(page)).map((i) => i.body.email)).toEqual([email]);
+        expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+
+        await context.unroute('**/api/**');
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        await expect
+          .poll(async () => Number((await ownDb.query('select count(*) as n from contact_messages where email = $1', [email])).rows[0].n), { timeout: 30_000 })
+          .toBe(1);
+      } finally {
+        await context.close();
+        await ownDb.end();
+        await own.stop();
+        rmSync(site, { recursive: true, force: true });
+      }
+    });
+
+    it('lets the service worker deliver on Background Sync with no page open', async () => {
+      const { context, page } = await visitor('/contact');
+      await offline(context);
+      const email = `bgsync.${unique()}@example.in`;
+      await page.getByLabel('First name', { exact: true }).fill('Background');
+      await page.getByLabel('Last name', { exact: true }).fill('Sync');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Phone', { exact: true }).fill('9876543210');
+      await page.getByLabel('Message', { exact: true }).fill('Delivered by the worker');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await toast(page, SAVED_OFFLINE);
+      // No page of the site is left to drain: only the service worker can deliver it.
+      const blank = await context.newPage();
+      await page.close();
+      await online(context);
+      const cdp = await context.newCDPSession(blank);
+      const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: Array<{ registrationId: string; scopeURL: string }> }) =>
+        registrations.push(...e.registrations),
+      );
+      await cdp.send('ServiceWorker.enable');
+      await expect.poll(() => registrations.find((r) => r.scopeURL.startsWith(server.url))?.registrationId).toBeTruthy();
+      const { registrationId } = registrations.find((r) => r.scopeURL.startsWith(server.url))!;
+      // Chromium may fire the registered sync by itself once the network is back; either
+      // way the delivery can only come from the worker, and only once.
+      await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.url, registrationId, tag: 'outbox-sync', lastChance: false });
+      await expect.poll(() => rows('contact_messages', email), { timeout: 30_000 }).toBe(1);
       await context.close();
     });
   });

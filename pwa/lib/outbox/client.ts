@@ -57,19 +57,27 @@ export function outboxAvailable(): Promise<boolean> {
 
 let draining: Promise<void> | undefined;
 let again = false;
+let againConnectivity = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Starts a drain, or asks the running one in this tab to go round once more. */
-export function drainSoon(): Promise<void> {
+/**
+ * Starts a drain, or asks the running one in this tab to go round once more.
+ * `connectivity`: the trigger says the network may be back (see DrainOptions).
+ */
+export function drainSoon(connectivity = false): Promise<void> {
   if (draining) {
     again = true;
+    againConnectivity ||= connectivity;
     return draining;
   }
   draining = (async () => {
+    let waive = connectivity;
     try {
       do {
         again = false;
-        await drainOutbox(deps);
+        await drainOutbox(deps, { connectivity: waive });
+        waive = againConnectivity;
+        againConnectivity = false;
       } while (again);
     } catch {
       // Storage trouble or a lock refused: the timer tries again.
@@ -182,9 +190,9 @@ export function startOutbox(): void {
     channel = new BroadcastChannel(OUTBOX_CHANNEL);
     channel.onmessage = (e: MessageEvent<OutboxEvent>) => emit(e.data, false);
   }
-  window.addEventListener('online', () => void drainSoon());
+  window.addEventListener('online', () => void drainSoon(true));
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void drainSoon();
+    if (document.visibilityState === 'visible') void drainSoon(true);
   });
   navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {
     if (e.data?.type === 'outbox-drain') void drainSoon();
@@ -192,6 +200,6 @@ export function startOutbox(): void {
   void outboxAvailable().then((ok) => {
     if (!ok) return;
     void pruneSent(Date.now()).catch(() => undefined);
-    void drainSoon();
+    void drainSoon(true);
   });
 }

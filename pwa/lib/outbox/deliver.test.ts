@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SYNC_PATH } from '../../../contract/api.ts';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay, retryAfterMs } from './backoff.ts';
 import { drainOutbox, type DeliveryDeps } from './deliver.ts';
-import type { OutboxStore } from './store.ts';
+import { isDue, type OutboxStore } from './store.ts';
 import type { OutboxEvent, OutboxItem } from './types.ts';
 
 function memoryStore(): OutboxStore & { items: Map<string, OutboxItem> } {
@@ -23,9 +23,9 @@ function memoryStore(): OutboxStore & { items: Map<string, OutboxItem> } {
     async get(id) {
       return items.get(id);
     },
-    async due(now, limit) {
+    async due(now, limit, connectivity = false) {
       return sorted()
-        .filter((i) => (i.state === 'waiting' || i.state === 'sending') && i.nextAttemptAt <= now)
+        .filter((i) => (i.state === 'waiting' || i.state === 'sending') && isDue(i, now, connectivity))
         .slice(0, limit);
     },
     async all() {
@@ -135,6 +135,24 @@ describe('drainOutbox', () => {
     t.advance(1500);
     expect((await drainOutbox(t.deps)).sent).toBe(1);
     expect(t.requests.map((r) => r.key)).toEqual(['item-0002', 'item-0002']);
+  });
+
+  it('skips the backoff of network failures when the connection comes back, not a server Retry-After', async () => {
+    let online = false;
+    const t = setup(() => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return json(503, { message: 'busy' }, { 'Retry-After': '120' });
+    });
+    await t.store.add({ id: 'item-0010', path: '/api/v1/contact', body: contact(1), label: 'Contact message' }, t.now());
+    await drainOutbox(t.deps);
+    online = true;
+    // 'online': tried at once, although its backoff has not passed.
+    expect((await drainOutbox(t.deps, { connectivity: true })).retrying).toBe(1);
+    expect(t.requests).toHaveLength(2);
+    // The server asked for two minutes: another connectivity trigger does not override it.
+    await drainOutbox(t.deps, { connectivity: true });
+    expect(t.requests).toHaveLength(2);
+    expect(t.store.items.get('item-0010')!.nextAttemptAt - t.now()).toBe(120_000);
   });
 
   it('retries a 500 and honours Retry-After on a 503', async () => {

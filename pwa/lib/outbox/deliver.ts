@@ -61,14 +61,23 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function drainOutbox(deps: DeliveryDeps): Promise<DrainReport> {
-  return deps.withLock(() => drainLocked(deps));
+export interface DrainOptions {
+  /**
+   * The connection just came back (`online`, Background Sync, app start, page shown):
+   * items that failed only for want of a network are tried now rather than after their
+   * backoff. Only the first round waives it, so a still-dead link is not hammered.
+   */
+  connectivity?: boolean;
 }
 
-async function drainLocked(deps: DeliveryDeps): Promise<DrainReport> {
+export async function drainOutbox(deps: DeliveryDeps, options: DrainOptions = {}): Promise<DrainReport> {
+  return deps.withLock(() => drainLocked(deps, options.connectivity ?? false));
+}
+
+async function drainLocked(deps: DeliveryDeps, connectivity: boolean): Promise<DrainReport> {
   const report: DrainReport = { sent: 0, attention: 0, retrying: 0 };
-  for (;;) {
-    const due = await deps.store.due(deps.now(), SYNC_BATCH_MAX);
+  for (let round = 0; ; round++) {
+    const due = await deps.store.due(deps.now(), SYNC_BATCH_MAX, connectivity && round === 0);
     if (due.length === 0) return report;
     const batch = takeBatch(due);
     await deps.store.patchMany(batch.map((item) => ({ id: item.id, patch: { state: 'sending' } })));

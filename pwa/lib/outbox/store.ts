@@ -28,8 +28,12 @@ interface OutboxDB extends DBSchema {
 export interface OutboxStore {
   add(item: NewOutboxItem, now: number): Promise<OutboxItem>;
   get(id: string): Promise<OutboxItem | undefined>;
-  /** Waiting (or interrupted while sending) items whose backoff has passed, in submission order. */
-  due(now: number, limit: number): Promise<OutboxItem[]>;
+  /**
+   * Waiting (or interrupted while sending) items whose backoff has passed, in submission
+   * order. `connectivity`: the connection just came back, so items that failed only for
+   * want of a network go now; a server's Retry-After is still honoured.
+   */
+  due(now: number, limit: number, connectivity?: boolean): Promise<OutboxItem[]>;
   all(): Promise<OutboxItem[]>;
   patch(id: string, patch: Partial<OutboxItem>): Promise<OutboxItem | undefined>;
   /** Several patches in one transaction: a batch's outcomes land together, and fast. */
@@ -64,6 +68,10 @@ export function openOutboxDb(): Promise<IDBPDatabase<OutboxDB>> {
 
 const ACTIVE = new Set(['waiting', 'sending']);
 
+export function isDue(item: OutboxItem, now: number, connectivity: boolean): boolean {
+  return item.nextAttemptAt <= now || (connectivity && (item.lastStatus ?? 0) === 0);
+}
+
 export const idbStore: OutboxStore = {
   async add(item, now) {
     const db = await openOutboxDb();
@@ -88,13 +96,13 @@ export const idbStore: OutboxStore = {
   async get(id) {
     return (await openOutboxDb()).get('items', id);
   },
-  async due(now, limit) {
+  async due(now, limit, connectivity = false) {
     const db = await openOutboxDb();
     const out: OutboxItem[] = [];
     let cursor = await db.transaction('items').store.index('seq').openCursor();
     while (cursor && out.length < limit) {
       const item = cursor.value;
-      if (ACTIVE.has(item.state) && item.nextAttemptAt <= now) out.push(item);
+      if (ACTIVE.has(item.state) && isDue(item, now, connectivity)) out.push(item);
       cursor = await cursor.continue();
     }
     return out;
