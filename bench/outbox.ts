@@ -19,7 +19,8 @@ export async function benchOutboxDrain(count = 1000): Promise<{ count: number; m
   try {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/outbox`);
+    // A form page, as when a student reopens the app where they left it.
+    await page.goto(`${server.url}/contact`);
     await page.waitForFunction(() => indexedDB.databases().then((d) => d.some((x) => x.name === 'skillup-outbox')));
     await context.setOffline(true);
     await seedOutbox(

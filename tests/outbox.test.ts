@@ -13,6 +13,8 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../contract/api.ts';
+import { QUIZ_ITEM_COUNT } from '../contract/quiz/items.ts';
+import { QUIZ_OPTIONS } from '../contract/quiz/options.ts';
 import { launchBrowser } from './support/browser.ts';
 import { readOutbox, seedOutbox } from './support/outbox.ts';
 import { gotoLive } from './support/pwa.ts';
@@ -386,6 +388,59 @@ if (baseUrl) {
       // way the delivery can only come from the worker, and only once.
       await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.url, registrationId, tag: 'outbox-sync', lastChance: false });
       await expect.poll(() => rows('contact_messages', email), { timeout: 30_000 }).toBe(1);
+      await context.close();
+    });
+
+    it('takes the whole personality test offline, across a reload, and delivers sign-up then answers once', async () => {
+      const { context, page } = await visitor('/signup');
+      await offline(context);
+      const email = `offline.test.${unique()}@example.in`;
+      await page.getByLabel('Full name', { exact: true }).fill('Nisha Offline');
+      await page.getByLabel('Phone', { exact: true }).fill('9000000003');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('secret56');
+      await page.getByRole('button', { name: 'Start the test' }).click();
+      await page.waitForURL(`${server.url}/personality/english-test`);
+
+      const quiz = page.getByTestId('quiz');
+      const index = async () => Number(await quiz.getAttribute('data-index'));
+      const radio = (option: number) => page.getByRole('radio', { name: QUIZ_OPTIONS.english[option], exact: true });
+      const pick = (i: number) => (i * 7) % 4;
+      const answerUntil = async (stop: number) => {
+        for (let i = await index(); i < stop; i++) {
+          await expect.poll(index).toBe(i);
+          await radio(pick(i)).check();
+          if (i < QUIZ_ITEM_COUNT - 1) await page.getByRole('button', { name: 'Next', exact: true }).click();
+        }
+      };
+      await quiz.waitFor();
+      await answerUntil(17);
+      // The phone locks, the app is reopened: still offline, same question, same answers.
+      await page.reload();
+      await quiz.waitFor();
+      expect(await index()).toBe(17);
+      await page.getByRole('button', { name: 'Previous', exact: true }).click();
+      expect(await radio(pick(16)).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await answerUntil(QUIZ_ITEM_COUNT);
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await toast(page, SAVED_OFFLINE);
+      await page.waitForURL(`${server.url}/`);
+      const waiting = (await readOutbox(page)).filter((i) => i.state === 'waiting').sort((a, b) => a.seq - b.seq);
+      expect(waiting.map((i) => i.label)).toEqual([
+        'Personality test sign-up',
+        'Personality test answers',
+      ]);
+
+      await online(context);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect.poll(() => rows('quiz_submissions', email), { timeout: 30_000 }).toBe(1);
+      expect(await rows('personality_users', email)).toBe(1);
+      const stored = await db.query(
+        'select (select min(created_at) from personality_users where email = $1) < (select min(created_at) from quiz_submissions where email = $1) as ordered',
+        [email],
+      );
+      expect(stored.rows[0].ordered).toBe(true);
       await context.close();
     });
   });

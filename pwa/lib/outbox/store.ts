@@ -97,13 +97,12 @@ export const idbStore: OutboxStore = {
     return (await openOutboxDb()).get('items', id);
   },
   async due(now, limit, connectivity = false) {
-    const db = await openOutboxDb();
+    // One read of the whole (small) store beats stepping a cursor item by item.
+    const items = await (await openOutboxDb()).getAllFromIndex('items', 'seq');
     const out: OutboxItem[] = [];
-    let cursor = await db.transaction('items').store.index('seq').openCursor();
-    while (cursor && out.length < limit) {
-      const item = cursor.value;
+    for (const item of items) {
+      if (out.length >= limit) break;
       if (ACTIVE.has(item.state) && isDue(item, now, connectivity)) out.push(item);
-      cursor = await cursor.continue();
     }
     return out;
   },
