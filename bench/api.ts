@@ -31,7 +31,9 @@ const lead = (i: number) => ({
 export interface ApiBenchResult {
   single: { rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
   batch: { leadsPerSecond: number; errors: number; non2xx: number; itemsNot201: number };
+  /** The higher of two pgbench runs, one before and one after the API runs. */
   pgbenchTps: number;
+  pgbenchRuns: number[];
 }
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -45,6 +47,9 @@ export async function benchApi(): Promise<ApiBenchResult> {
   // Rate limiting protects production from floods; this is a measured flood on loopback.
   const server = await startServer({ databaseUrl: database.url, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
   try {
+    // The ceiling is measured before and after the API (checkpoints and autovacuum move
+    // it), and the higher figure is the one the API is held to.
+    const pgbenchBefore = runPgbench(database.url);
     // Warm up connections and JIT.
     await run({ url: server.url + LEAD_PATHS.contact, connections: 8, amount: 500, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(lead(0)) });
 
@@ -86,7 +91,7 @@ export async function benchApi(): Promise<ApiBenchResult> {
       ],
     });
 
-    const pgbenchTps = runPgbench(database.url);
+    const pgbenchAfter = runPgbench(database.url);
     return {
       single: {
         rps: single.requests.average,
@@ -102,7 +107,8 @@ export async function benchApi(): Promise<ApiBenchResult> {
         non2xx: batch.non2xx,
         itemsNot201,
       },
-      pgbenchTps,
+      pgbenchTps: Math.max(pgbenchBefore, pgbenchAfter),
+      pgbenchRuns: [pgbenchBefore, pgbenchAfter],
     };
   } finally {
     await server.stop();
@@ -128,10 +134,10 @@ function runPgbench(url: string): number {
     '-d',
     db,
     '-c',
-    `create table bench_leads (id uuid primary key default gen_random_uuid(), first_name text not null,
+    `create table if not exists bench_leads (id uuid primary key default gen_random_uuid(), first_name text not null,
        last_name text not null, email text not null, phone text not null, message text not null,
        created_at timestamptz not null default now(), idempotency_key text unique, request_hash text);
-     create index bench_leads_created_at_idx on bench_leads (created_at);`,
+     create index if not exists bench_leads_created_at_idx on bench_leads (created_at);`,
   ]);
   const out = execFileSync('pgbench', [...args, '-n', '-f', script, '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), db], {
     encoding: 'utf8',

@@ -9,7 +9,8 @@ import { startServer } from '../tests/support/server.ts';
 
 export const DRAIN_TARGET_MS = 5_000;
 
-export async function benchOutboxDrain(count = 1000): Promise<{ count: number; ms: number }> {
+/** `pagePath`: the page open when the connection returns (/outbox renders every item). */
+export async function benchOutboxDrain(count = 1000, pagePath = '/contact'): Promise<{ count: number; ms: number }> {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = await createPostgresDatabase(base);
   const server = await startServer({ databaseUrl: database.url, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
@@ -19,8 +20,7 @@ export async function benchOutboxDrain(count = 1000): Promise<{ count: number; m
   try {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
-    // A form page, as when a student reopens the app where they left it.
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${server.url}${pagePath}`);
     await page.waitForFunction(() => indexedDB.databases().then((d) => d.some((x) => x.name === 'skillup-outbox')));
     await context.setOffline(true);
     await seedOutbox(

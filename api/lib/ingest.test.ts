@@ -96,6 +96,21 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
     expect(await countKey('contact_messages', key)).toBe(1);
   });
 
+  it('gives each of many concurrent submissions its own row and its own answer', async () => {
+    const tag = newKey();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        postJson(app, LEAD_PATHS.contact, { ...contact, firstName: `P${i}`, message: tag }, i % 2 ? { 'Idempotency-Key': `${tag}-${i}` } : {}),
+      ),
+    );
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    expect(answers.every((r) => r.status === 201)).toBe(true);
+    expect(bodies.map((b) => b.data.firstName)).toEqual(Array.from({ length: 50 }, (_, i) => `P${i}`));
+    expect(new Set(bodies.map((b) => b.data._id)).size).toBe(50);
+    const stored = await database.db.selectFrom('contact_messages').select('first_name').where('message', '=', tag).execute();
+    expect(stored).toHaveLength(50);
+  });
+
   it('keeps requests without a key working (the spec client sends none)', async () => {
     const a = await postJson(app, LEAD_PATHS.contact, contact);
     const b = await postJson(app, LEAD_PATHS.contact, contact);

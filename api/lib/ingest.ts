@@ -139,8 +139,9 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
     //    whose key is already stored by the unique constraint. Resources with follow-up
     //    work run it in the same transaction.
     if (fresh.length > 0) {
-      const insertAll = async (executor: Kysely<Database>) => {
-        const inserted = await insertRows(executor, resource, fresh.map((p) => p.columns!));
+      const insertAll = async (executor: Kysely<Database>, coalesce = false) => {
+        const rows = fresh.map((p) => p.columns!);
+        const inserted = coalesce ? await coalescerFor(executor, resource).insert(rows) : await insertRows(executor, resource, rows);
         const byId = new Map(inserted.map((r) => [r.id, r]));
         const lost: Pending[] = [];
         for (const p of fresh) {
@@ -166,7 +167,7 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
           if (inserted.length > 0) await afterInsert(trx, inserted);
         });
       } else {
-        await insertAll(db);
+        await insertAll(db, true);
       }
     }
 
@@ -190,6 +191,67 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
 
 function secretOf(resource: LeadResource, input: Record<string, unknown>): unknown {
   return resource.secretField ? input[resource.secretField] : undefined;
+}
+
+/**
+ * Group commit for single-statement inserts: while a few inserts of a resource are in
+ * flight, new submissions wait and go together in the next statement. A lone request
+ * goes at once; under a classroom's burst, one round trip and one commit carry many rows.
+ * Every row keeps its own idempotency check (the statement is the same), and a waiter
+ * gets back only its own rows.
+ */
+class InsertCoalescer {
+  private queue: Array<{ rows: Record<string, unknown>[]; resolve: (rows: Row[]) => void; reject: (err: unknown) => void }> = [];
+  private running = 0;
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly resource: LeadResource,
+    private readonly maxInFlight = 4,
+    private readonly maxRows = 500,
+  ) {}
+
+  insert(rows: Record<string, unknown>[]): Promise<Row[]> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ rows, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.running < this.maxInFlight && this.queue.length > 0) {
+      const batch: typeof this.queue = [];
+      let count = 0;
+      while (this.queue.length > 0 && (batch.length === 0 || count + this.queue[0]!.rows.length <= this.maxRows)) {
+        const waiter = this.queue.shift()!;
+        batch.push(waiter);
+        count += waiter.rows.length;
+      }
+      this.running++;
+      insertRows(this.db, this.resource, batch.flatMap((w) => w.rows))
+        .then(
+          (inserted) => {
+            const byId = new Map(inserted.map((r) => [r.id, r]));
+            for (const w of batch) w.resolve(w.rows.flatMap((r) => byId.get(r.id as string) ?? []));
+          },
+          (err: unknown) => {
+            for (const w of batch) w.reject(err);
+          },
+        )
+        .finally(() => {
+          this.running--;
+          this.pump();
+        });
+    }
+  }
+}
+
+const coalescers = new WeakMap<Kysely<Database>, Map<string, InsertCoalescer>>();
+function coalescerFor(db: Kysely<Database>, resource: LeadResource): InsertCoalescer {
+  let byTable = coalescers.get(db);
+  if (!byTable) coalescers.set(db, (byTable = new Map()));
+  let coalescer = byTable.get(resource.table);
+  if (!coalescer) byTable.set(resource.table, (coalescer = new InsertCoalescer(db, resource)));
+  return coalescer;
 }
 
 async function insertRows(db: Kysely<Database>, resource: LeadResource, rows: Record<string, unknown>[]): Promise<Row[]> {
