@@ -7,7 +7,7 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { CacheFirst } from 'workbox-strategies';
 import { drainOutbox } from './lib/outbox/deliver.ts';
 import { idbStore } from './lib/outbox/store.ts';
 import { DRAIN_LOCK, OUTBOX_CHANNEL, SYNC_TAG, type OutboxEvent } from './lib/outbox/types.ts';
@@ -20,9 +20,9 @@ precacheAndRoute(self.__WB_MANIFEST, {
 });
 cleanupOutdatedCaches();
 
-// The API is never cached: lead submissions go through the outbox, admin data is private.
-registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), 'GET');
-registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly(), 'POST');
+// The API is network-only by having no route at all: the worker never answers those
+// requests, so they go straight from the page to the network and never touch a cache
+// (lead submissions are the outbox's business, admin data is private).
 
 // Any other page (a reset link, an unknown blog id) gets the empty app shell, which
 // renders it in the browser.
