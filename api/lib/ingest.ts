@@ -93,8 +93,9 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
       }
       const input = result.value as Record<string, unknown>;
       const omit = resource.secretField ? [resource.secretField] : [];
-      const hash = fingerprint(resource.path, input, omit);
       const { key } = submission;
+      // Only a keyed submission can ever be replayed, so only it needs a fingerprint.
+      const hash = key === null ? '' : fingerprint(resource.path, input, omit);
       if (key !== null) {
         const first = firstByKey.get(key);
         if (first !== undefined) {

@@ -17,6 +17,17 @@ const STATE_TEXT: Record<OutboxItem['state'], string> = {
   attention: 'Needs attention',
 };
 
+/** A phone shows the first 100; a whole classroom's queue is summarised, not rendered. */
+const SHOWN_MAX = 100;
+const STATE_ORDER: Record<OutboxItem['state'], number> = { attention: 0, sending: 1, waiting: 2, sent: 3 };
+
+/** What needs the user first, then what is still on its way (oldest first), then the newest sent. */
+function ordered(items: OutboxItem[]): OutboxItem[] {
+  return [...items].sort(
+    (a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || (a.state === 'sent' ? (b.sentAt ?? 0) - (a.sentAt ?? 0) : a.seq - b.seq),
+  );
+}
+
 function when(ms: number): string {
   return new Date(ms).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 }
@@ -106,7 +117,7 @@ export function OutboxPage() {
         <p>No submissions on this device.</p>
       ) : (
         <ul className="outbox-list">
-          {[...items].reverse().map((item) => (
+          {ordered(items).slice(0, SHOWN_MAX).map((item) => (
             <li key={item.id} className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
               <div className="outbox-item__head">
                 <strong>{item.label}</strong>
@@ -143,6 +154,11 @@ export function OutboxPage() {
             </li>
           ))}
         </ul>
+      )}
+      {items.length > SHOWN_MAX && (
+        <p className="outbox-page__more">
+          …and {items.length - SHOWN_MAX} more ({items.filter((i) => i.state !== 'sent').length} not yet sent in all).
+        </p>
       )}
     </div>
   );
