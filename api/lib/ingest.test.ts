@@ -1,12 +1,12 @@
 // Exactly-once: replays, changed bodies, in-flight repeats and racing duplicates, on
 // PGlite and (with TEST_DATABASE_URL) on Postgres with two independent API instances.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEAD_PATHS, REPLAYED_HEADER } from '../../contract/api.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { openDatabase } from '../db/database.ts';
-import { postJson, testApp } from '../testing/app.ts';
-import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { postJson, testApp, useTestApp } from '../testing/app.ts';
+import { testBackends } from '../testing/databases.ts';
 
 const contact = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in', phone: '9876543210', message: 'Hello' };
 const joinNow = { name: 'Kabir', phone: '9000000001', email: 'kabir@example.in', password: 'secret12' };
@@ -14,20 +14,12 @@ let counter = 0;
 const newKey = () => `test-key-${Date.now()}-${++counter}`;
 
 describe.each(testBackends())('idempotency on $name', (backend) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof testApp>['app'];
-  beforeAll(async () => {
-    database = await backend.create();
-    app = testApp(database).app;
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const t = useTestApp(backend);
 
   const countKey = async (table: 'contact_messages' | 'join_now_users', key: string) =>
     Number(
       (
-        await database.db
+        await t.database.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .where('idempotency_key', '=', key)
@@ -37,12 +29,12 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
 
   it('replays the original answer for the same key and body and stores nothing new', async () => {
     const key = newKey();
-    const first = await postJson(app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key });
+    const first = await postJson(t.app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key });
     expect(first.status).toBe(201);
     expect(first.headers.get(REPLAYED_HEADER)).toBeNull();
     const firstBody = await first.json();
     // Same normalised content, different spelling: still the same submission.
-    const again = await postJson(app, LEAD_PATHS.contact, { ...contact, email: ' ASHA@example.in ', ignored: 1 }, { 'Idempotency-Key': key });
+    const again = await postJson(t.app, LEAD_PATHS.contact, { ...contact, email: ' ASHA@example.in ', ignored: 1 }, { 'Idempotency-Key': key });
     expect(again.status).toBe(201);
     expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(await again.json()).toEqual(firstBody);
@@ -51,23 +43,23 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
 
   it('answers 422 when the key is reused with a different body, and stores nothing', async () => {
     const key = newKey();
-    expect((await postJson(app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key })).status).toBe(201);
-    const changed = await postJson(app, LEAD_PATHS.contact, { ...contact, message: 'Changed' }, { 'Idempotency-Key': key });
+    expect((await postJson(t.app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key })).status).toBe(201);
+    const changed = await postJson(t.app, LEAD_PATHS.contact, { ...contact, message: 'Changed' }, { 'Idempotency-Key': key });
     expect(changed.status).toBe(422);
     expect(await changed.json()).toEqual({ message: API_MESSAGES.idempotencyConflict });
-    const rows = await database.db.selectFrom('contact_messages').select('message').where('idempotency_key', '=', key).execute();
+    const rows = await t.database.db.selectFrom('contact_messages').select('message').where('idempotency_key', '=', key).execute();
     expect(rows).toEqual([{ message: 'Hello' }]);
   });
 
   it('compares passwords against the stored hash, not a fast hash of them', async () => {
     const key = newKey();
-    expect((await postJson(app, LEAD_PATHS.joinNow, joinNow, { 'Idempotency-Key': key })).status).toBe(201);
-    const same = await postJson(app, LEAD_PATHS.joinNow, joinNow, { 'Idempotency-Key': key });
+    expect((await postJson(t.app, LEAD_PATHS.joinNow, joinNow, { 'Idempotency-Key': key })).status).toBe(201);
+    const same = await postJson(t.app, LEAD_PATHS.joinNow, joinNow, { 'Idempotency-Key': key });
     expect(same.status).toBe(201);
     expect(same.headers.get(REPLAYED_HEADER)).toBe('true');
-    const other = await postJson(app, LEAD_PATHS.joinNow, { ...joinNow, password: 'different' }, { 'Idempotency-Key': key });
+    const other = await postJson(t.app, LEAD_PATHS.joinNow, { ...joinNow, password: 'different' }, { 'Idempotency-Key': key });
     expect(other.status).toBe(422);
-    const row = await database.db.selectFrom('join_now_users').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+    const row = await t.database.db.selectFrom('join_now_users').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
     expect(row.request_hash).not.toContain('secret12');
   });
 
@@ -75,7 +67,7 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
     const key = newKey();
     // The first request spends ~150 ms hashing the password; the rest arrive meanwhile.
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => postJson(app, LEAD_PATHS.joinNow, joinNow, { 'Idempotency-Key': key })),
+      Array.from({ length: 6 }, () => postJson(t.app, LEAD_PATHS.joinNow, joinNow, { 'Idempotency-Key': key })),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -87,7 +79,7 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
   it('stores one row for many parallel requests with one key', async () => {
     const key = newKey();
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => postJson(app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key })),
+      Array.from({ length: 40 }, () => postJson(t.app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key })),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
@@ -100,26 +92,26 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
     const tag = newKey();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        postJson(app, LEAD_PATHS.contact, { ...contact, firstName: `P${i}`, message: tag }, i % 2 ? { 'Idempotency-Key': `${tag}-${i}` } : {}),
+        postJson(t.app, LEAD_PATHS.contact, { ...contact, firstName: `P${i}`, message: tag }, i % 2 ? { 'Idempotency-Key': `${tag}-${i}` } : {}),
       ),
     );
     const bodies = await Promise.all(answers.map((r) => r.json()));
     expect(answers.every((r) => r.status === 201)).toBe(true);
     expect(bodies.map((b) => b.data.firstName)).toEqual(Array.from({ length: 50 }, (_, i) => `P${i}`));
     expect(new Set(bodies.map((b) => b.data._id)).size).toBe(50);
-    const stored = await database.db.selectFrom('contact_messages').select('first_name').where('message', '=', tag).execute();
+    const stored = await t.database.db.selectFrom('contact_messages').select('first_name').where('message', '=', tag).execute();
     expect(stored).toHaveLength(50);
   });
 
   it('keeps requests without a key working (the spec client sends none)', async () => {
-    const a = await postJson(app, LEAD_PATHS.contact, contact);
-    const b = await postJson(app, LEAD_PATHS.contact, contact);
+    const a = await postJson(t.app, LEAD_PATHS.contact, contact);
+    const b = await postJson(t.app, LEAD_PATHS.contact, contact);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect((await a.json()).data._id).not.toBe((await b.json()).data._id);
   });
 
   it('rejects a malformed key', async () => {
-    const res = await postJson(app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': 'short' });
+    const res = await postJson(t.app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': 'short' });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(API_MESSAGES.badIdempotencyKey);
   });
@@ -128,12 +120,12 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
   if (backend.name !== 'postgres') return;
 
   it('two API instances racing on one key store one row', async () => {
-    const second = await openDatabase({ databaseUrl: database.url!, dataDir: '' });
+    const second = await openDatabase({ databaseUrl: t.database.url!, dataDir: '' });
     try {
-      const other = testApp({ ...second, url: database.url, dispose: async () => {} }).app;
+      const other = testApp({ ...second, url: t.database.url, dispose: async () => {} }).app;
       const key = newKey();
       const answers = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => postJson(i % 2 ? other : app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key })),
+        Array.from({ length: 30 }, (_, i) => postJson(i % 2 ? other : t.app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key })),
       );
       expect(answers.every((r) => r.status === 201 || r.status === 409)).toBe(true);
       expect(answers.filter((r) => r.status === 201 && !r.headers.get(REPLAYED_HEADER))).toHaveLength(1);
@@ -145,15 +137,15 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
 
   it('answers 409 while another instance holds the key', async () => {
     const key = newKey();
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();
     try {
       await client.query('begin');
       await client.query(`select pg_advisory_xact_lock(hashtextextended('contact_messages:' || $1, 0))`, [key]);
-      const busy = await postJson(app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key });
+      const busy = await postJson(t.app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key });
       expect(busy.status).toBe(409);
       await client.query('commit');
-      const after = await postJson(app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key });
+      const after = await postJson(t.app, LEAD_PATHS.contact, contact, { 'Idempotency-Key': key });
       expect(after.status).toBe(201);
       expect(await countKey('contact_messages', key)).toBe(1);
     } finally {

@@ -1,11 +1,11 @@
 // Every public lead POST of spec §7: success answers and shapes, each validation rule and
 // its exact message, normalisation, and what is (not) stored. Runs on PGlite and, when
 // TEST_DATABASE_URL is set, on real Postgres.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../../contract/api.ts';
 import { MESSAGES } from '../../contract/messages.ts';
-import { postJson, testApp } from '../testing/app.ts';
-import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { postJson, useTestApp } from '../testing/app.ts';
+import { testBackends } from '../testing/databases.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -20,18 +20,9 @@ const valid = {
 };
 
 describe.each(testBackends())('public lead calls on $name', (backend) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof testApp>['app'];
+  const t = useTestApp(backend);
 
-  beforeAll(async () => {
-    database = await backend.create();
-    app = testApp(database).app;
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
-
-  const post = (path: string, body: unknown, headers?: Record<string, string>) => postJson(app, path, body, headers);
+  const post = (path: string, body: unknown, headers?: Record<string, string>) => postJson(t.app, path, body, headers);
 
   describe('POST /api/v1/contact', () => {
     it('stores the message and answers 201 with the record', async () => {
@@ -42,7 +33,7 @@ describe.each(testBackends())('public lead calls on $name', (backend) => {
       expect(body.data).toMatchObject({ ...valid.contact });
       expect(body.data._id).toMatch(UUID);
       expect(body.data.createdAt).toMatch(ISO);
-      const row = await database.db.selectFrom('contact_messages').selectAll().where('id', '=', body.data._id).executeTakeFirstOrThrow();
+      const row = await t.database.db.selectFrom('contact_messages').selectAll().where('id', '=', body.data._id).executeTakeFirstOrThrow();
       expect(row.first_name).toBe('Asha');
       expect(row.idempotency_key).toBeNull();
     });
@@ -137,7 +128,7 @@ describe.each(testBackends())('public lead calls on $name', (backend) => {
         createdAt: expect.stringMatching(ISO),
       });
       expect(JSON.stringify(body)).not.toContain('secret12');
-      const row = await database.db.selectFrom('join_now_users').selectAll().where('id', '=', body.user._id).executeTakeFirstOrThrow();
+      const row = await t.database.db.selectFrom('join_now_users').selectAll().where('id', '=', body.user._id).executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/);
       expect(row.password_hash).not.toContain('secret12');
       expect(await verifyPassword('secret12', row.password_hash)).toBe(true);

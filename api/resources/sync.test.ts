@@ -1,28 +1,20 @@
 // POST /api/v1/sync: per-item answers equal to the single endpoints', replays, bad items
 // beside good ones, limits, and a queue of 1,000 in 10 requests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEAD_PATHS, SYNC_PATH } from '../../contract/api.ts';
 import { API_MESSAGES, MESSAGES } from '../../contract/messages.ts';
-import { postJson, testApp } from '../testing/app.ts';
-import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { postJson, useTestApp } from '../testing/app.ts';
+import { testBackends } from '../testing/databases.ts';
 
 let n = 0;
 const key = () => `sync-${Date.now()}-${++n}`;
 const contact = (i: number) => ({ firstName: `Student${i}`, lastName: 'Test', email: `s${i}@example.in`, phone: '9876543210', message: `Message ${i}` });
 
 describe.each(testBackends())('batch delivery on $name', (backend) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof testApp>['app'];
-  beforeAll(async () => {
-    database = await backend.create();
-    app = testApp(database).app;
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const t = useTestApp(backend);
 
   const count = async (table: 'contact_messages' | 'personality_users' | 'enquiries') =>
-    Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   it('answers each item as its own endpoint would, in order', async () => {
     const items = [
@@ -33,7 +25,7 @@ describe.each(testBackends())('batch delivery on $name', (backend) => {
       { key: key(), path: '/api/v1/nowhere', body: {} },
       { key: 'bad', path: LEAD_PATHS.contact, body: contact(3) },
     ];
-    const res = await postJson(app, SYNC_PATH, items);
+    const res = await postJson(t.app, SYNC_PATH, items);
     expect(res.status).toBe(200);
     const { results } = await res.json();
     expect(results.map((r: { key: string }) => r.key)).toEqual(items.map((i) => i.key));
@@ -45,18 +37,18 @@ describe.each(testBackends())('batch delivery on $name', (backend) => {
 
     // The same batch again: every stored item replays, nothing new is stored.
     const before = await count('contact_messages');
-    const again = await (await postJson(app, SYNC_PATH, { items })).json();
+    const again = await (await postJson(t.app, SYNC_PATH, { items })).json();
     expect(again.results.slice(0, 3)).toEqual(results.slice(0, 3));
     expect(await count('contact_messages')).toBe(before);
   });
 
   it('gives a key already delivered by a single POST its original answer', async () => {
     const k = key();
-    const single = await postJson(app, LEAD_PATHS.contact, contact(9), { 'Idempotency-Key': k });
+    const single = await postJson(t.app, LEAD_PATHS.contact, contact(9), { 'Idempotency-Key': k });
     const singleBody = await single.json();
-    const { results } = await (await postJson(app, SYNC_PATH, [{ key: k, path: LEAD_PATHS.contact, body: contact(9) }])).json();
+    const { results } = await (await postJson(t.app, SYNC_PATH, [{ key: k, path: LEAD_PATHS.contact, body: contact(9) }])).json();
     expect(results[0]).toEqual({ key: k, status: 201, body: singleBody });
-    const changed = await (await postJson(app, SYNC_PATH, [{ key: k, path: LEAD_PATHS.contact, body: contact(10) }])).json();
+    const changed = await (await postJson(t.app, SYNC_PATH, [{ key: k, path: LEAD_PATHS.contact, body: contact(10) }])).json();
     expect(changed.results[0].status).toBe(422);
   });
 
@@ -64,7 +56,7 @@ describe.each(testBackends())('batch delivery on $name', (backend) => {
     const k = key();
     const before = await count('contact_messages');
     const { results } = await (
-      await postJson(app, SYNC_PATH, [
+      await postJson(t.app, SYNC_PATH, [
         { key: k, path: LEAD_PATHS.contact, body: contact(20) },
         { key: k, path: LEAD_PATHS.contact, body: contact(20) },
         { key: k, path: LEAD_PATHS.contact, body: contact(21) },
@@ -77,21 +69,21 @@ describe.each(testBackends())('batch delivery on $name', (backend) => {
 
   it('refuses more than 100 items and bodies that are not a list', async () => {
     const tooMany = Array.from({ length: 101 }, (_, i) => ({ key: key(), path: LEAD_PATHS.contact, body: contact(i) }));
-    expect((await postJson(app, SYNC_PATH, tooMany)).status).toBe(413);
-    expect((await postJson(app, SYNC_PATH, { items: 'nope' })).status).toBe(400);
-    expect((await postJson(app, SYNC_PATH, [null, 5, 'x'])).status).toBe(200);
+    expect((await postJson(t.app, SYNC_PATH, tooMany)).status).toBe(413);
+    expect((await postJson(t.app, SYNC_PATH, { items: 'nope' })).status).toBe(400);
+    expect((await postJson(t.app, SYNC_PATH, [null, 5, 'x'])).status).toBe(200);
   });
 
   it('drains a queue of 1,000 in 10 requests, exactly once even when re-sent', async () => {
     const before = await count('contact_messages');
     const queue = Array.from({ length: 1000 }, (_, i) => ({ key: key(), path: LEAD_PATHS.contact, body: contact(1000 + i) }));
     for (let i = 0; i < queue.length; i += 100) {
-      const res = await postJson(app, SYNC_PATH, queue.slice(i, i + 100));
+      const res = await postJson(t.app, SYNC_PATH, queue.slice(i, i + 100));
       const { results } = await res.json();
       expect(results.every((r: { status: number }) => r.status === 201)).toBe(true);
     }
     // A lost acknowledgement makes the client send a batch again.
-    await postJson(app, SYNC_PATH, queue.slice(300, 400));
+    await postJson(t.app, SYNC_PATH, queue.slice(300, 400));
     expect(await count('contact_messages')).toBe(before + 1000);
   });
 });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
-import type { TestDatabase } from './databases.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { TestBackend, TestDatabase } from './databases.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -45,4 +46,20 @@ export function postJson(
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   );
+}
+
+/**
+ * A fresh database and the app around it for one describe block: created before its
+ * tests, dropped after. Read `database` and `app` inside tests (they are set in beforeAll).
+ */
+export function useTestApp(backend: TestBackend, overrides: Partial<Config> = {}) {
+  const ctx = {} as { database: TestDatabase; app: ReturnType<typeof testApp>['app'] };
+  beforeAll(async () => {
+    ctx.database = await backend.create();
+    ctx.app = testApp(ctx.database, overrides).app;
+  });
+  afterAll(async () => {
+    await ctx.database?.dispose();
+  });
+  return ctx;
 }
