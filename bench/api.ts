@@ -45,11 +45,16 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
 export async function benchApi(): Promise<ApiBenchResult> {
   const database = await createPostgresDatabase(BASE_URL);
   // Rate limiting protects production from floods; this is a measured flood on loopback.
-  const server = await startServer({ databaseUrl: database.url, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+  const server = await startServer({
+    databaseUrl: database.url,
+    env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' },
+    logFile: path.join(mkdtempSync(path.join(tmpdir(), 'bench-server-')), 'server.log'),
+  });
   try {
     // The ceiling is measured before and after the API (checkpoints and autovacuum move
     // it), and the higher figure is the one the API is held to.
     const pgbenchBefore = runPgbench(database.url);
+    checkpoint(database.url);
     // Warm up connections and JIT.
     await run({ url: server.url + LEAD_PATHS.contact, connections: 8, amount: 500, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(lead(0)) });
 
@@ -68,6 +73,7 @@ export async function benchApi(): Promise<ApiBenchResult> {
       ],
     });
 
+    checkpoint(database.url);
     let itemsNot201 = 0;
     const batch = await run({
       url: server.url,
@@ -91,6 +97,7 @@ export async function benchApi(): Promise<ApiBenchResult> {
       ],
     });
 
+    checkpoint(database.url);
     const pgbenchAfter = runPgbench(database.url);
     return {
       single: {
@@ -114,6 +121,15 @@ export async function benchApi(): Promise<ApiBenchResult> {
     await server.stop();
     await database.drop();
   }
+}
+
+/**
+ * Every measurement starts from a clean checkpoint, so none of them pays for the WAL the
+ * one before it wrote.
+ */
+function checkpoint(url: string): void {
+  const u = new URL(url);
+  execFileSync('psql', ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), '-q', '-d', u.pathname.slice(1), '-c', 'checkpoint']);
 }
 
 function runPgbench(url: string): number {

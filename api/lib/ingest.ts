@@ -207,7 +207,9 @@ class InsertCoalescer {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly resource: LeadResource,
-    private readonly maxInFlight = 4,
+    // Two in flight measured best here (4 and more split the groups; one lets a single slow
+    // statement hold up every submission of its kind).
+    private readonly maxInFlight = 2,
     private readonly maxRows = 500,
   ) {}
 
