@@ -15,7 +15,7 @@ import { getContact } from './resources/get-contact.ts';
 import { health } from './resources/health.ts';
 import { leadResources } from './resources/leads.ts';
 import { now } from './resources/now.ts';
-import { quiz } from './resources/quiz.ts';
+import { quiz, quizAnswersLead } from './resources/quiz.ts';
 import { sync } from './resources/sync.ts';
 import { staticSite } from './static.ts';
 
@@ -45,8 +45,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   app.route('/api/v1/free', free(deps));
   app.route('/api/v1/form', form(deps));
   app.route('/api/v1/now', now(deps));
-  app.route('/api/v1/quiz', quiz(deps));
-  app.route('/api/v1/sync', sync(deps, leadResources(deps)));
+  const quizAnswers = quizAnswersLead(deps);
+  app.route('/api/v1/quiz', quiz(deps, quizAnswers));
+  app.route('/api/v1/sync', sync(deps, leadResources(quizAnswers)));
   app.route('/api/v1/get-contact', getContact(deps));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));

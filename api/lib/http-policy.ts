@@ -6,7 +6,7 @@ import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../contract/api.ts';
 import { TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Config } from '../config.ts';
-import { HttpError } from './http.ts';
+import { HttpError, isJsonType } from './http.ts';
 
 /**
  * The PWA is a Vite build: scripts and the service worker from our origin only, no inline
@@ -78,7 +78,6 @@ export function corsPolicy(config: Pick<Config, 'corsOrigins'>): MiddlewareHandl
   });
 }
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
  * POST (and any other method with a body) must be application/json: 415 otherwise,
@@ -90,7 +89,7 @@ export function jsonBodiesOnly(): MiddlewareHandler {
       const type = c.req.header('content-type');
       const length = c.req.header('content-length');
       const hasBody = c.req.header('transfer-encoding') !== undefined || (length !== undefined && length !== '0');
-      if ((type !== undefined || hasBody) && !JSON_TYPE.test(type ?? '')) {
+      if ((type !== undefined || hasBody) && !isJsonType(type)) {
         throw new HttpError(415, API_MESSAGES.unsupportedMediaType);
       }
     }

@@ -4,6 +4,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { ApiError } from '../../contract/api.ts';
 
+/** `application/json` or a `+json` type, with or without parameters. */
+export function isJsonType(contentType: string | undefined): boolean {
+  return /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '');
+}
+
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -27,8 +32,7 @@ export class HttpError extends Error {
  * 400 for malformed JSON or a JSON value that is not an object.
  */
 export async function readJson(c: Context, maxBytes: number): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+  if (!isJsonType(c.req.header('content-type'))) {
     throw new HttpError(415, API_MESSAGES.unsupportedMediaType);
   }
   const length = c.req.header('content-length');

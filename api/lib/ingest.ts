@@ -36,8 +36,16 @@ export interface LeadResource<Input extends Record<string, unknown> = Record<str
   secretField?: 'password';
   toColumns(input: Input): Record<string, unknown>;
   respond(row: Row): Answer;
+  /**
+   * Slow work for the new rows (rendering a certificate), done before the transaction
+   * opens, like password hashing; its result is handed to afterInsert. The rows are not
+   * stored yet and may still lose to a concurrent duplicate.
+   */
+  prepare?(rows: Record<string, unknown>[]): Promise<unknown>;
   /** Work done in the same transaction as the insert (mail outbox, derived rows). */
-  afterInsert?(trx: Transaction<Database>, rows: Row[]): Promise<void>;
+  afterInsert?(trx: Transaction<Database>, rows: Row[], prepared: unknown): Promise<void>;
+  /** Runs once the insert with new rows has committed (wake a worker). */
+  afterCommit?(rows: Row[]): void;
 }
 
 export interface Submission {
@@ -79,9 +87,10 @@ interface Pending {
 export async function ingest(db: Kysely<Database>, resource: LeadResource, submissions: Submission[]): Promise<Answer[]> {
   const answers: Answer[] = new Array(submissions.length);
   const pending: Pending[] = [];
-  const firstByKey = new Map<string, number>();
-  const duplicates: Array<{ index: number; of: number; hash: string; secret: unknown }> = [];
+  const firstByKey = new Map<string, Pending>();
+  const duplicates: Array<{ index: number; of: Pending; hash: string; secret: unknown }> = [];
   const claimed: string[] = [];
+  const omit = resource.secretField ? [resource.secretField] : [];
 
   try {
     // 1. Validate and fingerprint; settle in-batch duplicates and in-flight keys.
@@ -92,14 +101,13 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
         continue;
       }
       const input = result.value as Record<string, unknown>;
-      const omit = resource.secretField ? [resource.secretField] : [];
       const { key } = submission;
       // Only a keyed submission can ever be replayed, so only it needs a fingerprint.
       const hash = key === null ? '' : fingerprint(resource.path, input, omit);
       if (key !== null) {
         const first = firstByKey.get(key);
         if (first !== undefined) {
-          duplicates.push({ index, of: first, hash, secret: resource.secretField ? input[resource.secretField] : undefined });
+          duplicates.push({ index, of: first, hash, secret: secretOf(resource, input) });
           continue;
         }
         if (inFlight.has(slot(resource, key))) {
@@ -108,9 +116,10 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
         }
         inFlight.add(slot(resource, key));
         claimed.push(key);
-        firstByKey.set(key, index);
       }
-      pending.push({ index, key, input, hash, id: randomUUID() });
+      const entry: Pending = { index, key, input, hash, id: randomUUID() };
+      if (key !== null) firstByKey.set(key, entry);
+      pending.push(entry);
     }
 
     // 2. Keys already stored: replay or 422, without touching the secret hasher for new rows.
@@ -162,23 +171,23 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
         return inserted;
       };
       const afterInsert = resource.afterInsert;
-      if (afterInsert) {
-        await db.transaction().execute(async (trx) => {
-          const inserted = await insertAll(trx);
-          if (inserted.length > 0) await afterInsert(trx, inserted);
-        });
-      } else {
-        await insertAll(db, true);
-      }
+      const prepared = resource.prepare ? await resource.prepare(fresh.map((p) => p.columns!)) : undefined;
+      const inserted = afterInsert
+        ? await db.transaction().execute(async (trx) => {
+            const rows = await insertAll(trx);
+            if (rows.length > 0) await afterInsert(trx, rows, prepared);
+            return rows;
+          })
+        : await insertAll(db, true);
+      if (inserted.length > 0) resource.afterCommit?.(inserted);
     }
 
     // 5. Repeats of a key inside the same batch answer like a retry of the first.
     for (const d of duplicates) {
-      const first = answers[d.of];
-      const original = pending.find((p) => p.index === d.of);
-      if (!first || !original) {
+      const first = answers[d.of.index];
+      if (!first) {
         answers[d.index] = inFlightAnswer();
-      } else if (original.hash !== d.hash || (resource.secretField && d.secret !== secretOf(resource, original.input))) {
+      } else if (d.of.hash !== d.hash || d.secret !== secretOf(resource, d.of.input)) {
         answers[d.index] = conflict();
       } else {
         answers[d.index] = { ...first, replayed: true };

@@ -1,20 +1,15 @@
 // The public submission kinds the batch endpoint can deliver, by path.
-import type { Deps } from '../deps.ts';
 import type { LeadResource } from '../lib/ingest.ts';
 import { contactLead } from './contact.ts';
 import { enquiryLead } from './form.ts';
 import { freeJoinLead } from './free.ts';
 import { joinNowLead } from './now.ts';
-import { personalitySignupLead, quizAnswersLead } from './quiz.ts';
+import { personalitySignupLead } from './quiz.ts';
 
-export const LEAD_RESOURCES: ReadonlyMap<string, LeadResource> = new Map(
-  [contactLead, freeJoinLead, enquiryLead, joinNowLead, personalitySignupLead].map((r) => [r.path, r]),
-);
-
-/** Every kind, including those whose answers need the running app's config (quiz answers). */
-export function leadResources(deps: Pick<Deps, 'config'>): ReadonlyMap<string, LeadResource> {
-  const all = new Map(LEAD_RESOURCES);
-  const answers = quizAnswersLead(deps);
-  all.set(answers.path, answers);
-  return all;
+/**
+ * Every kind, by path. Quiz answers need the running app (PUBLIC_URL, the mail worker), so
+ * the app builds that resource once and passes it in, shared with its own route.
+ */
+export function leadResources(quizAnswers: LeadResource): ReadonlyMap<string, LeadResource> {
+  return new Map([contactLead, freeJoinLead, enquiryLead, joinNowLead, personalitySignupLead, quizAnswers].map((r) => [r.path, r]));
 }

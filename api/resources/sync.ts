@@ -42,17 +42,13 @@ export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): 
       groups.set(resource, group);
     }
 
-    let committedFollowUp = false;
     for (const [resource, group] of groups) {
       const answers = await ingest(deps.db, resource, group);
       for (const [i, entry] of group.entries()) {
         const answer = answers[i]!;
         results[entry.index] = { key: entry.key, status: answer.status, body: answer.body };
-        if (resource.afterInsert && answer.status === 201 && !answer.replayed) committedFollowUp = true;
       }
     }
-    // Follow-up work (a certificate email) is committed: send it now, not at the next poll.
-    if (committedFollowUp) deps.wakeMail?.();
     return c.json({ results });
   });
 }

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { onOutboxEvent } from '../lib/outbox/client.ts';
 import { useToast } from './Toast.tsx';
 
-export function deliveredText(labels: string[]): string {
+function deliveredText(labels: string[]): string {
   return labels.length === 1
     ? `Delivered: your ${labels[0]!.toLowerCase()} has reached us.`
     : `Delivered: ${labels.length} saved submissions have reached us.`;

@@ -157,7 +157,7 @@ export function OutboxPage() {
       )}
       {items.length > SHOWN_MAX && (
         <p className="outbox-page__more">
-          …and {items.length - SHOWN_MAX} more ({items.filter((i) => i.state !== 'sent').length} not yet sent in all).
+          …and {items.length - SHOWN_MAX} more ({pending} not yet sent in all).
         </p>
       )}
     </div>

@@ -194,9 +194,6 @@ export function startOutbox(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void drainSoon(true);
   });
-  navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {
-    if (e.data?.type === 'outbox-drain') void drainSoon();
-  });
   void outboxAvailable().then((ok) => {
     if (!ok) return;
     void pruneSent(Date.now()).catch(() => undefined);

@@ -76,20 +76,17 @@ export const idbStore: OutboxStore = {
   async add(item, now) {
     const db = await openOutboxDb();
     const tx = db.transaction(['items', 'meta'], 'readwrite');
+    // Submitting the same id twice (a double click) stores it once.
+    const existing = await tx.objectStore('items').get(item.id);
+    if (existing) {
+      await tx.done;
+      return existing;
+    }
     const counter = await tx.objectStore('meta').get('seq');
     const seq = (typeof counter?.value === 'number' ? counter.value : 0) + 1;
     await tx.objectStore('meta').put({ key: 'seq', value: seq });
-    const existing = await tx.objectStore('items').get(item.id);
-    // Submitting the same id twice (a double click) stores it once.
-    const stored: OutboxItem = existing ?? {
-      ...item,
-      seq,
-      state: 'waiting',
-      attempts: 0,
-      nextAttemptAt: 0,
-      createdAt: now,
-    };
-    if (!existing) await tx.objectStore('items').add(stored);
+    const stored: OutboxItem = { ...item, seq, state: 'waiting', attempts: 0, nextAttemptAt: 0, createdAt: now };
+    await tx.objectStore('items').add(stored);
     await tx.done;
     return stored;
   },
