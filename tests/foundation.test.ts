@@ -103,23 +103,33 @@ describe('embedded database', () => {
   it('gives a second process on the same DATA_DIR a clear error instead of corrupting it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pglite-lock-'));
     const first = await startServer({ postgres: false, env: { DATA_DIR: dir } });
+    const join = (url: string) =>
+      fetch(`${url}${LEAD_PATHS.freeJoin}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'lock-test-0001' },
+        body: JSON.stringify({ name: 'Still', phone: '9876543210', email: 'still@example.in' }),
+      });
+    let stored: unknown;
     try {
       await expect(startServer({ postgres: false, env: { DATA_DIR: dir } })).rejects.toThrow(
         /already in use by another process \(pid \d+/,
       );
-      const res = await fetch(`${first.url}${LEAD_PATHS.freeJoin}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Still', phone: '9876543210', email: 'still@example.in' }),
-      });
+      const res = await join(first.url);
       expect(res.status).toBe(201);
+      stored = await res.json();
     } finally {
       expect(await first.stop()).toBe(0);
     }
-    // The lock is released on a clean stop: the data directory opens again, data intact.
+    // The lock is released on a clean stop: the directory opens again with its data (the
+    // same submission is recognised and answered as before).
     const again = await startServer({ postgres: false, env: { DATA_DIR: dir } });
-    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
-    expect(await again.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      const replay = await join(again.url);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(await replay.json()).toEqual(stored);
+    } finally {
+      expect(await again.stop()).toBe(0);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -40,123 +40,121 @@ function items(count: number): SeedItem[] {
   });
 }
 
-if (baseUrl) {
-  describe('outbox under chaos', () => {
-    let database: { url: string; drop(): Promise<void> };
-    let server: RunningServer;
-    let browser: Browser;
-    let context: BrowserContext;
-    let page: Page;
-    let db: pg.Client;
+describe.runIf(baseUrl)('outbox under chaos', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let db: pg.Client;
 
-    beforeAll(async () => {
-      database = await createPostgresDatabase(baseUrl);
-      server = await startServer({ databaseUrl: database.url, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
-      db = new pg.Client({ connectionString: database.url });
-      await db.connect();
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await context?.close();
-      await browser?.close();
-      await db?.end();
-      await server?.stop();
-      await database?.drop();
-    });
-
-    const counts = async () => {
-      const r = await db.query<{ rows: string; keys: string }>(`
-        select count(*) as rows, count(distinct idempotency_key) as keys from (
-          select idempotency_key from contact_messages union all
-          select idempotency_key from free_join_users union all
-          select idempotency_key from enquiries) t`);
-      return { rows: Number(r.rows[0]!.rows), keys: Number(r.rows[0]!.keys) };
-    };
-
-    it('delivers 500 submissions exactly once through drops, aborts and a restart', { timeout: 240_000 }, async () => {
-      // The service worker is out of this test (its requests bypass page routing); the
-      // pages' drainer runs the same delivery code.
-      context = await browser.newContext({ serviceWorkers: 'block' });
-      page = await context.newPage();
-      await page.clock.install();
-      await page.goto(`${server.url}/outbox`);
-      await expect.poll(() => page.evaluate(() => indexedDB.databases().then((d) => d.map((x) => x.name)))).toContain('skillup-outbox');
-
-      // Half the queue builds up offline (it drains in batches through /api/v1/sync); the
-      // other half is submitted in small groups while the link flaps, so there are many
-      // small deliveries too.
-      await context.setOffline(true);
-      const queued = items(500);
-      await seedOutbox(page, queued.slice(0, 250));
-
-      const random = rng(20261121);
-      const stats = { aborted: 0, dropped: 0, passed: 0 };
-      await context.route('**/api/v1/**', async (route) => {
-        const r = random();
-        if (r < 0.2) {
-          stats.aborted++;
-          return route.abort('connectionreset');
-        }
-        let response;
-        try {
-          response = await route.fetch();
-        } catch {
-          return route.abort('connectionrefused'); // the API is down (restart)
-        }
-        if (r < 0.5) {
-          stats.dropped++; // committed on the server, the answer never arrives
-          return route.abort('connectionreset');
-        }
-        stats.passed++;
-        return route.fulfill({ response });
-      });
-
-      await context.setOffline(false);
-      await page.evaluate(() => window.dispatchEvent(new Event('online')));
-      const late = queued.slice(250);
-      for (let i = 0; i < late.length; i += 5) {
-        const group = late.slice(i, i + 5);
-        await seedOutbox(page, group);
-        await page.evaluate(() => window.dispatchEvent(new Event('online')));
-        // Each group gets its own first attempt before the next arrives.
-        const ids = new Set(group.map((g) => g.id));
-        await expect
-          .poll(async () => (await readOutbox(page)).filter((o) => ids.has(o.id)).every((o) => o.state === 'sent' || o.attempts > 0), { timeout: 30_000, interval: 20 })
-          .toBe(true);
-        // Restart the API once, mid-drain.
-        if (i === 125) {
-          expect((await counts()).rows).toBeLessThan(500); // the drain is not over
-          const port = server.port;
-          expect(await server.stop()).toBe(0);
-          server = await startServer({ databaseUrl: database.url, port, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
-        }
-      }
-
-      // Let backoff timers fire on the page clock until everything is delivered.
-      await expect
-        .poll(
-          async () => {
-            const outbox = await readOutbox(page);
-            const done = outbox.length === 500 && outbox.every((i) => i.state === 'sent');
-            if (process.env.CHAOS_DEBUG) console.log(JSON.stringify({ stats, counts: await counts(), states: outbox.reduce<Record<string, number>>((a, i) => ((a[i.state] = (a[i.state] ?? 0) + 1), a), {}) }));
-            if (!done) await page.clock.fastForward(60_000);
-            return done;
-          },
-          { timeout: 180_000, interval: 100 },
-        )
-        .toBe(true);
-
-      const outbox = await readOutbox(page);
-      expect(outbox.filter((i) => i.state !== 'sent')).toEqual([]);
-      expect(outbox).toHaveLength(500);
-      expect(await counts()).toEqual({ rows: 500, keys: 500 });
-      const stored = await db.query<{ k: string }>(
-        'select idempotency_key as k from contact_messages union all select idempotency_key from free_join_users union all select idempotency_key from enquiries',
-      );
-      expect(new Set(stored.rows.map((r) => r.k))).toEqual(new Set(queued.map((i) => i.id)));
-      // The chaos really happened.
-      expect(stats.aborted).toBeGreaterThan(0);
-      expect(stats.dropped).toBeGreaterThan(0);
-    });
+  beforeAll(async () => {
+    database = await createPostgresDatabase(baseUrl!);
+    server = await startServer({ databaseUrl: database.url, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    browser = await launchBrowser();
   });
-}
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await db?.end();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  const counts = async () => {
+    const r = await db.query<{ rows: string; keys: string }>(`
+      select count(*) as rows, count(distinct idempotency_key) as keys from (
+        select idempotency_key from contact_messages union all
+        select idempotency_key from free_join_users union all
+        select idempotency_key from enquiries) t`);
+    return { rows: Number(r.rows[0]!.rows), keys: Number(r.rows[0]!.keys) };
+  };
+
+  it('delivers 500 submissions exactly once through drops, aborts and a restart', { timeout: 240_000 }, async () => {
+    // The service worker is out of this test (its requests bypass page routing); the
+    // pages' drainer runs the same delivery code.
+    context = await browser.newContext({ serviceWorkers: 'block' });
+    page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${server.url}/outbox`);
+    await expect.poll(() => page.evaluate(() => indexedDB.databases().then((d) => d.map((x) => x.name)))).toContain('skillup-outbox');
+
+    // Half the queue builds up offline (it drains in batches through /api/v1/sync); the
+    // other half is submitted in small groups while the link flaps, so there are many
+    // small deliveries too.
+    await context.setOffline(true);
+    const queued = items(500);
+    await seedOutbox(page, queued.slice(0, 250));
+
+    const random = rng(20261121);
+    const stats = { aborted: 0, dropped: 0, passed: 0 };
+    await context.route('**/api/v1/**', async (route) => {
+      const r = random();
+      if (r < 0.2) {
+        stats.aborted++;
+        return route.abort('connectionreset');
+      }
+      let response;
+      try {
+        response = await route.fetch();
+      } catch {
+        return route.abort('connectionrefused'); // the API is down (restart)
+      }
+      if (r < 0.5) {
+        stats.dropped++; // committed on the server, the answer never arrives
+        return route.abort('connectionreset');
+      }
+      stats.passed++;
+      return route.fulfill({ response });
+    });
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const late = queued.slice(250);
+    for (let i = 0; i < late.length; i += 5) {
+      const group = late.slice(i, i + 5);
+      await seedOutbox(page, group);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      // Each group gets its own first attempt before the next arrives.
+      const ids = new Set(group.map((g) => g.id));
+      await expect
+        .poll(async () => (await readOutbox(page)).filter((o) => ids.has(o.id)).every((o) => o.state === 'sent' || o.attempts > 0), { timeout: 30_000, interval: 20 })
+        .toBe(true);
+      // Restart the API once, mid-drain.
+      if (i === 125) {
+        expect((await counts()).rows).toBeLessThan(500); // the drain is not over
+        const port = server.port;
+        expect(await server.stop()).toBe(0);
+        server = await startServer({ databaseUrl: database.url, port, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+      }
+    }
+
+    // Let backoff timers fire on the page clock until everything is delivered.
+    await expect
+      .poll(
+        async () => {
+          const outbox = await readOutbox(page);
+          const done = outbox.length === 500 && outbox.every((i) => i.state === 'sent');
+          if (process.env.CHAOS_DEBUG) console.log(JSON.stringify({ stats, counts: await counts(), states: outbox.reduce<Record<string, number>>((a, i) => ((a[i.state] = (a[i.state] ?? 0) + 1), a), {}) }));
+          if (!done) await page.clock.fastForward(60_000);
+          return done;
+        },
+        { timeout: 180_000, interval: 100 },
+      )
+      .toBe(true);
+
+    const outbox = await readOutbox(page);
+    expect(outbox.filter((i) => i.state !== 'sent')).toEqual([]);
+    expect(outbox).toHaveLength(500);
+    expect(await counts()).toEqual({ rows: 500, keys: 500 });
+    const stored = await db.query<{ k: string }>(
+      'select idempotency_key as k from contact_messages union all select idempotency_key from free_join_users union all select idempotency_key from enquiries',
+    );
+    expect(new Set(stored.rows.map((r) => r.k))).toEqual(new Set(queued.map((i) => i.id)));
+    // The chaos really happened.
+    expect(stats.aborted).toBeGreaterThan(0);
+    expect(stats.dropped).toBeGreaterThan(0);
+  });
+});

@@ -15,35 +15,33 @@ import path from 'node:path';
 const contact = { firstName: 'A', lastName: 'B', email: 'a@example.in', phone: '9876543210', message: 'hello' };
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-if (baseUrl) {
-  describe('Postgres connections dropped under the pool', () => {
-    it('recovers on the next request without crashing', async () => {
-      const created = await createPostgresDatabase(baseUrl);
-      const lines: string[] = [];
-      const handle = await openDatabase({ databaseUrl: created.url, dataDir: '', log: (l) => lines.push(l) });
-      await migrateToLatest(handle.db);
-      const database = { ...handle, url: created.url, dispose: async () => (await handle.close(), await created.drop()) };
-      const { app } = testApp(database);
-      try {
-        expect((await postJson(app, LEAD_PATHS.contact, contact)).status).toBe(201);
-        const admin = new pg.Client({ connectionString: database.url });
-        await admin.connect();
-        const killed = await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-        );
-        await admin.end();
-        expect(killed.rowCount).toBeGreaterThan(0);
-        // The pool reports the dead idle client through its error listener, not a crash.
-        await expect.poll(() => lines.some((l) => l.includes('postgres idle client error'))).toBe(true);
-        const after = await postJson(app, LEAD_PATHS.contact, contact);
-        expect(after.status).toBe(201);
-        expect(await database.ping()).toBe(true);
-      } finally {
-        await database.dispose();
-      }
-    });
+describe.runIf(baseUrl)('Postgres connections dropped under the pool', () => {
+  it('recovers on the next request without crashing', async () => {
+    const created = await createPostgresDatabase(baseUrl!);
+    const lines: string[] = [];
+    const handle = await openDatabase({ databaseUrl: created.url, dataDir: '', log: (l) => lines.push(l) });
+    await migrateToLatest(handle.db);
+    const database = { ...handle, url: created.url, dispose: async () => (await handle.close(), await created.drop()) };
+    const { app } = testApp(database);
+    try {
+      expect((await postJson(app, LEAD_PATHS.contact, contact)).status).toBe(201);
+      const admin = new pg.Client({ connectionString: database.url });
+      await admin.connect();
+      const killed = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      await admin.end();
+      expect(killed.rowCount).toBeGreaterThan(0);
+      // The pool reports the dead idle client through its error listener, not a crash.
+      await expect.poll(() => lines.some((l) => l.includes('postgres idle client error'))).toBe(true);
+      const after = await postJson(app, LEAD_PATHS.contact, contact);
+      expect(after.status).toBe(201);
+      expect(await database.ping()).toBe(true);
+    } finally {
+      await database.dispose();
+    }
   });
-}
+});
 
 describe('the embedded database directory lock', () => {
   it('refuses a live owner, takes over a stale lock and releases on close', () => {

@@ -6,26 +6,27 @@ import { LEAD_PATHS, REPLAYED_HEADER } from '../../contract/api.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { openDatabase } from '../db/database.ts';
 import { postJson, testApp, useTestApp } from '../testing/app.ts';
-import { testBackends } from '../testing/databases.ts';
+import { postgresBackend, testBackends, type TestDatabase } from '../testing/databases.ts';
 
 const contact = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in', phone: '9876543210', message: 'Hello' };
 const joinNow = { name: 'Kabir', phone: '9000000001', email: 'kabir@example.in', password: 'secret12' };
 let counter = 0;
 const newKey = () => `test-key-${Date.now()}-${++counter}`;
 
+type KeyedTable = 'contact_messages' | 'join_now_users';
+async function rowsWithKey(database: TestDatabase, table: KeyedTable, key: string): Promise<number> {
+  const row = await database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('idempotency_key', '=', key)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 describe.each(testBackends())('idempotency on $name', (backend) => {
   const t = useTestApp(backend);
 
-  const countKey = async (table: 'contact_messages' | 'join_now_users', key: string) =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('idempotency_key', '=', key)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countKey = (table: KeyedTable, key: string) => rowsWithKey(t.database, table, key);
 
   it('replays the original answer for the same key and body and stores nothing new', async () => {
     const key = newKey();
@@ -115,9 +116,13 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(API_MESSAGES.badIdempotencyKey);
   });
+});
 
-  // Only real Postgres has independent connections (and so independent instances).
-  if (backend.name !== 'postgres') return;
+// Only real Postgres has independent connections, and so independent API instances.
+const baseUrl = process.env.TEST_DATABASE_URL;
+describe.runIf(baseUrl)('idempotency across API instances on postgres', () => {
+  const t = useTestApp(postgresBackend(baseUrl!));
+  const countKey = (table: KeyedTable, key: string) => rowsWithKey(t.database, table, key);
 
   it('two API instances racing on one key store one row', async () => {
     const second = await openDatabase({ databaseUrl: t.database.url!, dataDir: '' });
