@@ -5,12 +5,9 @@ import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../contract/quiz/scoring.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import type { CertificateData } from './render.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 export const CERTIFICATE_SUBJECT = 'Your SkillUp personality profile certificate';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 export function certificateFilename(id: string): string {
   return `skillup-personality-certificate-${id.slice(0, 8)}.png`;

@@ -100,19 +100,24 @@ export async function listRows<T extends keyof Database>(
 
   const anyDb = db as unknown as Kysely<any>;
   const table: string = spec.table;
-  const counted = await anyDb
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .where(where)
-    .executeTakeFirstOrThrow();
-  c.header(TOTAL_COUNT_HEADER, String(Number(counted.total)));
-
   let rows = anyDb
     .selectFrom(table)
     .select(spec.columns as string[])
     .where(where)
     .orderBy(spec.timeColumn, 'desc')
     .orderBy('id', 'desc');
-  if (query.limit !== undefined) rows = rows.limit(query.limit).offset((query.page - 1) * query.limit);
+  if (query.limit === undefined) {
+    // Every match is returned: the total is what came back, no second scan.
+    const all = (await rows.execute()) as Array<Record<string, unknown>>;
+    c.header(TOTAL_COUNT_HEADER, String(all.length));
+    return all;
+  }
+  const counted = await anyDb
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where(where)
+    .executeTakeFirstOrThrow();
+  c.header(TOTAL_COUNT_HEADER, String(Number(counted.total)));
+  rows = rows.limit(query.limit).offset((query.page - 1) * query.limit);
   return (await rows.execute()) as Array<Record<string, unknown>>;
 }

@@ -29,6 +29,7 @@ import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '../lib/
 import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { validate } from '../lib/validate.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 /** Reset emails per admin per window; more requests still get the same answer, and no mail. */
 const RESET_MAILS_PER_WINDOW = 5;
@@ -55,11 +56,10 @@ function resetMail(publicUrl: string, name: string, token: string) {
     '',
     'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
   ].join('\n');
-  const escaped = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  const html = `<p>Hello ${escaped(name)},</p>
+  const html = `<p>Hello ${escapeHtml(name)},</p>
 <p>Someone (hopefully you) asked to reset the admin password for this site.
 Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:</p>
-<p><a href="${escaped(link)}">${escaped(link)}</a></p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p>The link works once. If you did not ask for this, ignore this email: your password stays as it is.</p>`;
   return { subject: 'Reset your admin password', text, html };
 }

@@ -9,7 +9,8 @@ import { API_MESSAGES } from '../../contract/messages.ts';
 import { certificateImagePath, type CertificateRecord } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../contract/quiz/scoring.ts';
-import { certificateFilename, escapeHtml } from '../certificate/email.ts';
+import { certificateFilename } from '../certificate/email.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { certificateImagesFor, certificateRecord, findCertificate, type CertificateRow } from '../certificate/store.ts';
 import type { Deps } from '../deps.ts';
 
