@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../contract/api.ts';
+import { CONTENT_SECURITY_POLICY } from '../api/lib/http-policy.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -54,6 +55,39 @@ describe('the served product', () => {
     expect(await missing.json()).toEqual({ message: 'Not found' });
     const health = await fetch(server.url + '/api/health');
     expect(health.status).toBe(200);
+  });
+
+  it('puts the security headers on every kind of answer the server sends, without overriding a handler\'s own', async () => {
+    const html = await (await fetch(server.url + '/')).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const answers = {
+      lead: await fetch(server.url + LEAD_PATHS.contact, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Head', lastName: 'Ers', email: 'headers@example.in', phone: '9876543210', message: 'hi' }),
+      }),
+      invalid: await fetch(server.url + LEAD_PATHS.contact, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' }),
+      apiMissing: await fetch(server.url + '/api/v1/missing'),
+      page: await fetch(server.url + '/about'),
+      asset: await fetch(server.url + asset),
+      notFoundPage: await fetch(server.url + '/no-such-page'),
+      resetPage: await fetch(server.url + '/reset-password/some-token'),
+    };
+    for (const [name, res] of Object.entries(answers)) {
+      expect(res.headers.get('content-security-policy'), name).toBe(CONTENT_SECURITY_POLICY);
+      expect(res.headers.get('x-content-type-options'), name).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), name).toBe('DENY');
+      expect(res.headers.get('strict-transport-security'), name).toBe('max-age=31536000');
+      await res.arrayBuffer();
+    }
+    expect(answers.lead.status).toBe(201);
+    expect(answers.invalid.status).toBe(400);
+    for (const res of [answers.lead, answers.invalid, answers.apiMissing]) expect(res.headers.get('cache-control')).toBe('no-store');
+    // The static handler's cache rules win over the API default.
+    expect(answers.page.headers.get('cache-control')).toBe('no-cache');
+    expect(answers.asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(answers.page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(answers.resetPage.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
   it('serves the hashed bundle with a one-year immutable cache', async () => {

@@ -10,7 +10,7 @@
 //   - otherwise the row is inserted with ON CONFLICT (idempotency_key) DO NOTHING, so the
 //     unique constraint is the final word even if two instances race.
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { AnyObjectSchema } from 'yup';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Database } from '../db/schema.ts';
@@ -95,7 +95,7 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
   try {
     // 1. Validate and fingerprint; settle in-batch duplicates and in-flight keys.
     for (const [index, submission] of submissions.entries()) {
-      const result = await validate(resource.schema, submission.body);
+      const result = validate(resource.schema, submission.body);
       if (!result.ok) {
         answers[index] = { status: result.error.status, body: result.error.toBody() };
         continue;
@@ -266,20 +266,32 @@ function coalescerFor(db: Kysely<Database>, resource: LeadResource): InsertCoale
   return coalescer;
 }
 
+/** Insert statements compiled once per table and column list (Kysely compiles per call). */
+const insertStatements = new Map<string, string>();
+
+function insertStatement(db: Kysely<Database>, resource: LeadResource, columns: string[]): string {
+  const cacheKey = `${resource.table}\u0000${columns.join(',')}`;
+  let text = insertStatements.get(cacheKey);
+  if (text === undefined) {
+    const table = sql.table(resource.table);
+    // jsonb_populate_recordset types every value by the table's own column types, so one
+    // parameter carries the whole batch whatever its size.
+    text = sql<Row>`
+      insert into ${table} (${sql.join(columns.map((c) => sql.ref(c)))})
+      select ${sql.join(columns.map((c) => sql.ref(`v.${c}`)))}
+      from jsonb_populate_recordset(null::${table}, ${''}::jsonb) as v
+      where v.idempotency_key is null
+         or pg_try_advisory_xact_lock(hashtextextended(${''} || v.idempotency_key, 0))
+      on conflict (idempotency_key) do nothing
+      returning *`.compile(db).sql;
+    insertStatements.set(cacheKey, text);
+  }
+  return text;
+}
+
 async function insertRows(db: Kysely<Database>, resource: LeadResource, rows: Record<string, unknown>[]): Promise<Row[]> {
-  const columns = Object.keys(rows[0]!);
-  const table = sql.table(resource.table);
-  const list = sql.join(columns.map((c) => sql.ref(c)));
-  // jsonb_populate_recordset types every value by the table's own column types, so one
-  // parameter carries the whole batch whatever its size.
-  const result = await sql<Row>`
-    insert into ${table} (${list})
-    select ${sql.join(columns.map((c) => sql.ref(`v.${c}`)))}
-    from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb) as v
-    where v.idempotency_key is null
-       or pg_try_advisory_xact_lock(hashtextextended(${resource.table + ':'} || v.idempotency_key, 0))
-    on conflict (idempotency_key) do nothing
-    returning *`.execute(db);
+  const text = insertStatement(db, resource, Object.keys(rows[0]!));
+  const result = await db.executeQuery<Row>(CompiledQuery.raw(text, [JSON.stringify(rows), resource.table + ':']));
   return result.rows;
 }
 

@@ -86,7 +86,7 @@ export function admin(deps: Deps): Hono {
 
   return new Hono()
     .post('/login', async (c) => {
-      const input = await validate(adminLoginSchema, await readJson(c, BODY_MAX_BYTES));
+      const input = validate(adminLoginSchema, await readJson(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const email = normalizeEmail(input.value.email);
       const address = clientAddress(c, config.trustProxy);
@@ -129,7 +129,7 @@ export function admin(deps: Deps): Hono {
     })
 
     .post('/forgot-password', async (c) => {
-      const input = await validate(forgotPasswordSchema, await readJson(c, BODY_MAX_BYTES));
+      const input = validate(forgotPasswordSchema, await readJson(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const now = nowOf(deps);
       const found = await db
@@ -169,7 +169,7 @@ export function admin(deps: Deps): Hono {
     })
 
     .post('/reset-password/:token', async (c) => {
-      const input = await validate(resetPasswordSchema, await readJson(c, BODY_MAX_BYTES));
+      const input = validate(resetPasswordSchema, await readJson(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const token = c.req.param('token');
       const invalid = () => new HttpError(400, ADMIN_MESSAGES.resetLinkInvalid);
