@@ -10,7 +10,7 @@ const batchRatio = api.batch.leadsPerSecond / api.pgbenchTps;
 console.log('\n== Lead ingest on Postgres (loopback) ==');
 console.log(`pgbench single-row inserts (32 clients):  ${fmt(api.pgbenchTps)} tps (before/after the API: ${api.pgbenchRuns.map((r) => fmt(r)).join(' / ')})`);
 console.log(
-  `POST /api/v1/contact (32 connections):    ${fmt(api.single.rps)} req/s, p50 ${api.single.p50} ms, p99 ${api.single.p99} ms, ` +
+  `POST /api/v1/contact (wrk, 32 conns):    ${fmt(api.single.rps)} req/s, p50 ${fmt(api.single.p50, 1)} ms, p99 ${fmt(api.single.p99, 1)} ms, ` +
     `${api.single.total} requests, ${api.single.errors} errors, ${api.single.non2xx} non-2xx`,
 );
 console.log(
