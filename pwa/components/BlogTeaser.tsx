@@ -1,37 +1,37 @@
 import { Link } from 'react-router-dom';
 import { BLOG_POSTS, firstText } from '../content/blog.ts';
 import { excerpt } from '../lib/text.ts';
+import { Section } from './Section.tsx';
 
 /** Home page teaser: first post large, the next two in a 2-column grid. */
 export function BlogTeaser() {
   const [first, ...rest] = BLOG_POSTS.slice(0, 3);
   if (!first) return null;
   return (
-    <section className="section blog-teaser" aria-labelledby="blog-teaser-h">
-      <div className="container">
-        <div className="section__head">
-          <h2 id="blog-teaser-h" className="section__title">
-            From our blog
-          </h2>
-          <Link to="/contact" className="btn btn--outline">
-            Contact Us
-          </Link>
-        </div>
-        <div className="blog-teaser__grid">
-          {[first, ...rest].map((post, i) => (
-            <article key={post.id} className={`post-card card${i === 0 ? ' post-card--large' : ''}`} data-testid="teaser-post">
-              <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading="lazy" decoding="async" />
-              <div className="post-card__body">
-                <h3>{post.title}</h3>
-                <p data-testid="excerpt">{excerpt(firstText(post))}</p>
-                <Link to={`/blog/${post.id}`} className="link-more">
-                  Read More<span className="visually-hidden">: {post.title}</span>
-                </Link>
-              </div>
-            </article>
-          ))}
-        </div>
+    <Section
+      headingId="blog-teaser-h"
+      title="From our blog"
+      className="blog-teaser"
+      action={
+        <Link to="/contact" className="btn btn--outline">
+          Contact Us
+        </Link>
+      }
+    >
+      <div className="blog-teaser__grid">
+        {[first, ...rest].map((post, i) => (
+          <article key={post.id} className={`post-card card${i === 0 ? ' post-card--large' : ''}`} data-testid="teaser-post">
+            <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading="lazy" decoding="async" />
+            <div className="post-card__body">
+              <h3>{post.title}</h3>
+              <p data-testid="excerpt">{excerpt(firstText(post))}</p>
+              <Link to={`/blog/${post.id}`} className="link-more">
+                Read More<span className="visually-hidden">: {post.title}</span>
+              </Link>
+            </div>
+          </article>
+        ))}
       </div>
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,7 @@
-// Small content sections shared by the course and service pages.
+// Small content sections shared by the course and service pages (the step cards by the
+// home page too).
 import type { CourseFeature } from '../content/types.ts';
+import { Section } from './Section.tsx';
 
 export function DownloadPdf() {
   return (
@@ -11,24 +13,16 @@ export function DownloadPdf() {
 
 export function FeatureGrid({ title, features }: { title: string; features: CourseFeature[] }) {
   return (
-    <section className="section" aria-labelledby="features-h">
-      <div className="container">
-        <div className="section__head">
-          <h2 id="features-h" className="section__title">
-            {title}
-          </h2>
-          <DownloadPdf />
-        </div>
-        <ul className="feature-grid" data-testid="features">
-          {features.map((f) => (
-            <li key={f.title} className="card">
-              <h3>{f.title}</h3>
-              <p>{f.description}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section headingId="features-h" title={title} action={<DownloadPdf />}>
+      <ul className="feature-grid" data-testid="features">
+        {features.map((f) => (
+          <li key={f.title} className="card">
+            <h3>{f.title}</h3>
+            <p>{f.description}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 
@@ -45,25 +39,32 @@ export function BenefitList({ title, items, testId }: { title: string; items: st
   );
 }
 
-export function Steps({ title, steps }: { title: string; steps: { title: string; text: string }[] }) {
+interface Step {
+  title: string;
+  text: string;
+}
+
+/** Numbered step cards; `four` lays them out four to a row. */
+export function StepCards({ steps, testId, four = false }: { steps: readonly Step[]; testId: string; four?: boolean }) {
   return (
-    <section className="section section--alt" aria-labelledby="steps-h">
-      <div className="container">
-        <h2 id="steps-h" className="section__title">
-          {title}
-        </h2>
-        <ol className="steps" data-testid="steps">
-          {steps.map((s, i) => (
-            <li key={s.title} className="card">
-              <span className="steps__n" aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3>{s.title}</h3>
-              <p>{s.text}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <ol className={four ? 'steps steps--four' : 'steps'} data-testid={testId}>
+      {steps.map((s, i) => (
+        <li key={s.title} className="card">
+          <span className="steps__n" aria-hidden="true">
+            {i + 1}
+          </span>
+          <h3>{s.title}</h3>
+          <p>{s.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function Steps({ title, steps }: { title: string; steps: readonly Step[] }) {
+  return (
+    <Section headingId="steps-h" title={title} className="section--alt">
+      <StepCards steps={steps} testId="steps" />
+    </Section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Testimonial } from '../content/types.ts';
 import { useAutoAdvance } from '../hooks/useAutoAdvance.ts';
 import { IconArrow } from './Icons.tsx';
+import { Section } from './Section.tsx';
 
 /** Spec §9: rotation every 5000 ms, previous / next, wrapping around. */
 export const TESTIMONIAL_MS = 5000;
@@ -14,35 +15,30 @@ export function TestimonialCarousel({ items, title = 'What our learners say' }: 
   const { index, next, prev, paused, pauseHandlers } = useAutoAdvance(items.length, TESTIMONIAL_MS);
   const t = items[index]!;
   return (
-    <section className="section testimonials" aria-labelledby="testimonials-h">
-      <div className="container">
-        <h2 id="testimonials-h" className="section__title">
-          {title}
-        </h2>
-        <div className="testimonials__carousel" role="group" aria-roledescription="carousel" aria-label={title} {...pauseHandlers}>
-          <figure className="testimonial card" aria-live={paused ? 'polite' : 'off'} data-testid="testimonial">
-            <img src={t.image} alt="" width={72} height={72} loading="lazy" decoding="async" className="testimonial__img" />
-            <blockquote>
-              <p>“{t.review}”</p>
-            </blockquote>
-            <figcaption>
-              <strong data-testid="testimonial-name">{t.name}</strong>
-              <span>{t.company}</span>
-            </figcaption>
-          </figure>
-          <div className="carousel__controls">
-            <button type="button" className="icon-btn" aria-label="Previous testimonial" onClick={prev}>
-              <IconArrow dir="left" />
-            </button>
-            <span className="carousel__count">
-              {index + 1} / {items.length}
-            </span>
-            <button type="button" className="icon-btn" aria-label="Next testimonial" onClick={next}>
-              <IconArrow />
-            </button>
-          </div>
+    <Section headingId="testimonials-h" title={title} className="testimonials">
+      <div className="testimonials__carousel" role="group" aria-roledescription="carousel" aria-label={title} {...pauseHandlers}>
+        <figure className="testimonial card" aria-live={paused ? 'polite' : 'off'} data-testid="testimonial">
+          <img src={t.image} alt="" width={72} height={72} loading="lazy" decoding="async" className="testimonial__img" />
+          <blockquote>
+            <p>“{t.review}”</p>
+          </blockquote>
+          <figcaption>
+            <strong data-testid="testimonial-name">{t.name}</strong>
+            <span>{t.company}</span>
+          </figcaption>
+        </figure>
+        <div className="carousel__controls">
+          <button type="button" className="icon-btn" aria-label="Previous testimonial" onClick={prev}>
+            <IconArrow dir="left" />
+          </button>
+          <span className="carousel__count">
+            {index + 1} / {items.length}
+          </span>
+          <button type="button" className="icon-btn" aria-label="Next testimonial" onClick={next}>
+            <IconArrow />
+          </button>
         </div>
       </div>
-    </section>
+    </Section>
   );
 }

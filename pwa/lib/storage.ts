@@ -1,19 +1,30 @@
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 // localStorage can throw (private mode, disabled storage); the app must still render.
-function read(key: string): string | null {
+export function readItem(key: string): string | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage.getItem(key);
   } catch {
     return null;
   }
 }
-function write(key: string, value: string | null): void {
+/** `null` removes the key. Without storage the value lasts for this page only. */
+export function writeItem(key: string, value: string | null): void {
   try {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
   } catch {
-    /* storage unavailable: the session lasts for this page only */
+    /* storage unavailable */
+  }
+}
+/** The stored JSON value; undefined when it is missing or damaged. */
+export function readJson(key: string): unknown {
+  const raw = readItem(key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
   }
 }
 
@@ -23,21 +34,28 @@ export interface LocalUser {
 }
 
 export function isSignedUp(): boolean {
-  return read(STORAGE_KEYS.signedUp) === 'true';
+  return readItem(STORAGE_KEYS.signedUp) === 'true';
 }
 export function markSignedUp(user: LocalUser): void {
-  write(STORAGE_KEYS.signedUp, 'true');
-  write(STORAGE_KEYS.user, JSON.stringify(user));
+  writeItem(STORAGE_KEYS.signedUp, 'true');
+  writeItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+/** The name and email saved at sign-up, or null when they are missing or damaged. */
+export function readLocalUser(): LocalUser | null {
+  const value = readJson(STORAGE_KEYS.user);
+  if (!value || typeof value !== 'object') return null;
+  const { name, email } = value as Record<string, unknown>;
+  return typeof name === 'string' && typeof email === 'string' && name.trim() !== '' && email.trim() !== '' ? { name, email } : null;
 }
 
 export function adminToken(): string | null {
-  return read(STORAGE_KEYS.adminToken);
+  return readItem(STORAGE_KEYS.adminToken);
 }
 export function saveAdminSession(token: string, admin: unknown): void {
-  write(STORAGE_KEYS.adminToken, token);
-  write(STORAGE_KEYS.admin, JSON.stringify(admin ?? null));
+  writeItem(STORAGE_KEYS.adminToken, token);
+  writeItem(STORAGE_KEYS.admin, JSON.stringify(admin ?? null));
 }
 export function clearAdminSession(): void {
-  write(STORAGE_KEYS.adminToken, null);
-  write(STORAGE_KEYS.admin, null);
+  writeItem(STORAGE_KEYS.adminToken, null);
+  writeItem(STORAGE_KEYS.admin, null);
 }

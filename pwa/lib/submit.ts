@@ -3,6 +3,7 @@
 // can never store it twice. The submission is written to the IndexedDB outbox before any
 // network call and delivered by the outbox (now, or later when the connection allows).
 import { IDEMPOTENCY_HEADER } from '../../contract/api.ts';
+import { messageOf, postJson, type JsonAnswer } from './http.ts';
 import { discard, enqueue, outboxAvailable } from './outbox/client.ts';
 
 export interface SubmitResult<T = unknown> {
@@ -36,12 +37,6 @@ export function newSubmissionId(): string {
   return crypto.randomUUID();
 }
 
-function messageOf(data: unknown): string | undefined {
-  return data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
-    ? (data as { message: string }).message
-    : undefined;
-}
-
 export async function submit<T = unknown>(path: string, body: unknown, id: string = newSubmissionId()): Promise<SubmitResult<T>> {
   const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   if (!(await outboxAvailable())) return sendDirect<T>(path, record, id);
@@ -73,21 +68,12 @@ export async function submit<T = unknown>(path: string, body: unknown, id: strin
 }
 
 async function sendDirect<T>(path: string, body: Record<string, unknown>, id: string): Promise<SubmitResult<T>> {
-  let response: Response;
+  let answer: JsonAnswer;
   try {
-    response = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: id },
-      body: JSON.stringify(body),
-    });
+    answer = await postJson(path, body, { headers: { [IDEMPOTENCY_HEADER]: id } });
   } catch {
     return { status: 0, ok: false, data: undefined, message: undefined, queued: false, direct: true };
   }
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    data = undefined;
-  }
+  const { response, data } = answer;
   return { status: response.status, ok: response.ok, data: data as T, message: messageOf(data), queued: false, direct: true };
 }

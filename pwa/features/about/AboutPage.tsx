@@ -1,5 +1,6 @@
 import { Faq } from '../../components/Faq.tsx';
 import { Meta } from '../../components/Meta.tsx';
+import { Section } from '../../components/Section.tsx';
 import { SITE } from '../../config/site.ts';
 import { ABOUT } from '../../content/about.ts';
 import { ABOUT_FAQS } from '../../content/faqs.ts';
@@ -26,42 +27,32 @@ export default function AboutPage() {
           </div>
         </div>
       </section>
-      <section className="section section--alt" aria-labelledby="values-h">
-        <div className="container">
-          <h2 id="values-h" className="section__title">
-            Our Values
-          </h2>
-          <ul className="feature-grid">
-            {ABOUT.values.map((v) => (
-              <li key={v.title} className="card">
-                <h3>{v.title}</h3>
-                <p>{v.text}</p>
-              </li>
-            ))}
-          </ul>
+      <Section headingId="values-h" title="Our Values" className="section--alt">
+        <ul className="feature-grid">
+          {ABOUT.values.map((v) => (
+            <li key={v.title} className="card">
+              <h3>{v.title}</h3>
+              <p>{v.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section headingId="founders-h" title="Meet the founders">
+        <div className="two-col">
+          {ABOUT.founders.map((f) => (
+            <article key={f.name} className="card founder" data-testid="founder">
+              <img src={f.image.src} alt={f.image.alt} width={f.image.width} height={f.image.height} loading="lazy" decoding="async" />
+              <div>
+                <h3>{f.name}</h3>
+                <p className="founder__role">{f.role}</p>
+                {f.bio.map((p) => (
+                  <p key={p.slice(0, 20)}>{p}</p>
+                ))}
+              </div>
+            </article>
+          ))}
         </div>
-      </section>
-      <section className="section" aria-labelledby="founders-h">
-        <div className="container">
-          <h2 id="founders-h" className="section__title">
-            Meet the founders
-          </h2>
-          <div className="two-col">
-            {ABOUT.founders.map((f) => (
-              <article key={f.name} className="card founder" data-testid="founder">
-                <img src={f.image.src} alt={f.image.alt} width={f.image.width} height={f.image.height} loading="lazy" decoding="async" />
-                <div>
-                  <h3>{f.name}</h3>
-                  <p className="founder__role">{f.role}</p>
-                  {f.bio.map((p) => (
-                    <p key={p.slice(0, 20)}>{p}</p>
-                  ))}
-                </div>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      </Section>
       <Faq items={ABOUT_FAQS} />
     </>
   );

@@ -1,14 +1,13 @@
 import { Form, Formik } from 'formik';
 import { ADMIN_MESSAGES, ADMIN_PATHS, forgotPasswordSchema } from '../../../contract/admin.ts';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { postJson } from './api.ts';
-import { useHydrated } from '../../hooks/useHydrated.ts';
+import { adminPost } from './api.ts';
 
 export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
-  const hydrated = useHydrated();
   return (
     <Modal open={open} onClose={onClose} title="Forgot password" closeLabel="Close forgot password dialog">
       <p>Enter your admin email and we will send you a link to reset your password.</p>
@@ -16,7 +15,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
         initialValues={{ email: '' }}
         validationSchema={forgotPasswordSchema}
         onSubmit={async (values) => {
-          const answer = await postJson<{ message?: string }>(ADMIN_PATHS.forgotPassword, forgotPasswordSchema.cast(values));
+          const answer = await adminPost<{ message?: string }>(ADMIN_PATHS.forgotPassword, forgotPasswordSchema.cast(values));
           if (answer.ok) {
             toast.show(ADMIN_MESSAGES.resetLinkSent, 'success');
             onClose();
@@ -25,14 +24,10 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
           }
         }}
       >
-        {({ isSubmitting }) => (
-          <Form noValidate className="form">
-            <TextField name="email" label="Email" type="email" autoComplete="email" />
-            <button type="submit" className="btn btn--accent btn--block" disabled={!hydrated || isSubmitting}>
-              {isSubmitting ? 'Sending...' : 'Send reset link'}
-            </button>
-          </Form>
-        )}
+        <Form noValidate className="form">
+          <TextField name="email" label="Email" type="email" autoComplete="email" />
+          <SubmitButton label="Send reset link" busyLabel="Sending..." block />
+        </Form>
       </Formik>
     </Modal>
   );

@@ -3,11 +3,12 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { object, ref, string } from 'yup';
 import { ADMIN_MESSAGES, newAdminPassword } from '../../../contract/admin.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
+import { AuthSection } from '../../components/form/AuthSection.tsx';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { PasswordField } from '../../components/form/TextField.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { postJson, RESET_NETWORK_MESSAGE, resetPasswordPath } from './api.ts';
-import { useHydrated } from '../../hooks/useHydrated.ts';
+import { adminPost, RESET_NETWORK_MESSAGE, resetPasswordPath } from './api.ts';
 
 const schema = object({
   newPassword: newAdminPassword,
@@ -19,42 +20,35 @@ const schema = object({
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const toast = useToast();
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   return (
     <>
       <Meta title="Reset Password" description="Choose a new password for your SkillUp admin account." robots="noindex" />
-      <section className="section auth">
-        <div className="container container--narrow">
-          <Formik
-            initialValues={{ newPassword: '', confirmPassword: '' }}
-            validationSchema={schema}
-            onSubmit={async (values, { resetForm }) => {
-              const answer = await postJson<{ message?: string }>(resetPasswordPath(token), { newPassword: values.newPassword });
-              if (answer.networkError) {
-                toast.show(RESET_NETWORK_MESSAGE, 'error');
-              } else if (answer.ok) {
-                toast.show(answer.message ?? ADMIN_MESSAGES.resetSuccess, 'success');
-                resetForm();
-                navigate('/admin-login');
-              } else {
-                toast.show(answer.message ?? ADMIN_MESSAGES.resetFailure, 'error');
-              }
-            }}
-          >
-            {({ isSubmitting }) => (
-              <Form noValidate className="form card">
-                <h1>Reset Password</h1>
-                <PasswordField name="newPassword" label="New password" autoComplete="new-password" />
-                <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
-                <button type="submit" className="btn btn--accent btn--block" disabled={!hydrated || isSubmitting}>
-                  {isSubmitting ? 'Resetting...' : 'Reset password'}
-                </button>
-              </Form>
-            )}
-          </Formik>
-        </div>
-      </section>
+      <AuthSection>
+        <Formik
+          initialValues={{ newPassword: '', confirmPassword: '' }}
+          validationSchema={schema}
+          onSubmit={async (values, { resetForm }) => {
+            const answer = await adminPost<{ message?: string }>(resetPasswordPath(token), { newPassword: values.newPassword });
+            if (answer.networkError) {
+              toast.show(RESET_NETWORK_MESSAGE, 'error');
+            } else if (answer.ok) {
+              toast.show(answer.message ?? ADMIN_MESSAGES.resetSuccess, 'success');
+              resetForm();
+              navigate('/admin-login');
+            } else {
+              toast.show(answer.message ?? ADMIN_MESSAGES.resetFailure, 'error');
+            }
+          }}
+        >
+          <Form noValidate className="form card">
+            <h1>Reset Password</h1>
+            <PasswordField name="newPassword" label="New password" autoComplete="new-password" />
+            <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
+            <SubmitButton label="Reset password" busyLabel="Resetting..." block />
+          </Form>
+        </Formik>
+      </AuthSection>
     </>
   );
 }

@@ -1,5 +1,6 @@
-// The admin calls are online-only (they never go through the outbox): plain fetch.
+// The admin calls are online-only (they never go through the outbox): one request, no retry.
 import { ADMIN_PATHS } from '../../../contract/admin.ts';
+import { messageOf, postJson, type JsonAnswer } from '../../lib/http.ts';
 
 export function resetPasswordPath(token: string): string {
   return `${ADMIN_PATHS.resetPassword}/${encodeURIComponent(token)}`;
@@ -14,22 +15,15 @@ export interface AdminAnswer<T> {
   message: string | undefined;
 }
 
-export async function postJson<T>(path: string, body: unknown): Promise<AdminAnswer<T>> {
-  let response: Response;
+export async function adminPost<T>(path: string, body: unknown): Promise<AdminAnswer<T>> {
+  let answer: JsonAnswer;
   try {
-    response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    answer = await postJson(path, body);
   } catch {
     return { ok: false, status: 0, networkError: true, data: undefined, message: undefined };
   }
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    data = undefined;
-  }
-  const message =
-    data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string' ? (data as { message: string }).message : undefined;
-  return { ok: response.ok, status: response.status, networkError: false, data: data as T, message };
+  const { response, data } = answer;
+  return { ok: response.ok, status: response.status, networkError: false, data: data as T, message: messageOf(data) };
 }
 
 /** Spec §8: a network failure while resetting. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { IconInstagram, IconLinkedIn, IconYouTube } from '../../components/Icons.tsx';
 import { Meta } from '../../components/Meta.tsx';
+import { Section } from '../../components/Section.tsx';
 import { SITE } from '../../config/site.ts';
 import { BLOG_POSTS, findPost } from '../../content/blog.ts';
 import type { BlogPost } from '../../content/types.ts';
@@ -98,14 +99,9 @@ export default function BlogDetailPage() {
           <PostLinks posts={featured} testId="featured-posts" />
         </aside>
       </div>
-      <section className="section section--alt" aria-labelledby="related-h">
-        <div className="container">
-          <h2 id="related-h" className="section__title">
-            Related posts
-          </h2>
-          <PostLinks posts={related} testId="related-posts" />
-        </div>
-      </section>
+      <Section headingId="related-h" title="Related posts" className="section--alt">
+        <PostLinks posts={related} testId="related-posts" />
+      </Section>
     </>
   );
 }

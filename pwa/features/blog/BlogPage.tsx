@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Meta } from '../../components/Meta.tsx';
+import { Section } from '../../components/Section.tsx';
 import { BLOG_POSTS, firstText } from '../../content/blog.ts';
 import { excerpt } from '../../lib/text.ts';
 import { BlogCarousel } from './BlogCarousel.tsx';
@@ -19,27 +20,22 @@ export default function BlogPage() {
           <BlogCarousel />
         </div>
       </section>
-      <section className="section" aria-labelledby="posts-h">
-        <div className="container">
-          <h2 id="posts-h" className="section__title">
-            Latest posts
-          </h2>
-          <ul className="post-grid">
-            {BLOG_POSTS.map((post) => (
-              <li key={post.id} className="post-card card" data-testid="post-card">
-                <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading="lazy" decoding="async" />
-                <div className="post-card__body">
-                  <h3>
-                    <Link to={`/blog/${post.id}`}>{post.title}</Link>
-                  </h3>
-                  <p className="post-card__meta">{post.subtitle}</p>
-                  <p data-testid="excerpt">{excerpt(firstText(post))}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section headingId="posts-h" title="Latest posts">
+        <ul className="post-grid">
+          {BLOG_POSTS.map((post) => (
+            <li key={post.id} className="post-card card" data-testid="post-card">
+              <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading="lazy" decoding="async" />
+              <div className="post-card__body">
+                <h3>
+                  <Link to={`/blog/${post.id}`}>{post.title}</Link>
+                </h3>
+                <p className="post-card__meta">{post.subtitle}</p>
+                <p data-testid="excerpt">{excerpt(firstText(post))}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
     </>
   );
 }

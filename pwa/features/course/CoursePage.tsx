@@ -5,6 +5,7 @@ import { Faq } from '../../components/Faq.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { PricingSection } from '../../components/PricingSection.tsx';
 import { BenefitList, FeatureGrid } from '../../components/ProgramSections.tsx';
+import { Section } from '../../components/Section.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
 import { COURSE_BENEFITS, COURSE_CERTIFICATE_CRITERIA, COURSE_FEATURES, SOFT_SKILLS_COURSE } from '../../content/course.ts';
 import { COURSE_FAQS } from '../../content/faqs.ts';
@@ -26,14 +27,9 @@ export function CoursePage({ onJoinFree, enquiry }: Props) {
       />
       <CourseHeader header={SOFT_SKILLS_COURSE} />
       <FeatureGrid title="About Our Soft Skills Training" features={COURSE_FEATURES} />
-      <section className="section section--alt" aria-labelledby="benefits-h">
-        <div className="container">
-          <h2 id="benefits-h" className="section__title">
-            Your Benefits
-          </h2>
-          <BenefitList title="Everything included in the course" items={COURSE_BENEFITS} testId="benefits" />
-        </div>
-      </section>
+      <Section headingId="benefits-h" title="Your Benefits" className="section--alt">
+        <BenefitList title="Everything included in the course" items={COURSE_BENEFITS} testId="benefits" />
+      </Section>
       <CertificateBlock title="Certificate criteria" criteria={COURSE_CERTIFICATE_CRITERIA} />
       <PricingSection onJoinFree={onJoinFree} />
       <TestimonialCarousel items={TESTIMONIALS} />

@@ -4,10 +4,10 @@ import { LEAD_PATHS } from '../../../contract/api.ts';
 import { enquirySchema } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../../contract/options.ts';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { newSubmissionId, savedMessage, submit } from '../../lib/submit.ts';
-import { useHydrated } from '../../hooks/useHydrated.ts';
+import { submit } from '../../lib/submit.ts';
+import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
 
 interface EnquiryValues {
   background: string;
@@ -23,8 +23,7 @@ const EMPTY: EnquiryValues = { background: '', course: '', name: '', email: '', 
  * Details. Next does nothing until both choices are made; there is no way back.
  */
 export function EnquiryForm() {
-  const toast = useToast();
-  const hydrated = useHydrated();
+  const showOutcome = useSubmitToast();
   const [step, setStep] = useState<1 | 2>(1);
   const id = useId();
   return (
@@ -34,18 +33,13 @@ export function EnquiryForm() {
           initialValues={EMPTY}
           validationSchema={enquirySchema}
           onSubmit={async (values, { resetForm }) => {
-            const submissionId = newSubmissionId();
-            const result = await submit(LEAD_PATHS.enquiry, enquirySchema.cast(values, { stripUnknown: true }), submissionId);
-            if (result.queued || result.ok) {
-              toast.show(result.queued ? savedMessage(result) : MESSAGES.enquirySuccess, result.queued ? 'info' : 'success');
-              resetForm({ values: { ...values, name: '', email: '', phone: '' } });
-            } else {
-              console.error('Enquiry submission failed', result.status, result.message);
-              toast.show(MESSAGES.enquiryFailure, 'error');
-            }
+            const result = await submit(LEAD_PATHS.enquiry, enquirySchema.cast(values, { stripUnknown: true }));
+            const outcome = showOutcome(result, { success: MESSAGES.enquirySuccess, failure: MESSAGES.enquiryFailure });
+            if (outcome.kind === 'failed') console.error('Enquiry submission failed', result.status, result.message);
+            else resetForm({ values: { ...values, name: '', email: '', phone: '' } });
           }}
         >
-          {({ values, isSubmitting }) => (
+          {({ values }) => (
             <Form noValidate className="form card" data-testid="enquiry-form">
               <h2 id={`${id}-h`}>Need help choosing?</h2>
               <p className="form__step" aria-live="polite">
@@ -86,9 +80,7 @@ export function EnquiryForm() {
                   <TextField name="name" label="Name" autoComplete="name" />
                   <TextField name="email" label="Email" type="email" autoComplete="email" />
                   <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
-                  <button type="submit" className="btn btn--accent" disabled={!hydrated || isSubmitting}>
-                    {isSubmitting ? 'Submitting...' : 'Submit'}
-                  </button>
+                  <SubmitButton label="Submit" busyLabel="Submitting..." />
                 </>
               )}
             </Form>

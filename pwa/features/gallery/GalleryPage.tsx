@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { IconArrow, IconPlay } from '../../components/Icons.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { Modal } from '../../components/Modal.tsx';
+import { Section } from '../../components/Section.tsx';
 import { GALLERY_FILTERS, GALLERY_IMAGES, GALLERY_IMAGE_SIZE, VIDEO_TESTIMONIALS, type GalleryFilter } from '../../content/gallery.ts';
 import type { GalleryImage } from '../../content/types.ts';
 import { prefersReducedMotion } from '../../hooks/useReducedMotion.ts';
@@ -15,45 +16,44 @@ function VideoStrip() {
   const scroll = (dir: 1 | -1) =>
     strip.current?.scrollBy({ left: dir * STRIP_STEP_PX, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   return (
-    <section className="section section--alt" aria-labelledby="videos-h">
-      <div className="container">
-        <div className="section__head">
-          <h2 id="videos-h" className="section__title">
-            Student video testimonials
-          </h2>
-          <div className="carousel__controls">
-            <button type="button" className="icon-btn" aria-label="Scroll videos left" onClick={() => scroll(-1)}>
-              <IconArrow dir="left" />
-            </button>
-            <button type="button" className="icon-btn" aria-label="Scroll videos right" onClick={() => scroll(1)}>
-              <IconArrow />
-            </button>
-          </div>
+    <Section
+      headingId="videos-h"
+      title="Student video testimonials"
+      className="section--alt"
+      action={
+        <div className="carousel__controls">
+          <button type="button" className="icon-btn" aria-label="Scroll videos left" onClick={() => scroll(-1)}>
+            <IconArrow dir="left" />
+          </button>
+          <button type="button" className="icon-btn" aria-label="Scroll videos right" onClick={() => scroll(1)}>
+            <IconArrow />
+          </button>
         </div>
-        <ul className="video-strip" ref={strip} data-testid="video-strip" tabIndex={0} aria-label="Video testimonials">
-          {VIDEO_TESTIMONIALS.map((v, i) => (
-            <li key={v.name} className="video-card">
-              {playing === i ? (
-                <video poster={v.poster} width={240} height={426} controls autoPlay playsInline aria-label={`${v.name}, ${v.institution}`}>
-                  {v.sources.map((s) => (
-                    <source key={s.src} src={s.src} type={s.type} />
-                  ))}
-                </video>
-              ) : (
-                <button type="button" className="video-card__play" onClick={() => setPlaying(i)} aria-label={`Play ${v.name}'s video`}>
-                  <img src={v.poster} alt="" width={240} height={426} loading="lazy" decoding="async" />
-                  <span className="play-overlay" aria-hidden="true">
-                    <IconPlay width={28} height={28} />
-                  </span>
-                </button>
-              )}
-              <p className="video-card__name">{v.name}</p>
-              <p className="video-card__inst">{v.institution}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+      }
+    >
+      <ul className="video-strip" ref={strip} data-testid="video-strip" tabIndex={0} aria-label="Video testimonials">
+        {VIDEO_TESTIMONIALS.map((v, i) => (
+          <li key={v.name} className="video-card">
+            {playing === i ? (
+              <video poster={v.poster} width={240} height={426} controls autoPlay playsInline aria-label={`${v.name}, ${v.institution}`}>
+                {v.sources.map((s) => (
+                  <source key={s.src} src={s.src} type={s.type} />
+                ))}
+              </video>
+            ) : (
+              <button type="button" className="video-card__play" onClick={() => setPlaying(i)} aria-label={`Play ${v.name}'s video`}>
+                <img src={v.poster} alt="" width={240} height={426} loading="lazy" decoding="async" />
+                <span className="play-overlay" aria-hidden="true">
+                  <IconPlay width={28} height={28} />
+                </span>
+              </button>
+            )}
+            <p className="video-card__name">{v.name}</p>
+            <p className="video-card__inst">{v.institution}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 

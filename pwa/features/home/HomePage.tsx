@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import { BlogTeaser } from '../../components/BlogTeaser.tsx';
 import { Faq } from '../../components/Faq.tsx';
 import { Meta } from '../../components/Meta.tsx';
+import { StepCards } from '../../components/ProgramSections.tsx';
+import { Section } from '../../components/Section.tsx';
 import { StatsStrip } from '../../components/StatsStrip.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
 import { SITE } from '../../config/site.ts';
@@ -44,24 +46,9 @@ export function HomePage({ onJoinFree }: { onJoinFree: () => void }) {
         </ul>
       </section>
       <StatsStrip stats={STATS} />
-      <section className="section" aria-labelledby="process-h">
-        <div className="container">
-          <h2 id="process-h" className="section__title">
-            How we work
-          </h2>
-          <ol className="steps steps--four" data-testid="process">
-            {PROCESS_STEPS.map((s, i) => (
-              <li key={s.title} className="card">
-                <span className="steps__n" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <Section headingId="process-h" title="How we work">
+        <StepCards steps={PROCESS_STEPS} testId="process" four />
+      </Section>
       <TestimonialCarousel items={TESTIMONIALS} />
       <BlogTeaser />
       <Faq items={HOME_FAQS} />

@@ -6,6 +6,7 @@ import { LogoMarquee } from '../../components/LogoMarquee.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { NotFoundContent } from '../../components/NotFoundContent.tsx';
 import { BenefitList, DownloadPdf, Steps } from '../../components/ProgramSections.tsx';
+import { Section } from '../../components/Section.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
 import { PROGRAMS } from '../../content/programs.ts';
 import { PROFESSOR_TESTIMONIALS, TESTIMONIALS } from '../../content/testimonials.ts';
@@ -20,55 +21,34 @@ export default function ProgramPage() {
       <Meta title={program.metaTitle} description={program.metaDescription} />
       <CourseHeader header={program.header} showInfoGrid={program.showInfoGrid} />
       {program.about && (
-        <section className="section" aria-labelledby="about-h">
-          <div className="container">
-            <div className="section__head">
-              <h2 id="about-h" className="section__title">
-                {program.about.title}
-              </h2>
-              {program.download && <DownloadPdf />}
-            </div>
-            {program.about.paragraphs.map((p) => (
-              <p key={p.slice(0, 24)} className="prose">
-                {p}
-              </p>
-            ))}
-          </div>
-        </section>
+        <Section headingId="about-h" title={program.about.title} action={program.download && <DownloadPdf />}>
+          {program.about.paragraphs.map((p) => (
+            <p key={p.slice(0, 24)} className="prose">
+              {p}
+            </p>
+          ))}
+        </Section>
       )}
       {program.whyItMatters && (
-        <section className="section" aria-labelledby="why-h">
-          <div className="container">
-            <div className="section__head">
-              <h2 id="why-h" className="section__title">
-                Why It Matters
-              </h2>
-              {program.download && <DownloadPdf />}
-            </div>
-            <ul className="why" data-testid="why-it-matters">
-              {program.whyItMatters.map((w) => (
-                <li key={w.figure} className="card">
-                  <strong>{w.figure}</strong>
-                  <span>{w.text}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Section headingId="why-h" title="Why It Matters" action={program.download && <DownloadPdf />}>
+          <ul className="why" data-testid="why-it-matters">
+            {program.whyItMatters.map((w) => (
+              <li key={w.figure} className="card">
+                <strong>{w.figure}</strong>
+                <span>{w.text}</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
       )}
       {program.marquee && <LogoMarquee />}
-      <section className="section" aria-labelledby="benefits-h">
-        <div className="container">
-          <h2 id="benefits-h" className="section__title">
-            Benefits
-          </h2>
-          <div className="two-col">
-            {program.benefits.map((b) => (
-              <BenefitList key={b.title} title={b.title} items={b.items} />
-            ))}
-          </div>
+      <Section headingId="benefits-h" title="Benefits">
+        <div className="two-col">
+          {program.benefits.map((b) => (
+            <BenefitList key={b.title} title={b.title} items={b.items} />
+          ))}
         </div>
-      </section>
+      </Section>
       <Steps title={program.approach.title} steps={program.approach.steps} />
       <CertificateBlock title={program.certificate.title} criteria={program.certificate.criteria} />
       <TestimonialCarousel

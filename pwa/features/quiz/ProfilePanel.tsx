@@ -2,13 +2,14 @@
 // page until dismissed. It reads the last result from localStorage, scored on this device
 // when the answers were queued offline, and picks up the certificate link once the outbox
 // has delivered them. Renders nothing on the server (the home page is prerendered).
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { certificatePagePath } from '../../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../../contract/quiz/items.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../../contract/quiz/scoring.ts';
 import { onOutboxEvent } from '../../lib/outbox/client.ts';
 import { idbStore } from '../../lib/outbox/store.ts';
-import { loadQuizResult, QUIZ_RESULT_EVENT, QUIZ_RESULT_KEY, saveQuizResult, type StoredQuizResult } from './quiz-storage.ts';
+import { loadQuizResult, saveQuizResult } from './quiz-storage.ts';
+import { useStoredQuizResult } from './useStoredQuizResult.ts';
 import './quiz.css';
 
 const WORDS = {
@@ -40,21 +41,7 @@ function certificateIdOf(body: unknown): string | undefined {
 }
 
 export function ProfilePanel({ className = '' }: { className?: string }) {
-  const [stored, setStored] = useState<StoredQuizResult | null>(null);
-
-  useEffect(() => {
-    const refresh = () => setStored(loadQuizResult());
-    refresh();
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === QUIZ_RESULT_KEY || event.key === null) refresh();
-    };
-    window.addEventListener('storage', onStorage);
-    window.addEventListener(QUIZ_RESULT_EVENT, refresh);
-    return () => {
-      window.removeEventListener('storage', onStorage);
-      window.removeEventListener(QUIZ_RESULT_EVENT, refresh);
-    };
-  }, []);
+  const [stored, setStored] = useStoredQuizResult();
 
   // Queued answers: learn the certificate id once the outbox delivers them.
   const pendingId = stored?.pending ? stored.submissionId : undefined;

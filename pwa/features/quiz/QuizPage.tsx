@@ -16,9 +16,10 @@ import { scoreAnswers } from '../../../contract/quiz/scoring.ts';
 import { Meta } from '../../components/Meta.tsx';
 import { useToast } from '../../components/Toast.tsx';
 import { clearDraft, loadDraft, saveDraft } from '../../lib/outbox/store.ts';
+import { readLocalUser } from '../../lib/storage.ts';
 import { newSubmissionId, submit } from '../../lib/submit.ts';
 import { quizOutcome } from './outcome.ts';
-import { readLocalUser, saveQuizResult } from './quiz-storage.ts';
+import { saveQuizResult } from './quiz-storage.ts';
 import './quiz.css';
 
 const WORDS = {

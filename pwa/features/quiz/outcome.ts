@@ -1,8 +1,10 @@
 // What the test page says after a submission (spec §8, quiz submit), in one pure function
-// so every branch is tested without a browser.
+// so every branch is tested without a browser. Unlike the lead forms, a queued test is
+// announced as a success: the profile is already scored on the device.
 import { QUIZ_MESSAGES } from '../../../contract/quiz/answers.ts';
 import type { QuizLanguage } from '../../../contract/quiz/options.ts';
-import { savedMessage, type SubmitResult } from '../../lib/submit.ts';
+import { submitOutcome } from '../../lib/submit-outcome.ts';
+import type { SubmitResult } from '../../lib/submit.ts';
 
 export interface QuizOutcome {
   kind: 'success' | 'error';
@@ -10,12 +12,10 @@ export interface QuizOutcome {
 }
 
 export function quizOutcome(result: SubmitResult, language: QuizLanguage): QuizOutcome {
-  // Queued in the outbox: durable, delivered later; the student is told so.
-  if (result.queued) return { kind: 'success', message: savedMessage(result) };
-  if (result.ok) return { kind: 'success', message: QUIZ_MESSAGES.success };
-  // No answer at all (only when this browser cannot queue: the request itself failed).
-  if (result.status === 0) {
-    return { kind: 'error', message: language === 'hinglish' ? QUIZ_MESSAGES.networkHinglish : QUIZ_MESSAGES.networkEnglish };
-  }
-  return { kind: 'error', message: result.message ? `⚠️ ${result.message}` : QUIZ_MESSAGES.failure };
+  const { kind, message } = submitOutcome(result, {
+    success: QUIZ_MESSAGES.success,
+    failure: (serverMessage) => (serverMessage ? `⚠️ ${serverMessage}` : QUIZ_MESSAGES.failure),
+    network: language === 'hinglish' ? QUIZ_MESSAGES.networkHinglish : QUIZ_MESSAGES.networkEnglish,
+  });
+  return { kind: kind === 'failed' ? 'error' : 'success', message };
 }

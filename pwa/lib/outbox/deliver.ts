@@ -10,13 +10,14 @@ import {
   SYNC_PATH,
   type SyncResult,
 } from '../../../contract/api.ts';
+import { messageOf, postJson, type Fetch, type JsonAnswer } from '../http.ts';
 import { backoffDelay, retryAfterMs } from './backoff.ts';
 import type { OutboxStore } from './store.ts';
 import type { OutboxEvent, OutboxItem } from './types.ts';
 
 export interface DeliveryDeps {
   store: OutboxStore;
-  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  fetch: Fetch;
   now: () => number;
   random?: () => number;
   notify: (event: OutboxEvent) => void;
@@ -43,22 +44,8 @@ interface Answer {
   retryAfter?: string | null;
 }
 
-function messageOf(body: unknown): string | undefined {
-  return body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-    ? (body as { message: string }).message
-    : undefined;
-}
-
 function redact(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELDS.includes(k)));
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
 }
 
 export interface DrainOptions {
@@ -172,29 +159,22 @@ async function reschedule(deps: DeliveryDeps, items: OutboxItem[], error: string
   }
 }
 
-function post(deps: DeliveryDeps, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return deps.fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-    signal: AbortSignal.timeout(deps.timeoutMs ?? 20_000),
-  });
+function post(deps: DeliveryDeps, path: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+  return postJson(path, body, { headers, credentials: 'same-origin', signal: AbortSignal.timeout(deps.timeoutMs ?? 20_000) }, deps.fetch);
 }
 
 async function sendOne(deps: DeliveryDeps, item: OutboxItem): Promise<Map<string, Answer>> {
-  const response = await post(deps, item.path, item.body, { [IDEMPOTENCY_HEADER]: item.id });
-  const body = await readBody(response);
+  const { response, data: body } = await post(deps, item.path, item.body, { [IDEMPOTENCY_HEADER]: item.id });
   return new Map([[item.id, { status: response.status, body, retryAfter: response.headers.get('Retry-After') }]]);
 }
 
 async function sendBatch(deps: DeliveryDeps, batch: OutboxItem[]): Promise<Map<string, Answer>> {
-  const response = await post(
+  const { response, data } = await post(
     deps,
     SYNC_PATH,
     batch.map((i) => ({ key: i.id, path: i.path, body: i.body })),
   );
-  const body = (await readBody(response)) as { results?: SyncResult[] } | undefined;
+  const body = data as { results?: SyncResult[] } | undefined;
   if (!response.ok || !Array.isArray(body?.results)) {
     if (isFinalStatus(response.status) && response.status !== 200) {
       // The batch as a whole was refused (an old server, a proxy limit): deliver the
