@@ -1,4 +1,4 @@
-// The mail outbox against a real SMTP peer started here (smtp-server): a reset email
+// The mail outbox against a real SMTP peer (smtp-server, see api/testing/smtp.ts): a reset email
 // arrives with a working link; an outage delays mail and loses none, and the message is
 // delivered exactly once when the peer is back; rejected and ever-failing messages are
 // marked failed with their last error; two workers never send one message twice;
@@ -7,93 +7,18 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS } from '../../contract/admin.ts';
 import { createAdmin } from '../lib/admins.ts';
-import { issueToken } from '../lib/auth.ts';
+import { adminToken } from '../testing/admin.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
+import { fakeClock } from '../testing/clock.ts';
 import { pgliteBackend, testBackends, type TestDatabase } from '../testing/databases.ts';
+import { eventually } from '../testing/eventually.ts';
+import { decodeQuotedPrintable, startSmtpPeer, type SmtpPeer } from '../testing/smtp.ts';
 import { enqueueMail } from './outbox.ts';
 import { createMailTransport } from './transport.ts';
 import { startMailWorker, type MailWorkerOptions } from './worker.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-interface SmtpPeer {
-  port: number;
-  received: Received[];
-  close(): Promise<void>;
-}
-
-/** A local SMTP server; recipients starting with "reject" get a permanent 550. */
-function startPeer(port = 0): Promise<SmtpPeer> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    logger: false,
-    authOptional: true,
-    disableReverseLookup: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address: SMTPServerAddress, _session, callback) {
-      if (address.address.startsWith('reject')) {
-        const err = new Error('Mailbox unavailable') as Error & { responseCode: number };
-        err.responseCode = 550;
-        return callback(err);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve({
-        port: typeof address === 'object' && address ? address.port : port,
-        received,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-function fakeClock() {
-  let now = Date.now();
-  return {
-    fn: () => new Date(now),
-    advance(ms: number) {
-      now += ms;
-    },
-  };
-}
-
-/** Polls until `check` passes (bounded), instead of sleeping a guessed time. */
-async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setImmediate(r));
-    }
-  }
-}
 
 describe.each(testBackends())('mail outbox on $name', (backend) => {
   let database: TestDatabase;
@@ -115,7 +40,8 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
 
   beforeAll(async () => {
     database = await backend.create();
-    peer = await startPeer();
+    // Recipients starting with "reject" bounce, as a mailbox that does not exist.
+    peer = await startSmtpPeer({ rejects: (to) => to.startsWith('reject') });
   });
   afterAll(async () => {
     await peer?.close();
@@ -137,7 +63,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     const mail = peer.received.find((m) => m.to.includes('head@example.in'))!;
     expect(mail.raw).toMatch(/^Subject: Reset your admin password/m);
     expect(mail.raw).toMatch(/^From: Soft Skills <no-reply@test\.local>/m);
-    const link = /http:\/\/test\.local\/reset-password\/([A-Za-z0-9_-]{43})/.exec(decodeQuotedPrintable(mail.raw));
+    const link = /http:\/\/test\.local\/reset-password\/([A-Za-z0-9_-]{43})/.exec(decodeQuotedPrintable(mail.raw).toString('latin1'));
     expect(link).not.toBeNull();
 
     const reset = await postJson(app, `${ADMIN_PATHS.resetPassword}/${link![1]}`, { newPassword: 'second password' });
@@ -151,7 +77,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
   });
 
   it('keeps a message while the SMTP peer is down and delivers it exactly once when it is back', async () => {
-    const flaky = await startPeer();
+    const flaky = await startSmtpPeer();
     const port = flaky.port;
     await flaky.close();
     const worker = workerFor(port, { baseDelayMs: 30_000, maxDelayMs: 10 * 60_000 });
@@ -172,7 +98,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     expect(row.attempts).toBe(2);
     expect(new Date(row.next_attempt_at).getTime() - clock.fn().getTime()).toBe(60_000);
 
-    const back = await startPeer(port);
+    const back = await startSmtpPeer({ port });
     try {
       clock.advance(60_000);
       expect(await worker.drainOnce()).toMatchObject({ claimed: 1, sent: 1 });
@@ -196,7 +122,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     expect(row.last_error).toMatch(/550|Mailbox unavailable/);
     await worker.stop();
 
-    const gone = await startPeer();
+    const gone = await startSmtpPeer();
     await gone.close();
     const doomed = workerFor(gone.port, { maxAttempts: 3, baseDelayMs: 1000, maxDelayMs: 1500 });
     const id = await enqueueMail(database.db, { to: 'never@example.in', subject: 'Never', text: 'x' });
@@ -212,8 +138,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     expect((await doomed.drainOnce()).claimed).toBe(0);
     await doomed.stop();
 
-    const admin = await database.db.selectFrom('admins').select(['id', 'email', 'name']).executeTakeFirstOrThrow();
-    const { token } = await issueToken({ db: database.db, config: testConfig(), clock: clock.fn }, admin);
+    const token = await adminToken(database.db, 'mail-reader@example.in', clock.fn);
     const { app } = testApp(database, {}, { clock: clock.fn });
     const res = await app.request(`${ADMIN_PATHS.mail}?status=failed`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
@@ -224,7 +149,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
   });
 
   it('lets two workers drain one outbox without sending any message twice', async () => {
-    const shared = await startPeer();
+    const shared = await startSmtpPeer();
     const ids = [];
     for (let i = 0; i < 12; i++) ids.push(await enqueueMail(database.db, { to: `many${i}@example.in`, subject: `Many ${i}`, text: 'x' }));
     const a = workerFor(shared.port, { batchSize: 3 });

@@ -13,12 +13,12 @@ import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import type { QuizAnswers, QuizOptionIndex } from '../../contract/quiz/options.ts';
 import { scoreAnswers } from '../../contract/quiz/scoring.ts';
 import { CERTIFICATE_SUBJECT } from '../certificate/email.ts';
-import { createAdmin } from '../lib/admins.ts';
-import { issueToken } from '../lib/auth.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { startMailWorker } from '../mail/worker.ts';
+import { adminToken } from '../testing/admin.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { eventually } from '../testing/eventually.ts';
 import { mimeLeaves, pngSize, startSmtpPeer, type SmtpPeer } from '../testing/smtp.ts';
 
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -30,20 +30,6 @@ function answersFor(seed: number): QuizAnswers {
 
 const answers = answersFor(3);
 const valid = { name: 'Priya Sharma', email: 'priya@example.in', answers, language: 'english' };
-
-/** Polls until `check` passes (bounded), instead of sleeping a guessed time. */
-async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setImmediate(r));
-    }
-  }
-}
 
 describe.each(testBackends())('quiz answers on $name', (backend) => {
   let database: TestDatabase;
@@ -254,9 +240,7 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
   });
 
   it('shows each sign-up’s latest test in the admin list: language, date, the five scores, the certificate id', async () => {
-    await createAdmin(database.db, { email: 'quiz-admin@example.in', password: 'correct horse battery', name: 'Quiz Admin' });
-    const admin = await database.db.selectFrom('admins').select(['id', 'email', 'name']).where('email', '=', 'quiz-admin@example.in').executeTakeFirstOrThrow();
-    const { token } = await issueToken({ db: database.db, config: testConfig() }, admin);
+    const token = await adminToken(database.db, 'quiz-admin@example.in');
     const signup = (email: string, phone: string) =>
       postJson(app, LEAD_PATHS.personalitySignup, { name: 'Listed', phone, email, password: 'secret12' });
     expect((await signup('listed@example.in', '9000000021')).status).toBe(201);

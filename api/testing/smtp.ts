@@ -1,6 +1,6 @@
 // A real SMTP peer for tests (the `smtp-server` package) and a small MIME reader, so a
 // test can check what actually went over the wire: the parts, their decoded bytes.
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 
 export interface ReceivedMail {
   from: string;
@@ -15,7 +15,14 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-export function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+export interface SmtpPeerOptions {
+  /** 0 (default): any free port. A fixed port brings a peer back where a stopped one was. */
+  port?: number;
+  /** Recipients this peer refuses with a permanent 550, as a mailbox that does not exist. */
+  rejects?: (address: string) => boolean;
+}
+
+export function startSmtpPeer({ port = 0, rejects }: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     logger: false,
@@ -23,6 +30,14 @@ export function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     disableReverseLookup: true,
     disabledCommands: ['STARTTLS'],
     size: 20 * 1024 * 1024,
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      if (rejects?.(address.address)) {
+        const err = new Error('Mailbox unavailable') as Error & { responseCode: number };
+        err.responseCode = 550;
+        return callback(err);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -78,24 +93,28 @@ function param(header: string | undefined, name: string): string | undefined {
   return m?.[1];
 }
 
+/** Quoted-printable to bytes: soft line breaks joined, =XX escapes decoded. */
+export function decodeQuotedPrintable(text: string): Buffer {
+  const soft = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(soft.charCodeAt(i) & 0xff);
+    }
+  }
+  return Buffer.from(bytes);
+}
+
 function decode(body: string, encoding: string | undefined): Buffer {
   switch ((encoding ?? '7bit').toLowerCase()) {
     case 'base64':
       return Buffer.from(body.replace(/\s+/g, ''), 'base64');
-    case 'quoted-printable': {
-      const soft = body.replace(/=\r?\n/g, '');
-      const bytes: number[] = [];
-      for (let i = 0; i < soft.length; i++) {
-        const hex = soft.slice(i + 1, i + 3);
-        if (soft[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-          bytes.push(parseInt(hex, 16));
-          i += 2;
-        } else {
-          bytes.push(soft.charCodeAt(i) & 0xff);
-        }
-      }
-      return Buffer.from(bytes);
-    }
+    case 'quoted-printable':
+      return decodeQuotedPrintable(body);
     default:
       return Buffer.from(body, 'latin1');
   }

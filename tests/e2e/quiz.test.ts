@@ -5,47 +5,25 @@
 // submission queued and delivered later; the failure message; the certificate pages.
 // No sleeps: Playwright's auto-waiting, expect.poll, and page.clock for the sign-up's 1 s
 // redirect.
-import { createServer } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mimeLeaves, pngSize, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
 import { QUIZ_ITEM_COUNT, QUIZ_ITEMS } from '../../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../../contract/quiz/options.ts';
 import { SAVED_OFFLINE_MESSAGE } from '../../pwa/lib/submit.ts';
-import { launchBrowser } from '../support/browser.ts';
 import { axeViolations, closeIntroVideo, openPage, type TrackedPage } from '../support/pwa.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { useSite } from '../support/site.ts';
 
-let server: RunningServer;
-let browser: Browser;
+// The peer starts first (hooks run in order) and closes last, after the server.
 let peer: SmtpPeer;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  const port = await freePort();
-  // PUBLIC_URL is this server, so the link in the email opens here.
-  [server, browser] = await Promise.all([
-    startServer({ port, env: { SMTP_URL: peer.url, PUBLIC_URL: `http://127.0.0.1:${port}` } }),
-    launchBrowser(),
-  ]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await peer?.close();
 });
+// PUBLIC_URL is this server, so the link in the email opens here.
+const site = useSite({ env: (port) => ({ SMTP_URL: peer.url, PUBLIC_URL: `http://127.0.0.1:${port}` }) });
 
 const TEST_PATH = { english: '/personality/english-test', hinglish: '/personality/hinglish-test' } as const;
 
@@ -61,7 +39,7 @@ function student(tag: string) {
  * cache (hashed assets are immutable), so the home page also opens after an offline submit.
  */
 async function signedUpLocally(page: Page, user: { name: string; email: string }): Promise<void> {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${site.url}/`);
   await page.evaluate((u) => {
     localStorage.setItem('isSignedUp', 'true');
     localStorage.setItem('user', JSON.stringify({ name: u.name, email: u.email }));
@@ -89,6 +67,14 @@ const submitButton = (page: Page) => page.getByRole('button', { name: /^(Submit|
 const radio = (page: Page, language: 'english' | 'hinglish', option: number) =>
   page.getByRole('radio', { name: QUIZ_OPTIONS[language][option], exact: true });
 
+/** Opens a test on this page as a student signed up on this device who has not started it yet. */
+async function openFreshTest(page: Page, user: { name: string; email: string }, language: keyof typeof TEST_PATH): Promise<void> {
+  await signedUpLocally(page, user);
+  await resetDevice(page);
+  await page.goto(site.url + TEST_PATH[language]);
+  await quiz(page).waitFor();
+}
+
 /** Answers from the current question to the last by clicking, option (i % 4) on question i. */
 async function answerAll(page: Page, language: 'english' | 'hinglish', pick = (i: number) => i % 4): Promise<void> {
   for (let i = await indexOf(page); i < QUIZ_ITEM_COUNT; i++) {
@@ -98,6 +84,33 @@ async function answerAll(page: Page, language: 'english' | 'hinglish', pick = (i
   }
 }
 
+/** Waits for a toast that says this (among what else it says). */
+const toastWith = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
+
+/** What the test page saved on the device after a submit. */
+const storedResult = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('personalityResult') ?? 'null'));
+
+/** Signs up through the form, as a new student does, and follows the 1 s redirect to the English test. */
+async function signUp(page: Page, me: { name: string; email: string; phone: string }): Promise<void> {
+  await page.clock.install();
+  await page.goto(`${site.url}/signup`);
+  await page.getByLabel('Full name').fill(me.name);
+  await page.getByLabel('Phone').fill(me.phone);
+  await page.getByLabel('Email').fill(me.email);
+  await page.getByLabel('Password', { exact: true }).fill('secret12');
+  await page.getByRole('button', { name: 'Start the test' }).click();
+  await toastWith(page, 'Form submitted successfully!');
+  await page.clock.runFor(1000);
+  await page.waitForURL(site.url + TEST_PATH.english);
+}
+
+/** Submits the answered test while online: the server's toast, then the home page. */
+async function submitDelivered(page: Page): Promise<void> {
+  await submitButton(page).click();
+  await toastWith(page, 'Test submitted! Certificate sent to your email.');
+  await page.waitForURL(`${site.url}/`);
+}
+
 async function mailTo(email: string) {
   await expect.poll(() => peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
   return peer.received.find((m) => m.to.includes(email))!;
@@ -105,113 +118,76 @@ async function mailTo(email: string) {
 
 describe('the guard', () => {
   it('sends a visitor who has not signed up from either test to /signup', async () => {
-    const { page, close } = await openPage(browser);
-    try {
-      for (const path of Object.values(TEST_PATH)) {
-        await page.goto(server.url + path);
-        await page.waitForURL(`${server.url}/signup`);
-        await expect.poll(() => page.getByRole('heading', { name: 'Personality Checker' }).isVisible()).toBe(true);
-      }
-    } finally {
-      await close();
+    const { page } = await site.page();
+    for (const path of Object.values(TEST_PATH)) {
+      await page.goto(site.url + path);
+      await page.waitForURL(`${site.url}/signup`);
+      await expect.poll(() => page.getByRole('heading', { name: 'Personality Checker' }).isVisible()).toBe(true);
     }
   });
 });
 
 describe('the whole flow', () => {
   it('English: sign-up, the test, the toast, the certificate email with its PNG, and the verification page', async () => {
-    const tracked = await openPage(browser);
-    const { page, errors } = tracked;
+    const { page, errors } = await site.page();
     const me = student('english');
-    try {
-      await page.clock.install();
-      await page.goto(`${server.url}/signup`);
-      await page.getByLabel('Full name').fill(me.name);
-      await page.getByLabel('Phone').fill(me.phone);
-      await page.getByLabel('Email').fill(me.email);
-      await page.getByLabel('Password', { exact: true }).fill('secret12');
-      await page.getByRole('button', { name: 'Start the test' }).click();
-      await page.getByTestId('toast').filter({ hasText: 'Form submitted successfully!' }).waitFor();
-      await page.clock.runFor(1000);
-      await page.waitForURL(server.url + TEST_PATH.english);
+    await signUp(page, me);
 
-      await expect.poll(() => page.getByTestId('quiz-statement').textContent()).toBe(QUIZ_ITEMS[0]!.text.en);
-      expect(await page.getByTestId('quiz-progress').textContent()).toMatch(/^0 of 30/);
-      await answerAll(page, 'english');
-      expect(await page.getByTestId('quiz-progress').textContent()).toMatch(/^30 of 30/);
-      await submitButton(page).click();
+    await expect.poll(() => page.getByTestId('quiz-statement').textContent()).toBe(QUIZ_ITEMS[0]!.text.en);
+    expect(await page.getByTestId('quiz-progress').textContent()).toMatch(/^0 of 30/);
+    await answerAll(page, 'english');
+    expect(await page.getByTestId('quiz-progress').textContent()).toMatch(/^30 of 30/);
+    await submitDelivered(page);
+    const stored = await storedResult(page);
+    expect(stored).toMatchObject({ language: 'english', name: me.name, pending: false });
+    expect(stored.certificateId).toMatch(/^[0-9a-f]{32}$/);
+    expect(stored.result.domains).toHaveLength(5);
 
-      await page.getByTestId('toast').filter({ hasText: 'Test submitted! Certificate sent to your email.' }).waitFor();
-      await page.waitForURL(`${server.url}/`);
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('personalityResult') ?? 'null'));
-      expect(stored).toMatchObject({ language: 'english', name: me.name, pending: false });
-      expect(stored.certificateId).toMatch(/^[0-9a-f]{32}$/);
-      expect(stored.result.domains).toHaveLength(5);
+    // The certificate email, over real SMTP.
+    const mail = await mailTo(me.email);
+    const leaves = mimeLeaves(mail.raw);
+    const png = leaves.find((l) => l.contentType === 'image/png');
+    expect(pngSize(png!.content)).toEqual({ width: 1600, height: 1131 });
+    const text = leaves.find((l) => l.contentType === 'text/plain')!.text();
+    const link = new RegExp(`${site.url.replace(/[.:/]/g, '\\$&')}/certificate/[0-9a-f]{32}`).exec(text)?.[0];
+    expect(link).toBe(`${site.url}/certificate/${stored.certificateId}`);
 
-      // The certificate email, over real SMTP.
-      const mail = await mailTo(me.email);
-      const leaves = mimeLeaves(mail.raw);
-      const png = leaves.find((l) => l.contentType === 'image/png');
-      expect(pngSize(png!.content)).toEqual({ width: 1600, height: 1131 });
-      const text = leaves.find((l) => l.contentType === 'text/plain')!.text();
-      const link = new RegExp(`${server.url.replace(/[.:/]/g, '\\$&')}/certificate/[0-9a-f]{32}`).exec(text)?.[0];
-      expect(link).toBe(`${server.url}/certificate/${stored.certificateId}`);
-
-      // The link opens the verification page, whose image loads under the CSP.
-      await page.goto(link!);
-      await page.getByTestId('certificate-status').filter({ hasText: 'Valid certificate' }).waitFor();
-      expect(await page.getByTestId('certificate-name').textContent()).toBe(me.name);
-      await expect
-        .poll(() => page.locator('img.image').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
-        .toBe(1600);
-      expect(await page.locator('[data-testid=certificate-profile] li').count()).toBe(5);
-      expect(await axeViolations(page)).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await tracked.close();
-    }
+    // The link opens the verification page, whose image loads under the CSP.
+    await page.goto(link!);
+    await page.getByTestId('certificate-status').filter({ hasText: 'Valid certificate' }).waitFor();
+    expect(await page.getByTestId('certificate-name').textContent()).toBe(me.name);
+    await expect
+      .poll(() => page.locator('img.image').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBe(1600);
+    expect(await page.locator('[data-testid=certificate-profile] li').count()).toBe(5);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('Hinglish: sign-up, the Hinglish test answered by keyboard, the toast, and a Hinglish certificate', async () => {
-    const tracked = await openPage(browser);
-    const { page, errors } = tracked;
+    const { page, errors } = await site.page();
     const me = student('hinglish');
-    try {
-      await page.clock.install();
-      await page.goto(`${server.url}/signup`);
-      await page.getByLabel('Full name').fill(me.name);
-      await page.getByLabel('Phone').fill(me.phone);
-      await page.getByLabel('Email').fill(me.email);
-      await page.getByLabel('Password', { exact: true }).fill('secret12');
-      await page.getByRole('button', { name: 'Start the test' }).click();
-      await page.getByTestId('toast').filter({ hasText: 'Form submitted successfully!' }).waitFor();
-      await page.clock.runFor(1000);
-      await page.waitForURL(server.url + TEST_PATH.english);
-      // The Personality Test menu's Hinglish entry is the other test.
-      await page.goto(server.url + TEST_PATH.hinglish);
+    await signUp(page, me);
+    // The Personality Test menu's Hinglish entry is the other test.
+    await page.goto(site.url + TEST_PATH.hinglish);
 
-      await expect.poll(() => page.getByTestId('quiz-statement').textContent()).toBe(QUIZ_ITEMS[0]!.text.hinglish);
-      for (const label of QUIZ_OPTIONS.hinglish) expect(await page.getByRole('radio', { name: label, exact: true }).count()).toBe(1);
-      const keys = ['1', '2', '3', '4', 'a', 'b', 'c', 'd', 'A', 'D'];
-      for (let i = 0; i < QUIZ_ITEM_COUNT; i++) {
-        await expect.poll(() => indexOf(page)).toBe(i);
-        await page.keyboard.press(keys[i % keys.length]!);
-        if (i < QUIZ_ITEM_COUNT - 1) await next(page).click();
-      }
-      await submitButton(page).click();
-      await page.getByTestId('toast').filter({ hasText: 'Test submitted! Certificate sent to your email.' }).waitFor();
-      await page.waitForURL(`${server.url}/`);
-
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('personalityResult') ?? 'null'));
-      expect(stored).toMatchObject({ language: 'hinglish', name: me.name });
-      const record = await (await fetch(`${server.url}/api/v1/certificates/${stored.certificateId}`)).json();
-      expect(record).toMatchObject({ language: 'hinglish', name: me.name, result: stored.result });
-      const mail = await mailTo(me.email);
-      expect(mimeLeaves(mail.raw).find((l) => l.contentType === 'text/plain')!.text()).toMatch(/^Namaste Student hinglish,/);
-      expect(errors).toEqual([]);
-    } finally {
-      await tracked.close();
+    await expect.poll(() => page.getByTestId('quiz-statement').textContent()).toBe(QUIZ_ITEMS[0]!.text.hinglish);
+    for (const label of QUIZ_OPTIONS.hinglish) expect(await page.getByRole('radio', { name: label, exact: true }).count()).toBe(1);
+    const keys = ['1', '2', '3', '4', 'a', 'b', 'c', 'd', 'A', 'D'];
+    for (let i = 0; i < QUIZ_ITEM_COUNT; i++) {
+      await expect.poll(() => indexOf(page)).toBe(i);
+      await page.keyboard.press(keys[i % keys.length]!);
+      if (i < QUIZ_ITEM_COUNT - 1) await next(page).click();
     }
+    await submitDelivered(page);
+
+    const stored = await storedResult(page);
+    expect(stored).toMatchObject({ language: 'hinglish', name: me.name });
+    const record = await (await fetch(`${site.url}/api/v1/certificates/${stored.certificateId}`)).json();
+    expect(record).toMatchObject({ language: 'hinglish', name: me.name, result: stored.result });
+    const mail = await mailTo(me.email);
+    expect(mimeLeaves(mail.raw).find((l) => l.contentType === 'text/plain')!.text()).toMatch(/^Namaste Student hinglish,/);
+    expect(errors).toEqual([]);
   });
 });
 
@@ -220,7 +196,7 @@ describe('the test page', () => {
   let page: Page;
   beforeAll(async () => {
     // No service worker here, so page.route sees the outbox's requests.
-    tracked = await openPage(browser, { serviceWorkers: 'block' });
+    tracked = await openPage(site.browser, { serviceWorkers: 'block' });
     page = tracked.page;
   });
   afterAll(async () => {
@@ -229,7 +205,7 @@ describe('the test page', () => {
 
   it('Next only once answered, Previous disabled on the first, answers changeable, Submit on the last when all 30 are answered', async () => {
     await signedUpLocally(page, student('rules'));
-    await page.goto(server.url + TEST_PATH.english);
+    await page.goto(site.url + TEST_PATH.english);
     await quiz(page).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await indexOf(page)).toBe(0);
@@ -280,17 +256,14 @@ describe('the test page', () => {
     expect(await previous(page).isDisabled()).toBe(true);
     release();
     // A failure: the warning and the server's message; the answers stay for another try.
-    await page.getByTestId('toast').filter({ hasText: '⚠️ Please answer all 30 questions' }).waitFor();
+    await toastWith(page, '⚠️ Please answer all 30 questions');
     expect(await submitButton(page).isEnabled()).toBe(true);
-    expect(page.url()).toBe(server.url + TEST_PATH.english);
+    expect(page.url()).toBe(site.url + TEST_PATH.english);
     await page.unroute('**/api/v1/quiz/submit-answers');
   });
 
   it('chooses with 1-4, A-D and the arrow keys', async () => {
-    await signedUpLocally(page, student('keys'));
-    await resetDevice(page);
-    await page.goto(server.url + TEST_PATH.english);
-    await quiz(page).waitFor();
+    await openFreshTest(page, student('keys'), 'english');
     await page.getByTestId('quiz-statement').click();
     const checked = async () => {
       for (let option = 0; option < 4; option++) if (await radio(page, 'english', option).isChecked()) return option;
@@ -325,10 +298,7 @@ describe('the test page', () => {
   });
 
   it('saves each answer on the device: a reload resumes at the same question with the same answers', async () => {
-    await signedUpLocally(page, student('resume'));
-    await resetDevice(page);
-    await page.goto(server.url + TEST_PATH.english);
-    await quiz(page).waitFor();
+    await openFreshTest(page, student('resume'), 'english');
     const picks = [3, 0, 2, 1, 3];
     for (const pick of picks) {
       await radio(page, 'english', pick).check();
@@ -348,7 +318,7 @@ describe('the test page', () => {
       expect(await radio(page, 'english', picks[i]!).isChecked()).toBe(true);
     }
     // The Hinglish test keeps its own progress.
-    await page.goto(server.url + TEST_PATH.hinglish);
+    await page.goto(site.url + TEST_PATH.hinglish);
     await quiz(page).waitFor();
     expect(await indexOf(page)).toBe(0);
     expect(await page.getByTestId('quiz-progress').textContent()).toMatch(/^0 of 30/);
@@ -356,18 +326,15 @@ describe('the test page', () => {
 
   it('offline: submitting queues the answers, shows the profile scored on the device, and delivers them when back online', async () => {
     const me = student('offline');
-    await signedUpLocally(page, me);
-    await resetDevice(page);
-    await page.goto(server.url + TEST_PATH.english);
-    await quiz(page).waitFor();
+    await openFreshTest(page, me, 'english');
     await answerAll(page, 'english', (i) => (i * 3) % 4);
 
     await page.context().setOffline(true);
     try {
       await submitButton(page).click();
-      await page.getByTestId('toast').filter({ hasText: SAVED_OFFLINE_MESSAGE }).waitFor();
-      await page.waitForURL(`${server.url}/`);
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('personalityResult') ?? 'null'));
+      await toastWith(page, SAVED_OFFLINE_MESSAGE);
+      await page.waitForURL(`${site.url}/`);
+      const stored = await storedResult(page);
       expect(stored).toMatchObject({ language: 'english', pending: true });
       expect(stored.certificateId).toBeUndefined();
       expect(stored.result.domains).toHaveLength(5);
@@ -379,9 +346,9 @@ describe('the test page', () => {
     const mail = await mailTo(me.email);
     expect(mimeLeaves(mail.raw).some((l) => l.contentType === 'image/png')).toBe(true);
     // The locally scored profile is what the server scored.
-    const local = await page.evaluate(() => JSON.parse(localStorage.getItem('personalityResult') ?? 'null'));
+    const local = await storedResult(page);
     const id = /\/certificate\/([0-9a-f]{32})/.exec(mimeLeaves(mail.raw).find((l) => l.contentType === 'text/plain')!.text())![1];
-    const record = await (await fetch(`${server.url}/api/v1/certificates/${id}`)).json();
+    const record = await (await fetch(`${site.url}/api/v1/certificates/${id}`)).json();
     expect(record.result).toEqual(local.result);
   });
 
@@ -392,7 +359,7 @@ describe('the profile panel on the home page', () => {
   let page: Page;
   beforeAll(async () => {
     // The service worker may run here, as on a phone where the app is installed.
-    tracked = await openPage(browser);
+    tracked = await openPage(site.browser);
     page = tracked.page;
   });
   afterAll(async () => {
@@ -401,20 +368,17 @@ describe('the profile panel on the home page', () => {
 
   it('shows the five-domain profile on the home page until it is dismissed', async () => {
     const me = student('panel');
-    await signedUpLocally(page, me);
-    await resetDevice(page);
-    await page.goto(server.url + TEST_PATH.hinglish);
-    await quiz(page).waitFor();
+    await openFreshTest(page, me, 'hinglish');
     await answerAll(page, 'hinglish');
     await submitButton(page).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${site.url}/`);
     await closeIntroVideo(page);
     const panel = page.getByTestId('profile-panel');
     await panel.waitFor({ timeout: 10_000 });
     expect(await panel.getByRole('heading', { name: 'Aapki personality profile' }).count()).toBe(1);
     expect(await panel.locator('[data-domain]').count()).toBe(5);
     expect(await panel.textContent()).toContain('Extraversion (logon se judna)');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('personalityResult') ?? 'null'));
+    const stored = await storedResult(page);
     expect(await panel.getByRole('link', { name: 'Apna certificate dekhiye' }).getAttribute('href')).toBe(`/certificate/${stored.certificateId}`);
 
     await panel.getByRole('button', { name: 'Profile band kijiye' }).click();
@@ -425,13 +389,13 @@ describe('the profile panel on the home page', () => {
 
     // Taken offline: the profile shows at once, scored on the device, and the certificate
     // link appears once the outbox has delivered the answers.
-    await page.goto(server.url + TEST_PATH.english);
+    await page.goto(site.url + TEST_PATH.english);
     await quiz(page).waitFor();
     await answerAll(page, 'english', () => 3);
     await page.context().setOffline(true);
     try {
       await submitButton(page).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${site.url}/`);
       await closeIntroVideo(page);
       await panel.waitFor({ timeout: 10_000 });
       expect(await panel.getByRole('heading', { name: 'Your personality profile' }).count()).toBe(1);
@@ -452,18 +416,14 @@ describe('the profile panel on the home page', () => {
 
 describe('the certificate pages', () => {
   it('an unknown id is a 404 page in the browser and a 404 JSON from the API', async () => {
-    const { page, errors, close } = await openPage(browser);
-    try {
-      const unknown = '0123456789abcdef0123456789abcdef';
-      const response = await page.goto(`${server.url}/certificate/${unknown}`);
-      expect(response?.status()).toBe(404);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Certificate not found');
-      const api = await fetch(`${server.url}/api/v1/certificates/${unknown}`);
-      expect(api.status).toBe(404);
-      expect(await api.json()).toEqual({ message: 'Certificate not found' });
-      expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await site.page();
+    const unknown = '0123456789abcdef0123456789abcdef';
+    const response = await page.goto(`${site.url}/certificate/${unknown}`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Certificate not found');
+    const api = await fetch(`${site.url}/api/v1/certificates/${unknown}`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: 'Certificate not found' });
+    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
   });
 });

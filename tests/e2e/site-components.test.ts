@@ -1,345 +1,287 @@
 // Component behaviour with the spec's numbers. Timers are driven by the page clock.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { closeIntroVideo, gotoLive, openPage, pauseClock } from '../support/pwa.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { closeIntroVideo, gotoLive, pauseClock } from '../support/pwa.ts';
+import { useSite } from '../support/site.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSite();
 
 const rootOverflow = (page: Page) => page.evaluate(() => document.documentElement.style.overflow);
 
 describe('home page components', () => {
   it('intro video: opens on load, 9:16, autoplays muted with controls, closes on X and on the backdrop', async () => {
-    const { page, errors, close } = await openPage(browser);
-    try {
-      await gotoLive(page, `${server.url}/`);
-      const dialog = page.getByRole('dialog', { name: 'Meet SkillUp in 30 seconds' });
-      await dialog.waitFor();
-      const video = dialog.locator('video');
-      const info = await video.evaluate((v: HTMLVideoElement) => ({ autoplay: v.autoplay, muted: v.muted, controls: v.controls, w: v.clientWidth, h: v.clientHeight }));
-      expect(info).toMatchObject({ autoplay: true, muted: true, controls: true });
-      expect(info.w / info.h).toBeCloseTo(9 / 16, 2);
-      expect(await rootOverflow(page)).toBe('hidden');
-      await dialog.getByRole('button', { name: 'Close video' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      expect(await rootOverflow(page)).toBe('');
+    const { page, errors } = await site.page();
+    await gotoLive(page, `${site.url}/`);
+    const dialog = page.getByRole('dialog', { name: 'Meet SkillUp in 30 seconds' });
+    await dialog.waitFor();
+    const video = dialog.locator('video');
+    const info = await video.evaluate((v: HTMLVideoElement) => ({ autoplay: v.autoplay, muted: v.muted, controls: v.controls, w: v.clientWidth, h: v.clientHeight }));
+    expect(info).toMatchObject({ autoplay: true, muted: true, controls: true });
+    expect(info.w / info.h).toBeCloseTo(9 / 16, 2);
+    expect(await rootOverflow(page)).toBe('hidden');
+    await dialog.getByRole('button', { name: 'Close video' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await rootOverflow(page)).toBe('');
 
-      await page.reload();
-      await dialog.waitFor();
-      await page.mouse.click(5, 450);
-      await dialog.waitFor({ state: 'detached' });
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    await page.reload();
+    await dialog.waitFor();
+    await page.mouse.click(5, 450);
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
   });
 
   it('stats strip: counts from 0 over 2 s once 30% visible; cards stagger by 0.2 s', async () => {
     // A phone viewport: the strip starts below the fold.
-    const { page, close } = await openPage(browser, { viewport: { width: 390, height: 700 } });
-    try {
-      await page.clock.install();
-      await gotoLive(page, `${server.url}/`);
-      await closeIntroVideo(page);
-      await pauseClock(page);
-      const values = page.getByTestId('stat-value');
-      expect(await values.allInnerTexts()).toEqual(['0+', '0+', '0+', '0%']);
-      await page.locator('.stats').scrollIntoViewIfNeeded();
-      await page.waitForSelector('.stats__grid.is-visible');
-      await page.clock.runFor(1000);
-      const mid = Number((await values.nth(2).innerText()).replace(/\D/g, ''));
-      expect(mid).toBeGreaterThan(0);
-      expect(mid).toBeLessThan(5000);
-      await page.clock.runFor(1100);
-      expect(await values.allInnerTexts()).toEqual(['10+', '20+', '5,000+', '55%']);
-      const delays = await page.locator('.stats__card').evaluateAll((cards) => cards.map((c) => getComputedStyle(c).animationDelay));
-      expect(delays).toEqual(['0s', '0.2s', '0.4s', '0.6s']);
-      // Once: scrolling away and back does not restart it.
-      await page.mouse.wheel(0, -5000);
-      await page.locator('.stats').scrollIntoViewIfNeeded();
-      await page.clock.runFor(500);
-      expect(await values.nth(0).innerText()).toBe('10+');
-    } finally {
-      await close();
-    }
+    const { page } = await site.page({ viewport: { width: 390, height: 700 } });
+    await page.clock.install();
+    await gotoLive(page, `${site.url}/`);
+    await closeIntroVideo(page);
+    await pauseClock(page);
+    const values = page.getByTestId('stat-value');
+    expect(await values.allInnerTexts()).toEqual(['0+', '0+', '0+', '0%']);
+    await page.locator('.stats').scrollIntoViewIfNeeded();
+    await page.waitForSelector('.stats__grid.is-visible');
+    await page.clock.runFor(1000);
+    const mid = Number((await values.nth(2).innerText()).replace(/\D/g, ''));
+    expect(mid).toBeGreaterThan(0);
+    expect(mid).toBeLessThan(5000);
+    await page.clock.runFor(1100);
+    expect(await values.allInnerTexts()).toEqual(['10+', '20+', '5,000+', '55%']);
+    const delays = await page.locator('.stats__card').evaluateAll((cards) => cards.map((c) => getComputedStyle(c).animationDelay));
+    expect(delays).toEqual(['0s', '0.2s', '0.4s', '0.6s']);
+    // Once: scrolling away and back does not restart it.
+    await page.mouse.wheel(0, -5000);
+    await page.locator('.stats').scrollIntoViewIfNeeded();
+    await page.clock.runFor(500);
+    expect(await values.nth(0).innerText()).toBe('10+');
   });
 
   it('blog teaser: first post large, next two in a grid, 100-character excerpts with an ellipsis, Read More and Contact Us links', async () => {
-    const { page, close } = await openPage(browser);
-    try {
-      await gotoLive(page, `${server.url}/`);
-      await closeIntroVideo(page);
-      const posts = page.getByTestId('teaser-post');
-      expect(await posts.count()).toBe(3);
-      expect(await posts.nth(0).getAttribute('class')).toContain('post-card--large');
-      const boxes = await Promise.all([1, 2].map((i) => posts.nth(i).boundingBox()));
-      expect(boxes[0]!.y).toBe(boxes[1]!.y); // side by side
-      for (const e of await page.getByTestId('excerpt').allInnerTexts()) {
-        expect(e.length).toBeLessThanOrEqual(101);
-        expect(e.endsWith('…')).toBe(true);
-      }
-      expect(await posts.nth(0).getByRole('link', { name: /Read More/ }).getAttribute('href')).toBe('/blog/top-soft-skills-2025-2026');
-      expect(await page.locator('.blog-teaser').getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/contact');
-    } finally {
-      await close();
+    const { page } = await site.page();
+    await gotoLive(page, `${site.url}/`);
+    await closeIntroVideo(page);
+    const posts = page.getByTestId('teaser-post');
+    expect(await posts.count()).toBe(3);
+    expect(await posts.nth(0).getAttribute('class')).toContain('post-card--large');
+    const boxes = await Promise.all([1, 2].map((i) => posts.nth(i).boundingBox()));
+    expect(boxes[0]!.y).toBe(boxes[1]!.y); // side by side
+    for (const e of await page.getByTestId('excerpt').allInnerTexts()) {
+      expect(e.length).toBeLessThanOrEqual(101);
+      expect(e.endsWith('…')).toBe(true);
     }
+    expect(await posts.nth(0).getByRole('link', { name: /Read More/ }).getAttribute('href')).toBe('/blog/top-soft-skills-2025-2026');
+    expect(await page.locator('.blog-teaser').getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/contact');
   });
 
   it('testimonials: advance every 5 s, previous/next wrap around, pause on hover and focus', async () => {
-    const { page, close } = await openPage(browser);
-    try {
-      await page.clock.install();
-      await gotoLive(page, `${server.url}/`);
-      await closeIntroVideo(page);
-      await page.mouse.move(0, 0);
-      await pauseClock(page);
-      const name = page.getByTestId('testimonial-name');
-      const prev = page.getByRole('button', { name: 'Previous testimonial' });
-      const next = page.getByRole('button', { name: 'Next testimonial' });
-      // Start from a known point: a manual move restarts the 5 s interval.
-      await prev.click();
-      await next.click();
-      expect(await name.innerText()).toBe('Priya Nair');
-      await page.mouse.move(0, 0);
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.clock.runFor(4900);
-      expect(await name.innerText()).toBe('Priya Nair');
-      await page.clock.runFor(200);
-      await page.getByText('Arjun Verma', { exact: true }).waitFor();
-      await page.clock.runFor(5000);
-      await page.getByText('Sana Qureshi', { exact: true }).waitFor();
+    const { page } = await site.page();
+    await page.clock.install();
+    await gotoLive(page, `${site.url}/`);
+    await closeIntroVideo(page);
+    await page.mouse.move(0, 0);
+    await pauseClock(page);
+    const name = page.getByTestId('testimonial-name');
+    const prev = page.getByRole('button', { name: 'Previous testimonial' });
+    const next = page.getByRole('button', { name: 'Next testimonial' });
+    // Start from a known point: a manual move restarts the 5 s interval.
+    await prev.click();
+    await next.click();
+    expect(await name.innerText()).toBe('Priya Nair');
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(4900);
+    expect(await name.innerText()).toBe('Priya Nair');
+    await page.clock.runFor(200);
+    await page.getByText('Arjun Verma', { exact: true }).waitFor();
+    await page.clock.runFor(5000);
+    await page.getByText('Sana Qureshi', { exact: true }).waitFor();
 
-      await next.click(); // Rahul
-      await next.click(); // wraps to Priya
-      expect(await name.innerText()).toBe('Priya Nair');
-      await prev.click(); // wraps to Rahul
-      expect(await name.innerText()).toBe('Rahul Gupta');
-      // Focus is inside (the button just clicked) and the pointer is over it: paused.
-      await page.clock.runFor(12000);
-      expect(await name.innerText()).toBe('Rahul Gupta');
-      await page.mouse.move(0, 0);
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.clock.runFor(5100);
-      await page.getByText('Priya Nair', { exact: true }).waitFor();
-    } finally {
-      await close();
-    }
+    await next.click(); // Rahul
+    await next.click(); // wraps to Priya
+    expect(await name.innerText()).toBe('Priya Nair');
+    await prev.click(); // wraps to Rahul
+    expect(await name.innerText()).toBe('Rahul Gupta');
+    // Focus is inside (the button just clicked) and the pointer is over it: paused.
+    await page.clock.runFor(12000);
+    expect(await name.innerText()).toBe('Rahul Gupta');
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(5100);
+    await page.getByText('Priya Nair', { exact: true }).waitFor();
   });
 
   it('FAQ: one item open at a time, clicking the open one closes it, + / - markers; help card phone', async () => {
-    const { page, close } = await openPage(browser);
-    try {
-      await gotoLive(page, `${server.url}/about`);
-      const buttons = page.getByTestId('faq').getByRole('button');
-      const marker = (i: number) => buttons.nth(i).locator('.faq__marker').innerText();
-      expect(await marker(0)).toBe('+');
-      await buttons.nth(0).click();
-      expect(await buttons.nth(0).getAttribute('aria-expanded')).toBe('true');
-      expect(await marker(0)).toBe('-');
-      await buttons.nth(1).click();
-      expect(await buttons.nth(0).getAttribute('aria-expanded')).toBe('false');
-      expect(await buttons.nth(1).getAttribute('aria-expanded')).toBe('true');
-      expect(await page.locator('.faq__a:not([hidden])').count()).toBe(1);
-      await buttons.nth(1).click();
-      expect(await page.locator('.faq__a:not([hidden])').count()).toBe(0);
-      expect(await marker(1)).toBe('+');
-      expect(await page.locator('.faq__help').innerText()).toContain('+91 98110 45678');
-    } finally {
-      await close();
-    }
+    const { page } = await site.page();
+    await gotoLive(page, `${site.url}/about`);
+    const buttons = page.getByTestId('faq').getByRole('button');
+    const marker = (i: number) => buttons.nth(i).locator('.faq__marker').innerText();
+    expect(await marker(0)).toBe('+');
+    await buttons.nth(0).click();
+    expect(await buttons.nth(0).getAttribute('aria-expanded')).toBe('true');
+    expect(await marker(0)).toBe('-');
+    await buttons.nth(1).click();
+    expect(await buttons.nth(0).getAttribute('aria-expanded')).toBe('false');
+    expect(await buttons.nth(1).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('.faq__a:not([hidden])').count()).toBe(1);
+    await buttons.nth(1).click();
+    expect(await page.locator('.faq__a:not([hidden])').count()).toBe(0);
+    expect(await marker(1)).toBe('+');
+    expect(await page.locator('.faq__help').innerText()).toContain('+91 98110 45678');
   });
 });
 
 describe('course and service page components', () => {
   it('course page: 6 features, 10 benefits, 60% criteria, certificate zoom, 3 packages and 5 FAQs', async () => {
-    const { page, close } = await openPage(browser);
-    try {
-      await gotoLive(page, `${server.url}/course/soft-skills`);
-      expect(await page.getByTestId('features').locator('li').count()).toBe(6);
-      expect(await page.getByTestId('benefits').locator('li').count()).toBe(10);
-      expect(await page.getByTestId('certificate-criteria').innerText()).toContain('60% of the course videos');
-      expect(await page.getByTestId('faq').locator('> li').count()).toBe(5);
-      const packages = page.getByTestId('package');
-      expect(await packages.count()).toBe(3);
-      expect(await packages.nth(1).getAttribute('class')).toContain('is-highlight');
-      expect(await packages.nth(0).locator('.checklist li').count()).toBe(6);
-      expect(await packages.nth(1).locator('.checklist li').count()).toBe(9);
-      expect(await packages.nth(2).locator('.checklist li').count()).toBe(8);
-      expect(await packages.nth(1).getByRole('link', { name: /Book Your Slot/ }).getAttribute('target')).toBe('_blank');
-      expect(await page.getByRole('link', { name: 'Get All Touch' }).getAttribute('href')).toBe('/contact');
+    const { page } = await site.page();
+    await gotoLive(page, `${site.url}/course/soft-skills`);
+    expect(await page.getByTestId('features').locator('li').count()).toBe(6);
+    expect(await page.getByTestId('benefits').locator('li').count()).toBe(10);
+    expect(await page.getByTestId('certificate-criteria').innerText()).toContain('60% of the course videos');
+    expect(await page.getByTestId('faq').locator('> li').count()).toBe(5);
+    const packages = page.getByTestId('package');
+    expect(await packages.count()).toBe(3);
+    expect(await packages.nth(1).getAttribute('class')).toContain('is-highlight');
+    expect(await packages.nth(0).locator('.checklist li').count()).toBe(6);
+    expect(await packages.nth(1).locator('.checklist li').count()).toBe(9);
+    expect(await packages.nth(2).locator('.checklist li').count()).toBe(8);
+    expect(await packages.nth(1).getByRole('link', { name: /Book Your Slot/ }).getAttribute('target')).toBe('_blank');
+    expect(await page.getByRole('link', { name: 'Get All Touch' }).getAttribute('href')).toBe('/contact');
 
-      await page.getByRole('button', { name: 'Zoom the sample certificate' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Sample certificate' });
-      await dialog.waitFor();
-      expect(await rootOverflow(page)).toBe('hidden');
-      await dialog.getByRole('button', { name: 'Close certificate' }).click();
-      await dialog.waitFor({ state: 'detached' });
-    } finally {
-      await close();
-    }
+    await page.getByRole('button', { name: 'Zoom the sample certificate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sample certificate' });
+    await dialog.waitFor();
+    expect(await rootOverflow(page)).toBe('hidden');
+    await dialog.getByRole('button', { name: 'Close certificate' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('service pages: 7-step approaches, 4 FAQs, marquee of 9 logos twice on a 30 s linear loop', async () => {
-    const { page, close } = await openPage(browser);
-    try {
-      for (const slug of ['b2b-outsourcing', 'corporate-training']) {
-        await gotoLive(page, `${server.url}/services/${slug}`);
-        expect(await page.getByTestId('steps').locator('> li').count(), slug).toBe(7);
-        expect(await page.getByTestId('faq').locator('> li').count(), slug).toBe(4);
-        const track = page.getByTestId('marquee-track');
-        const srcs = await track.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
-        expect(srcs).toHaveLength(18);
-        expect(new Set(srcs).size).toBe(9);
-        const anim = await track.evaluate((t) => {
-          const s = getComputedStyle(t);
-          return [s.animationDuration, s.animationTimingFunction, s.animationIterationCount];
-        });
-        expect(anim).toEqual(['30s', 'linear', 'infinite']);
-      }
-      expect(await page.getByTestId('why-it-matters').innerText()).toMatch(/86%[\s\S]*40%[\s\S]*25%/);
-      expect(await page.getByTestId('info-grid').count()).toBe(1);
-      await gotoLive(page, `${server.url}/services/b2b-outsourcing`);
-      expect(await page.getByTestId('info-grid').count()).toBe(0);
-      await gotoLive(page, `${server.url}/services/skill-for-colleges`);
-      expect(await page.getByTestId('testimonial-name').innerText()).toBe('Dr. Meera Iyer');
-    } finally {
-      await close();
+    const { page } = await site.page();
+    for (const slug of ['b2b-outsourcing', 'corporate-training']) {
+      await gotoLive(page, `${site.url}/services/${slug}`);
+      expect(await page.getByTestId('steps').locator('> li').count(), slug).toBe(7);
+      expect(await page.getByTestId('faq').locator('> li').count(), slug).toBe(4);
+      const track = page.getByTestId('marquee-track');
+      const srcs = await track.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+      expect(srcs).toHaveLength(18);
+      expect(new Set(srcs).size).toBe(9);
+      const anim = await track.evaluate((t) => {
+        const s = getComputedStyle(t);
+        return [s.animationDuration, s.animationTimingFunction, s.animationIterationCount];
+      });
+      expect(anim).toEqual(['30s', 'linear', 'infinite']);
     }
+    expect(await page.getByTestId('why-it-matters').innerText()).toMatch(/86%[\s\S]*40%[\s\S]*25%/);
+    expect(await page.getByTestId('info-grid').count()).toBe(1);
+    await gotoLive(page, `${site.url}/services/b2b-outsourcing`);
+    expect(await page.getByTestId('info-grid').count()).toBe(0);
+    await gotoLive(page, `${site.url}/services/skill-for-colleges`);
+    expect(await page.getByTestId('testimonial-name').innerText()).toBe('Dr. Meera Iyer');
   });
 
   it('respects prefers-reduced-motion: no marquee animation, no count-up', async () => {
-    const { page, close } = await openPage(browser, { reducedMotion: 'reduce' });
-    try {
-      await gotoLive(page, `${server.url}/services/b2b-outsourcing`);
-      expect(await page.getByTestId('marquee-track').evaluate((t) => getComputedStyle(t).animationName)).toBe('none');
-      await gotoLive(page, `${server.url}/`);
-      await closeIntroVideo(page);
-      expect(await page.getByTestId('stat-value').allInnerTexts()).toEqual(['10+', '20+', '5,000+', '55%']);
-    } finally {
-      await close();
-    }
+    const { page } = await site.page({ reducedMotion: 'reduce' });
+    await gotoLive(page, `${site.url}/services/b2b-outsourcing`);
+    expect(await page.getByTestId('marquee-track').evaluate((t) => getComputedStyle(t).animationName)).toBe('none');
+    await gotoLive(page, `${site.url}/`);
+    await closeIntroVideo(page);
+    expect(await page.getByTestId('stat-value').allInnerTexts()).toEqual(['10+', '20+', '5,000+', '55%']);
   });
 });
 
 describe('gallery', () => {
   it('filters 40 images, opens a lightbox that locks scroll and closes on Escape, the button or the backdrop', async () => {
-    const { page, errors, close } = await openPage(browser, { reducedMotion: 'reduce' });
-    try {
-      await gotoLive(page, `${server.url}/gallery`);
-      const items = page.getByTestId('gallery-grid').locator('li');
-      expect(await items.count()).toBe(40);
-      const counts: Record<string, number> = {};
-      for (const f of ['Activity', 'Group', 'Class', 'All']) {
-        await page.getByRole('button', { name: f, exact: true }).click();
-        expect(await page.getByRole('button', { name: f, exact: true }).getAttribute('aria-pressed')).toBe('true');
-        counts[f] = await items.count();
-      }
-      expect(counts).toEqual({ Activity: 14, Group: 13, Class: 13, All: 40 });
-      const imgs = page.getByTestId('gallery-grid').locator('img');
-      expect(await imgs.nth(20).getAttribute('loading')).toBe('lazy');
-      expect(await imgs.nth(20).getAttribute('width')).toBe('480');
-
-      const dialog = page.getByRole('dialog', { name: 'Photo' });
-      await items.nth(3).getByRole('button').click();
-      await dialog.waitFor();
-      expect(await rootOverflow(page)).toBe('hidden');
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
-      expect(await rootOverflow(page)).toBe('');
-      await items.nth(4).getByRole('button').click();
-      await dialog.getByRole('button', { name: 'Close photo' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      await items.nth(5).getByRole('button').click();
-      await dialog.waitFor();
-      await page.mouse.click(3, 3);
-      await dialog.waitFor({ state: 'detached' });
-      expect(await rootOverflow(page)).toBe('');
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
+    const { page, errors } = await site.page({ reducedMotion: 'reduce' });
+    await gotoLive(page, `${site.url}/gallery`);
+    const items = page.getByTestId('gallery-grid').locator('li');
+    expect(await items.count()).toBe(40);
+    const counts: Record<string, number> = {};
+    for (const f of ['Activity', 'Group', 'Class', 'All']) {
+      await page.getByRole('button', { name: f, exact: true }).click();
+      expect(await page.getByRole('button', { name: f, exact: true }).getAttribute('aria-pressed')).toBe('true');
+      counts[f] = await items.count();
     }
+    expect(counts).toEqual({ Activity: 14, Group: 13, Class: 13, All: 40 });
+    const imgs = page.getByTestId('gallery-grid').locator('img');
+    expect(await imgs.nth(20).getAttribute('loading')).toBe('lazy');
+    expect(await imgs.nth(20).getAttribute('width')).toBe('480');
+
+    const dialog = page.getByRole('dialog', { name: 'Photo' });
+    await items.nth(3).getByRole('button').click();
+    await dialog.waitFor();
+    expect(await rootOverflow(page)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await rootOverflow(page)).toBe('');
+    await items.nth(4).getByRole('button').click();
+    await dialog.getByRole('button', { name: 'Close photo' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await items.nth(5).getByRole('button').click();
+    await dialog.waitFor();
+    await page.mouse.click(3, 3);
+    await dialog.waitFor({ state: 'detached' });
+    expect(await rootOverflow(page)).toBe('');
+    expect(errors).toEqual([]);
   });
 
   it('video strip: 7 testimonials with name, institution and play overlay; scrolls 300 px per click', async () => {
-    const { page, close } = await openPage(browser, { reducedMotion: 'reduce' });
-    try {
-      await gotoLive(page, `${server.url}/gallery`);
-      const strip = page.getByTestId('video-strip');
-      expect(await strip.locator('> li').count()).toBe(7);
-      expect(await strip.locator('.play-overlay').count()).toBe(7);
-      expect(await strip.innerText()).toContain('Lady Shri Ram College');
-      const left = () => strip.evaluate((s) => s.scrollLeft);
-      expect(await left()).toBe(0);
-      await page.getByRole('button', { name: 'Scroll videos right' }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=video-strip]')!.scrollLeft === 300);
-      await page.getByRole('button', { name: 'Scroll videos right' }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=video-strip]')!.scrollLeft === 600);
-      await page.getByRole('button', { name: 'Scroll videos left' }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=video-strip]')!.scrollLeft === 300);
-      await page.getByRole('button', { name: "Play Aisha Khan's video" }).click();
-      expect(await strip.locator('video').count()).toBe(1);
-    } finally {
-      await close();
-    }
+    const { page } = await site.page({ reducedMotion: 'reduce' });
+    await gotoLive(page, `${site.url}/gallery`);
+    const strip = page.getByTestId('video-strip');
+    expect(await strip.locator('> li').count()).toBe(7);
+    expect(await strip.locator('.play-overlay').count()).toBe(7);
+    expect(await strip.innerText()).toContain('Lady Shri Ram College');
+    const left = () => strip.evaluate((s) => s.scrollLeft);
+    expect(await left()).toBe(0);
+    await page.getByRole('button', { name: 'Scroll videos right' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=video-strip]')!.scrollLeft === 300);
+    await page.getByRole('button', { name: 'Scroll videos right' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=video-strip]')!.scrollLeft === 600);
+    await page.getByRole('button', { name: 'Scroll videos left' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=video-strip]')!.scrollLeft === 300);
+    await page.getByRole('button', { name: "Play Aisha Khan's video" }).click();
+    expect(await strip.locator('video').count()).toBe(1);
   });
 });
 
 describe('blog', () => {
   it('carousel: advances every 4 s, previous/next and dots; grid excerpts', async () => {
-    const { page, close } = await openPage(browser);
-    try {
-      await page.clock.install();
-      await gotoLive(page, `${server.url}/blog`);
-      await page.mouse.move(0, 0);
-      await pauseClock(page);
-      const current = () => page.locator('[data-testid=blog-slide]:not([hidden]) h2').innerText();
-      expect(await current()).toBe('Placement season starts now');
-      await page.clock.runFor(4000);
-      await page.waitForFunction(() => document.querySelector('[data-testid=blog-slide]:not([hidden]) h2')?.textContent === 'Free live class every Tuesday');
-      await page.getByRole('button', { name: 'Show slide 3' }).click();
-      expect(await current()).toBe('Emotional intelligence in teams');
-      expect(await page.getByRole('button', { name: 'Show slide 3' }).getAttribute('aria-current')).toBe('true');
-      await page.getByRole('button', { name: 'Next slide' }).click();
-      expect(await current()).toBe('Placement season starts now');
-      await page.getByRole('button', { name: 'Previous slide' }).click();
-      expect(await current()).toBe('Emotional intelligence in teams');
-      expect(await page.getByTestId('post-card').count()).toBe(6);
-      for (const e of await page.getByTestId('excerpt').allInnerTexts()) expect(e.length).toBeLessThanOrEqual(101);
-    } finally {
-      await close();
-    }
+    const { page } = await site.page();
+    await page.clock.install();
+    await gotoLive(page, `${site.url}/blog`);
+    await page.mouse.move(0, 0);
+    await pauseClock(page);
+    const current = () => page.locator('[data-testid=blog-slide]:not([hidden]) h2').innerText();
+    expect(await current()).toBe('Placement season starts now');
+    await page.clock.runFor(4000);
+    await page.waitForFunction(() => document.querySelector('[data-testid=blog-slide]:not([hidden]) h2')?.textContent === 'Free live class every Tuesday');
+    await page.getByRole('button', { name: 'Show slide 3' }).click();
+    expect(await current()).toBe('Emotional intelligence in teams');
+    expect(await page.getByRole('button', { name: 'Show slide 3' }).getAttribute('aria-current')).toBe('true');
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    expect(await current()).toBe('Placement season starts now');
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    expect(await current()).toBe('Emotional intelligence in teams');
+    expect(await page.getByTestId('post-card').count()).toBe(6);
+    for (const e of await page.getByTestId('excerpt').allInnerTexts()) expect(e.length).toBeLessThanOrEqual(101);
   });
 
   it('detail: sections, meta in the head, 5 featured and 4 related posts, social links', async () => {
-    const { page, close } = await openPage(browser);
-    try {
-      await gotoLive(page, `${server.url}/blog/digital-communication-etiquette`);
-      expect(await page.locator('meta[name=keywords]').getAttribute('content')).toContain('email etiquette');
-      expect(await page.locator('meta[name=description]').getAttribute('content')).toContain('write emails people answer');
-      expect(await page.locator('.blog-block h2').count()).toBeGreaterThanOrEqual(3);
-      const featured = await page.getByTestId('featured-posts').getByRole('link').evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
-      const related = await page.getByTestId('related-posts').getByRole('link').evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
-      expect(featured).toHaveLength(5);
-      expect(related).toHaveLength(4);
-      expect([...featured, ...related]).not.toContain('/blog/digital-communication-etiquette');
-      expect(new Set(related).size).toBe(4);
-      expect(await page.locator('.blog-detail__share a').count()).toBe(3);
-      // Client-side navigation updates the head too.
-      await page.getByTestId('related-posts').getByRole('link').first().click();
-      await page.waitForFunction(() => document.documentElement.dataset.page !== '/blog/digital-communication-etiquette');
-      expect(await page.title()).not.toContain('Digital Communication Etiquette');
-    } finally {
-      await close();
-    }
+    const { page } = await site.page();
+    await gotoLive(page, `${site.url}/blog/digital-communication-etiquette`);
+    expect(await page.locator('meta[name=keywords]').getAttribute('content')).toContain('email etiquette');
+    expect(await page.locator('meta[name=description]').getAttribute('content')).toContain('write emails people answer');
+    expect(await page.locator('.blog-block h2').count()).toBeGreaterThanOrEqual(3);
+    const featured = await page.getByTestId('featured-posts').getByRole('link').evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
+    const related = await page.getByTestId('related-posts').getByRole('link').evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
+    expect(featured).toHaveLength(5);
+    expect(related).toHaveLength(4);
+    expect([...featured, ...related]).not.toContain('/blog/digital-communication-etiquette');
+    expect(new Set(related).size).toBe(4);
+    expect(await page.locator('.blog-detail__share a').count()).toBe(3);
+    // Client-side navigation updates the head too.
+    await page.getByTestId('related-posts').getByRole('link').first().click();
+    await page.waitForFunction(() => document.documentElement.dataset.page !== '/blog/digital-communication-etiquette');
+    expect(await page.title()).not.toContain('Digital Communication Etiquette');
   });
 });

@@ -61,10 +61,21 @@ export async function closeIntroVideo(page: Page): Promise<void> {
   await page.locator('dialog').waitFor({ state: 'detached' });
 }
 
-/** Freezes the page clock (installed before navigation) a moment from now. */
+/**
+ * Freezes the page clock (installed before navigation) a moment from now. On a loaded
+ * runner that moment can pass before the call lands ("Cannot fast-forward to the past"):
+ * then it reads the clock again and allows a longer moment.
+ */
 export async function pauseClock(page: Page): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 50);
+  for (let margin = 50; ; margin *= 4) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + margin);
+      return;
+    } catch (err) {
+      if (margin >= 3200 || !/to the past/i.test(String(err))) throw err;
+    }
+  }
 }
 
 /** Navigates and waits until the route's page is live (hydrated), not just painted. */

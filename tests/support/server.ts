@@ -3,6 +3,7 @@
 // fresh Postgres database when TEST_DATABASE_URL is set), stopped with SIGTERM after.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase } from '../../api/testing/databases.ts';
 
@@ -22,11 +23,16 @@ export interface RunningServer {
 }
 
 export interface StartOptions {
-  env?: Record<string, string>;
+  /**
+   * Extra environment. As a function it is given the port the server will listen on, for
+   * settings that name the server's own address (PUBLIC_URL, so links in emails open on it).
+   */
+  env?: Record<string, string> | ((port: number) => Record<string, string>);
   /** Use Postgres when TEST_DATABASE_URL is set (default true). */
   postgres?: boolean;
   /** Reuse an existing database instead of creating one (restart tests). */
   databaseUrl?: string;
+  /** A fixed port (default: a free one). Not retried when it is taken. */
   port?: number;
   /**
    * Send the server's output to this file instead of a pipe (benchmarks: a busy reader on
@@ -41,6 +47,11 @@ export function assertBuilt(): void {
   }
 }
 
+/** Where the server failed to listen because another process holds its port. */
+class PortTakenError extends Error {}
+
+const PORT_ATTEMPTS = 5;
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   assertBuilt();
   const base = process.env.TEST_DATABASE_URL;
@@ -51,16 +62,57 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     databaseUrl = created.url;
     drop = created.drop;
   }
+  const { env } = options;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      // Port 0 lets the kernel choose, race-free, but the port is known only once the server
+      // listens: too late for an environment that names it. Such a server gets a port that
+      // is free now; if another process takes it first, the server cannot listen, and the
+      // next attempt picks another.
+      const port = options.port ?? (typeof env === 'function' ? await freePort() : 0);
+      try {
+        return await launch(options, port, typeof env === 'function' ? env(port) : env, databaseUrl, drop);
+      } catch (err) {
+        const retry = err instanceof PortTakenError && options.port === undefined && attempt < PORT_ATTEMPTS;
+        if (!retry) throw err;
+      }
+    }
+  } catch (err) {
+    await drop?.();
+    throw err;
+  }
+}
+
+/** A port nothing listens on at this moment (the probe releases it at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function launch(
+  options: StartOptions,
+  port: number,
+  env: Record<string, string> | undefined,
+  databaseUrl: string | undefined,
+  drop: (() => Promise<void>) | undefined,
+): Promise<RunningServer> {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(options.port ?? 0),
+      PORT: String(port),
       DATA_DIR: 'memory://',
       DATABASE_URL: databaseUrl ?? '',
-      ...options.env,
+      ...env,
     },
     stdio: options.logFile ? ['ignore', openSync(options.logFile, 'w'), openSync(options.logFile, 'a')] : ['ignore', 'pipe', 'pipe'],
   });
@@ -68,9 +120,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   child.stdout?.on('data', (d: Buffer) => (piped += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (piped += d.toString()));
   const output = () => (options.logFile ? readFileSync(options.logFile, 'utf8') : piped);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': only then has all the output (the reason it stopped) been read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
 
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = await new Promise<number>((resolve, reject) => {
     let poll: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
       clearInterval(poll);
@@ -90,13 +143,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     void exited.then((code) => {
       clearTimeout(timer);
       clearInterval(poll);
-      reject(new Error(`server exited with ${code} before listening:\n${output()}`));
+      const message = `server exited with ${code} before listening:\n${output()}`;
+      reject(/EADDRINUSE/.test(output()) ? new PortTakenError(message) : new Error(message));
     });
   });
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: `http://127.0.0.1:${listening}`,
+    port: listening,
     process: child,
     output,
     databaseUrl,

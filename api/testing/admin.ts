@@ -1,0 +1,17 @@
+// An admin and a session token for tests that read the admin lists without going through
+// the login (which the admin tests themselves cover).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { createAdmin } from '../lib/admins.ts';
+import { issueToken } from '../lib/auth.ts';
+import { testConfig } from './app.ts';
+
+/**
+ * Creates the admin (kept if it already exists) and signs a token for it. Pass the app's
+ * clock when the test moves time, or the token may look issued in the future or expired.
+ */
+export async function adminToken(db: Kysely<Database>, email: string, clock?: () => Date): Promise<string> {
+  await createAdmin(db, { email, password: 'correct horse battery', name: 'Test Admin' });
+  const admin = await db.selectFrom('admins').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirstOrThrow();
+  return (await issueToken({ db, config: testConfig(), clock }, admin)).token;
+}

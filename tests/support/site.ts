@@ -1,0 +1,72 @@
+// What the browser suites of the public site share: the built server and one browser for
+// the whole file, a fresh page per test that closes even when the test fails, and the
+// small helpers the forms need (the toast, a canned API answer, unique addresses).
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { openPage, type TrackedPage } from './pwa.ts';
+import { startServer, type RunningServer, type StartOptions } from './server.ts';
+
+export interface Site {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** The server's base URL (no trailing slash). */
+  readonly url: string;
+  /** A page in a context of its own, closed when the running test finishes. */
+  page(options?: BrowserContextOptions): Promise<TrackedPage>;
+}
+
+/**
+ * Starts the server and the browser before this file's tests and stops them after. The
+ * fields are set in beforeAll: read them inside tests and hooks, not at the top level.
+ */
+export function useSite(options: StartOptions = {}): Site {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useSite: the server and browser start in beforeAll');
+    return value;
+  };
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+    get url() {
+      return started(server).url;
+    },
+    async page(contextOptions = {}) {
+      const tracked = await openPage(started(browser), contextOptions);
+      onTestFinished(() => tracked.close());
+      return tracked;
+    },
+  };
+}
+
+/** Waits for the toast (a status message) with exactly this text. */
+export const toast = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).waitFor();
+
+/** A final rejection (4xx): the outbox does not retry it, the form shows its failure message. */
+export const reject = (page: Page, path: string, body: object = {}, status = 422) =>
+  page.route(`**${path}`, (r) => r.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
+
+/** A server error: the submission stays in the outbox, and the form says it is saved. */
+export const fail500 = (page: Page, path: string) =>
+  page.route(`**${path}`, (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+
+/** Six random characters, for addresses and messages no earlier run has used. */
+export const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** Fills fields by their exact label, in the order given. */
+export async function fillFields(scope: Page | Locator, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await scope.getByLabel(label, { exact: true }).fill(value);
+}
