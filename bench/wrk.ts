@@ -47,6 +47,8 @@ export function runWrk(options: WrkOptions): WrkResult {
   const dir = mkdtempSync(path.join(tmpdir(), 'wrk-'));
   const script = path.join(dir, 'script.lua');
   writeFileSync(script, options.script);
+  // One thread: enough for this rate, and the scripts' counters (lead numbers, batch keys)
+  // are per thread, so more threads would repeat them.
   const r = spawnSync(
     ensureWrk(),
     ['-t', '1', '-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '10s', '--latency', '-s', script, options.url],

@@ -100,6 +100,38 @@ describe('the served product', () => {
   });
 });
 
+describe('CORS on the served API', () => {
+  it('answers a listed origin\'s preflight and marks its answers, and leaves others without CORS headers', async () => {
+    const server = await startServer({ env: { CORS_ORIGINS: 'https://partner.example' } });
+    try {
+      const preflight = await fetch(server.url + LEAD_PATHS.contact, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+      const post = (origin: string) =>
+        fetch(server.url + LEAD_PATHS.contact, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: origin },
+          body: JSON.stringify({ firstName: 'Cross', lastName: 'Origin', email: 'cors@example.in', phone: '9876543210', message: 'hi' }),
+        });
+      const listed = await post('https://partner.example');
+      expect(listed.status).toBe(201);
+      expect(listed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+      expect(listed.headers.get('access-control-expose-headers')).toContain('Idempotent-Replayed');
+      expect(listed.headers.get('vary')).toBe('Origin');
+      expect(listed.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      const other = await post('https://evil.example');
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      expect(other.headers.get('vary')).toBe('Origin');
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('finishes the in-flight request, refuses new ones, closes the database and exits 0', async () => {
     const server = await startServer();

@@ -12,7 +12,7 @@ export type ValidationResult<S extends AnyObjectSchema> =
 /**
  * Synchronous: the contract's schemas have no async tests, and yup's async mode costs a
  * promise per field (measurable on the lead POST's hot path). A schema that gained an
- * async test would fail every valid submission here, which the endpoint tests catch.
+ * async test would throw here (a 500, logged), which the endpoint tests catch.
  */
 export function validate<S extends AnyObjectSchema>(schema: S, input: unknown): ValidationResult<S> {
   if (!isPlainObject(input)) return { ok: false, error: new HttpError(400, API_MESSAGES.notObject) };
@@ -21,8 +21,11 @@ export function validate<S extends AnyObjectSchema>(schema: S, input: unknown): 
     return { ok: true, value };
   } catch (err) {
     // yup's casting can throw on crafted values (an object whose toString is not a
-    // function); that is a bad request, never a server error.
-    if (!(err instanceof ValidationError)) return { ok: false, error: new HttpError(400, API_MESSAGES.wrongTypes) };
+    // function): a TypeError, and a bad request, never a server error. Anything else (a
+    // schema that gained an async test throws a plain Error under validateSync) is our
+    // bug and must surface as one, not as a 400 on every valid submission.
+    if (err instanceof TypeError) return { ok: false, error: new HttpError(400, API_MESSAGES.wrongTypes) };
+    if (!(err instanceof ValidationError)) throw err;
     const errors: Record<string, string> = {};
     const all = err.inner.length > 0 ? err.inner : [err];
     for (const e of all) {

@@ -492,6 +492,10 @@ describe.each(testBackends())('admin API on $name', (backend) => {
     it('CORS: same origin only, unless CORS_ORIGINS lists another', async () => {
       const closed = await get(ADMIN_LIST_PATHS.contacts, token, { Origin: 'https://evil.example' });
       expect(closed.headers.get('access-control-allow-origin')).toBeNull();
+      // Without CORS_ORIGINS there is no CORS at all: OPTIONS is just an unknown route.
+      const noPreflight = await app.request('/api/v1/contact', { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+      expect(noPreflight.status).toBe(404);
+      expect(await noPreflight.json()).toEqual({ message: API_MESSAGES.notFound });
       const open = testApp(database, { corsOrigins: ['https://partner.example'] }, { clock: clock.fn }).app;
       const preflight = await open.request('/api/v1/contact', {
         method: 'OPTIONS',
@@ -503,6 +507,10 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       const listed = await open.request(ADMIN_LIST_PATHS.contacts, { headers: { Origin: 'https://partner.example', Authorization: `Bearer ${token}` } });
       expect(listed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
       expect(listed.headers.get('access-control-expose-headers')).toMatch(/X-Total-Count/);
+      expect(listed.headers.get('vary')).toMatch(/Origin/);
+      const sameOrigin = await open.request(ADMIN_LIST_PATHS.contacts, { headers: { Authorization: `Bearer ${token}` } });
+      expect(sameOrigin.headers.get('access-control-allow-origin')).toBeNull();
+      expect(sameOrigin.headers.get('vary')).toMatch(/Origin/);
       const other = await open.request('/api/v1/contact', {
         method: 'OPTIONS',
         headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
