@@ -3,7 +3,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout.tsx';
-import { POLICIES } from '../content/policies.ts';
+import { POLICY_INDEX } from '../content/policies-index.ts';
 import { RequireAdmin, RequireSignedUp } from './guards.tsx';
 
 const Home = lazy(() => import('./routes/home.tsx'));
@@ -38,7 +38,7 @@ export function AppRoutes() {
         <Route path="signup" element={<Signup />} />
         <Route path="course/soft-skills" element={<Course />} />
         <Route path="services/:slug" element={<Program />} />
-        {Object.entries(POLICIES).map(([slug, p]) => (
+        {Object.entries(POLICY_INDEX).map(([slug, p]) => (
           <Route key={slug} path={p.path.slice(1)} element={<Policy slug={slug} />} />
         ))}
         <Route

@@ -1,21 +1,22 @@
 // The routes written to HTML at build time, and the client-only routes that get an empty
 // shell instead (guards read localStorage, so they can only run in the browser).
-import { BLOG_POSTS } from '../content/blog.ts';
-import { POLICIES } from '../content/policies.ts';
-import { PROGRAMS } from '../content/programs.ts';
+// Paths come from the content indexes: listing routes needs no page text.
+import { BLOG_POST_IDS } from '../content/blog-index.ts';
+import { POLICY_INDEX } from '../content/policies-index.ts';
+import { PROGRAM_INDEX } from '../content/programs-index.ts';
 
 export const PRERENDERED_PATHS: string[] = [
   '/',
   '/about',
   '/gallery',
   '/blog',
-  ...BLOG_POSTS.map((p) => `/blog/${p.id}`),
+  ...BLOG_POST_IDS.map((id) => `/blog/${id}`),
   '/contact',
   '/join-now',
   '/signup',
   '/course/soft-skills',
-  ...Object.values(PROGRAMS).map((p) => p.path),
-  ...Object.values(POLICIES).map((p) => p.path),
+  ...Object.values(PROGRAM_INDEX).map((p) => p.path),
+  ...Object.values(POLICY_INDEX).map((p) => p.path),
   '/admin-login',
 ];
 

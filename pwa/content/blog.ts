@@ -1,11 +1,11 @@
+import { BLOG_POST_IDS, type BlogPostId } from './blog-index.ts';
 import type { BlogCard, BlogPost } from './types.ts';
 
 const img = (id: string, alt: string) => ({ src: `/images/blog/${id}.webp`, alt, width: 800, height: 450 });
 
-/** The six embedded posts (spec §3). The id is the URL slug: /blog/{id}. */
-export const BLOG_POSTS: BlogPost[] = [
-  {
-    id: 'top-soft-skills-2025-2026',
+/** The six embedded posts (spec §3), keyed by the slugs in blog-index.ts. */
+const POSTS: Record<BlogPostId, Omit<BlogPost, 'id'>> = {
+  'top-soft-skills-2025-2026': {
     title: 'Top Soft Skills Employers Want in 2025–2026',
     subtitle: 'By Ananya Sharma, Founder · 8 min read',
     date: '2025-07-14',
@@ -47,8 +47,7 @@ export const BLOG_POSTS: BlogPost[] = [
       },
     ],
   },
-  {
-    id: 'emotional-intelligence-at-work',
+  'emotional-intelligence-at-work': {
     title: 'Emotional Intelligence: The Skill Behind Every Great Team',
     subtitle: 'By Rohan Mehta, Co-founder · 6 min read',
     date: '2025-06-02',
@@ -80,8 +79,7 @@ export const BLOG_POSTS: BlogPost[] = [
       },
     ],
   },
-  {
-    id: 'adaptability-in-a-changing-workplace',
+  'adaptability-in-a-changing-workplace': {
     title: 'Adaptability: How to Thrive When Plans Keep Changing',
     subtitle: 'By Neha Bansal, Lead Trainer · 5 min read',
     date: '2025-05-12',
@@ -111,8 +109,7 @@ export const BLOG_POSTS: BlogPost[] = [
       },
     ],
   },
-  {
-    id: 'digital-communication-etiquette',
+  'digital-communication-etiquette': {
     title: 'Digital Communication: Emails, Chats and Video Calls Done Right',
     subtitle: 'By Ananya Sharma, Founder · 7 min read',
     date: '2025-04-21',
@@ -143,8 +140,7 @@ export const BLOG_POSTS: BlogPost[] = [
       },
     ],
   },
-  {
-    id: 'critical-thinking-for-students',
+  'critical-thinking-for-students': {
     title: 'Critical Thinking: Asking Better Questions in Class and at Work',
     subtitle: 'By Dr. Vikram Rao, Academic Advisor · 6 min read',
     date: '2025-03-10',
@@ -174,8 +170,7 @@ export const BLOG_POSTS: BlogPost[] = [
       },
     ],
   },
-  {
-    id: 'public-speaking-for-beginners',
+  'public-speaking-for-beginners': {
     title: 'Public Speaking for Beginners: From Nervous to Natural',
     subtitle: 'By Neha Bansal, Lead Trainer · 5 min read',
     date: '2025-02-03',
@@ -205,7 +200,10 @@ export const BLOG_POSTS: BlogPost[] = [
       },
     ],
   },
-];
+};
+
+/** In the index's order; the index is what routing and prerendering see. */
+export const BLOG_POSTS: BlogPost[] = BLOG_POST_IDS.map((id) => ({ id, ...POSTS[id] }));
 
 export function findPost(id: string): BlogPost | undefined {
   return BLOG_POSTS.find((p) => p.id === id);

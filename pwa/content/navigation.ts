@@ -1,4 +1,4 @@
-import { PROGRAMS } from './programs.ts';
+import { PROGRAM_INDEX } from './programs-index.ts';
 
 export interface NavLink {
   to: string;
@@ -11,7 +11,7 @@ export interface NavGroup {
 }
 export type NavItem = NavLink | NavGroup;
 
-export const SERVICE_LINKS: NavLink[] = Object.values(PROGRAMS).map((p) => ({ to: p.path, label: p.header.title }));
+export const SERVICE_LINKS: NavLink[] = Object.values(PROGRAM_INDEX).map((p) => ({ to: p.path, label: p.title }));
 
 export const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Home' },

@@ -1,4 +1,5 @@
 import { SITE } from '../config/site.ts';
+import { POLICY_INDEX, POLICY_SLUGS, type PolicySlug } from './policies-index.ts';
 
 export interface PolicySection {
   heading: string;
@@ -14,10 +15,9 @@ export interface Policy {
 
 const contactLine = `Questions? Write to ${SITE.email} or call ${SITE.phone} (Monday to Saturday, 10 am to 6 pm).`;
 
-export const POLICIES: Record<string, Policy> = {
+/** The page bodies, keyed by the slugs in policies-index.ts (which holds each path and title). */
+const BODIES: Record<PolicySlug, Omit<Policy, 'path' | 'title'>> = {
   'privacy-policy': {
-    path: '/privacy-policy',
-    title: 'Privacy Policy',
     description: `How ${SITE.name} collects, uses and protects your personal information.`,
     effective: '21/08/25',
     sections: [
@@ -51,8 +51,6 @@ export const POLICIES: Record<string, Policy> = {
     ],
   },
   'return-policy': {
-    path: '/return-policy',
-    title: 'Return & Refund Policy',
     description: `Refund rules for paid ${SITE.name} courses and packages.`,
     sections: [
       {
@@ -75,8 +73,6 @@ export const POLICIES: Record<string, Policy> = {
     ],
   },
   'terms-conditions': {
-    path: '/terms-conditions',
-    title: 'Terms & Conditions',
     description: `The terms that apply when you use the ${SITE.name} website and courses.`,
     sections: [
       {
@@ -111,8 +107,6 @@ export const POLICIES: Record<string, Policy> = {
     ],
   },
   'shipping-policy': {
-    path: '/shipping-policy',
-    title: 'Shipping & Delivery Policy',
     description: `How and when you receive access to ${SITE.name} courses after payment.`,
     sections: [
       {
@@ -133,4 +127,6 @@ export const POLICIES: Record<string, Policy> = {
   },
 };
 
-export const POLICY_LINKS = Object.values(POLICIES).map((p) => ({ to: p.path, label: p.title }));
+export const POLICIES: Record<string, Policy> = Object.fromEntries(
+  POLICY_SLUGS.map((slug) => [slug, { ...POLICY_INDEX[slug], ...BODIES[slug] }]),
+);

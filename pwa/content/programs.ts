@@ -4,6 +4,7 @@ import {
   CORPORATE_FAQS,
   SCHOOL_FAQS,
 } from './faqs.ts';
+import { PROGRAM_INDEX, PROGRAM_SLUGS, type ProgramSlug } from './programs-index.ts';
 import type { CourseHeader, FaqItem } from './types.ts';
 
 export interface ProgramStep {
@@ -31,15 +32,17 @@ export interface ProgramContent {
 
 const image = (name: string, alt: string) => ({ src: `/images/services/${name}.svg`, alt, width: 560, height: 420 });
 
-export const PROGRAMS: Record<string, ProgramContent> = {
+/** A programme's page without its path and heading, which live in programs-index.ts. */
+type ProgramBody = Omit<ProgramContent, 'path' | 'header'> & { header: Omit<CourseHeader, 'title'> };
+
+/** The page bodies, keyed by the slugs in programs-index.ts. */
+const BODIES: Record<ProgramSlug, ProgramBody> = {
   'skill-for-colleges': {
-    path: '/services/skill-for-colleges',
     metaTitle: 'Soft Skills Programme for Colleges',
     metaDescription:
       'A semester-long soft-skills programme for colleges: communication, interviews and teamwork, with placement-cell reports and 60% completion criteria.',
     header: {
       badge: '#Campus',
-      title: 'Skill for Colleges',
       description:
         'An on-campus and live-online programme that makes your students placement-ready: confident in group discussions, clear in interviews and comfortable working in teams.',
       image: image('colleges', 'Illustration of college students in a group discussion'),
@@ -99,13 +102,11 @@ export const PROGRAMS: Record<string, ProgramContent> = {
     faqs: COLLEGE_FAQS,
   },
   'skill-for-schools': {
-    path: '/services/skill-for-schools',
     metaTitle: 'Soft Skills Programme for Schools (Classes 6 to 12)',
     metaDescription:
       'Age-appropriate soft-skills lessons for classes 6 to 12: speaking, listening, teamwork and confidence, through activities, group work and projects.',
     header: {
       badge: '#Classes 6–12',
-      title: 'Skill for Schools',
       description:
         'Activity-based soft-skills lessons for classes 6 to 12 that help children speak up, listen well, work in teams and manage their time — skills that stay with them long after exams.',
       image: image('schools', 'Illustration of school children working on a group project'),
@@ -163,13 +164,11 @@ export const PROGRAMS: Record<string, ProgramContent> = {
     faqs: SCHOOL_FAQS,
   },
   'corporate-training': {
-    path: '/services/corporate-training',
     metaTitle: 'Corporate Training for Freshers',
     metaDescription:
       'Help freshers become productive faster: a structured soft-skills induction with 86% retention improvement, 40% faster adaptation and 25% higher productivity.',
     header: {
       badge: '#Popular',
-      title: 'Corporate Training for Freshers',
       description:
         'A structured soft-skills induction that turns new graduates into confident, professional team members in their first month: workplace communication, email and meeting etiquette, teamwork and ownership.',
       image: image('corporate', 'Illustration of new employees in an induction workshop'),
@@ -229,13 +228,11 @@ export const PROGRAMS: Record<string, ProgramContent> = {
     faqs: CORPORATE_FAQS,
   },
   'b2b-outsourcing': {
-    path: '/services/b2b-outsourcing',
     metaTitle: 'B2B Soft Skills Outsourcing',
     metaDescription:
       'Outsource your soft-skills training to SkillUp: 30-40% lower in-house training costs and 71% of clients report higher engagement within two weeks.',
     header: {
       badge: '#Popular',
-      title: 'B2B Soft Skills Outsourcing',
       description:
         'Hand over your entire soft-skills track — content, trainers, scheduling, assessments and reporting — to a team that does nothing else, and keep full visibility of results.',
       image: image('b2b', 'Illustration of a training dashboard and a team workshop'),
@@ -295,4 +292,10 @@ export const PROGRAMS: Record<string, ProgramContent> = {
   },
 };
 
-export const PROGRAM_SLUGS = Object.keys(PROGRAMS);
+export const PROGRAMS: Record<string, ProgramContent> = Object.fromEntries(
+  PROGRAM_SLUGS.map((slug) => {
+    const { path, title } = PROGRAM_INDEX[slug];
+    const body = BODIES[slug];
+    return [slug, { ...body, path, header: { ...body.header, title } }];
+  }),
+);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SITE } from '../../config/site.ts';
 import { CATEGORY_LINKS, COMPANY_LINKS } from '../../content/navigation.ts';
-import { POLICY_LINKS } from '../../content/policies.ts';
+import { POLICY_LINKS } from '../../content/policies-index.ts';
 import { IconInstagram, IconLinkedIn, IconMail, IconPhone, IconYouTube } from '../Icons.tsx';
 
 export function Footer() {
