@@ -19,6 +19,7 @@ import { launchBrowser } from './support/browser.ts';
 import { readOutbox, seedOutbox } from './support/outbox.ts';
 import { gotoLive } from './support/pwa.ts';
 import { ROOT, startServer, type RunningServer } from './support/server.ts';
+import { toast, unique } from './support/site.ts';
 
 const SAVED_OFFLINE = "Saved on this device — it will be sent automatically when you're back online";
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -69,8 +70,6 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     await page.getByLabel('Message', { exact: true }).fill(v.message);
   }
 
-  const toast = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).first().waitFor();
-  const unique = () => Math.random().toString(36).slice(2, 8);
 
   it('queues every form offline, keeps it across an offline reload, and delivers each once on reconnect', async () => {
     const { context, page } = await visitor('/contact');

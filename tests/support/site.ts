@@ -52,8 +52,11 @@ export function useSite(options: StartOptions = {}): Site {
   };
 }
 
-/** Waits for the toast (a status message) with exactly this text. */
-export const toast = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).waitFor();
+/**
+ * Waits for a toast (a status message) with exactly this text; the first one, since a
+ * page that sent the same form twice may show it twice.
+ */
+export const toast = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).first().waitFor();
 
 /** A final rejection (4xx): the outbox does not retry it, the form shows its failure message. */
 export const reject = (page: Page, path: string, body: object = {}, status = 422) =>
