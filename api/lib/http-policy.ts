@@ -31,7 +31,10 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-src 'self' https://www.youtube-nocookie.com",
 ].join('; ');
 
-const ALWAYS: ReadonlyArray<readonly [string, string]> = [
+/** Response headers in the order they are set. */
+type HeaderList = ReadonlyArray<readonly [string, string]>;
+
+const ALWAYS: HeaderList = [
   ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
   // One year. Browsers ignore it over plain http (local development).
   ['Strict-Transport-Security', 'max-age=31536000'],
@@ -51,9 +54,9 @@ const DEFAULTS = {
   api: [...ALWAYS, ['Referrer-Policy', 'strict-origin-when-cross-origin'], ['Cache-Control', 'no-store']],
   resetPage: [...ALWAYS, ['Referrer-Policy', 'no-referrer']],
   resetApi: [...ALWAYS, ['Referrer-Policy', 'no-referrer'], ['Cache-Control', 'no-store']],
-} satisfies Record<string, ReadonlyArray<readonly [string, string]>>;
+} satisfies Record<string, HeaderList>;
 
-function defaultsFor(path: string): ReadonlyArray<readonly [string, string]> {
+function defaultsFor(path: string): HeaderList {
   const api = path === '/api' || path.startsWith('/api/');
   if (RESET_PATH.test(path)) return api ? DEFAULTS.resetApi : DEFAULTS.resetPage;
   return api ? DEFAULTS.api : DEFAULTS.page;
@@ -72,7 +75,7 @@ export function securityHeaders(): MiddlewareHandler {
 }
 
 /** Runs the rest of the chain so that its answer carries `defaults` unless it set them itself. */
-async function withDefaultHeaders(c: Context, next: Next, defaults: ReadonlyArray<readonly [string, string]>): Promise<void> {
+async function withDefaultHeaders(c: Context, next: Next, defaults: HeaderList): Promise<void> {
   const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
   if (outgoing) {
     for (const [name, value] of defaults) outgoing.setHeader(name, value);
@@ -92,9 +95,11 @@ function editHeaders(c: Context, edit: (headers: Headers) => void): void {
   }
 }
 
-function setMissing(headers: Headers, values: ReadonlyArray<readonly [string, string]>): void {
+function setMissing(headers: Headers, values: HeaderList): void {
   for (const [name, value] of values) if (!headers.has(name)) headers.set(name, value);
 }
+
+const VARY_ORIGIN: HeaderList = [['Vary', 'Origin']];
 
 /**
  * Same origin needs no CORS; CORS_ORIGINS lists any other origin allowed to call the API.
@@ -104,8 +109,6 @@ function setMissing(headers: Headers, values: ReadonlyArray<readonly [string, st
  * a lead POST. Here the headers go the way of the security headers (no API handler sets
  * Vary or CORS headers of its own), and without CORS_ORIGINS nothing happens at all.
  */
-const VARY_ORIGIN: ReadonlyArray<readonly [string, string]> = [['Vary', 'Origin']];
-
 export function corsPolicy(config: Pick<Config, 'corsOrigins'>): MiddlewareHandler {
   const allowed = new Set(config.corsOrigins);
   const allowMethods = 'GET,HEAD,POST,OPTIONS';

@@ -275,13 +275,14 @@ function insertStatement(db: Kysely<Database>, resource: LeadResource, columns: 
   if (text === undefined) {
     const table = sql.table(resource.table);
     // jsonb_populate_recordset types every value by the table's own column types, so one
-    // parameter carries the whole batch whatever its size.
+    // parameter ($1, the rows as JSON, given by insertRows) carries the whole batch whatever
+    // its size. The lock key's prefix is our own table name, so it is a literal.
     text = sql<Row>`
       insert into ${table} (${sql.join(columns.map((c) => sql.ref(c)))})
       select ${sql.join(columns.map((c) => sql.ref(`v.${c}`)))}
-      from jsonb_populate_recordset(null::${table}, ${''}::jsonb) as v
+      from jsonb_populate_recordset(null::${table}, ${null}::jsonb) as v
       where v.idempotency_key is null
-         or pg_try_advisory_xact_lock(hashtextextended(${''} || v.idempotency_key, 0))
+         or pg_try_advisory_xact_lock(hashtextextended(${sql.lit(resource.table + ':')} || v.idempotency_key, 0))
       on conflict (idempotency_key) do nothing
       returning *`.compile(db).sql;
     insertStatements.set(cacheKey, text);
@@ -291,7 +292,7 @@ function insertStatement(db: Kysely<Database>, resource: LeadResource, columns: 
 
 async function insertRows(db: Kysely<Database>, resource: LeadResource, rows: Record<string, unknown>[]): Promise<Row[]> {
   const text = insertStatement(db, resource, Object.keys(rows[0]!));
-  const result = await db.executeQuery<Row>(CompiledQuery.raw(text, [JSON.stringify(rows), resource.table + ':']));
+  const result = await db.executeQuery<Row>(CompiledQuery.raw(text, [JSON.stringify(rows)]));
   return result.rows;
 }
 

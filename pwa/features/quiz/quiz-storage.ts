@@ -4,9 +4,10 @@
 // progress live in IndexedDB (pwa/lib/outbox/store.ts drafts).
 import { isQuizLanguage, type QuizLanguage } from '../../../contract/quiz/options.ts';
 import type { QuizResult } from '../../../contract/quiz/scoring.ts';
+import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { readJson, writeItem } from '../../lib/storage.ts';
 
-const QUIZ_RESULT_KEY = 'personalityResult';
+const QUIZ_RESULT_KEY = STORAGE_KEYS.quizResult;
 /** Fired on this window when the stored result changes (other tabs get a `storage` event). */
 const QUIZ_RESULT_EVENT = 'personality-result';
 
