@@ -1,6 +1,6 @@
 import type { Testimonial } from '../content/types.ts';
 import { useAutoAdvance } from '../hooks/useAutoAdvance.ts';
-import { IconArrow } from './Icons.tsx';
+import { CarouselControls } from './CarouselControls.tsx';
 import { Section } from './Section.tsx';
 
 /** Spec §9: rotation every 5000 ms, previous / next, wrapping around. */
@@ -27,17 +27,11 @@ export function TestimonialCarousel({ items, title = 'What our learners say' }: 
             <span>{t.company}</span>
           </figcaption>
         </figure>
-        <div className="carousel__controls">
-          <button type="button" className="icon-btn" aria-label="Previous testimonial" onClick={prev}>
-            <IconArrow dir="left" />
-          </button>
+        <CarouselControls prevLabel="Previous testimonial" nextLabel="Next testimonial" onPrev={prev} onNext={next}>
           <span className="carousel__count">
             {index + 1} / {items.length}
           </span>
-          <button type="button" className="icon-btn" aria-label="Next testimonial" onClick={next}>
-            <IconArrow />
-          </button>
-        </div>
+        </CarouselControls>
       </div>
     </Section>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { IconArrow } from '../../components/Icons.tsx';
+import { CarouselControls } from '../../components/CarouselControls.tsx';
 import { BLOG_CARDS } from '../../content/blog.ts';
 import { useAutoAdvance } from '../../hooks/useAutoAdvance.ts';
 
@@ -31,10 +31,7 @@ export function BlogCarousel() {
           </article>
         ))}
       </div>
-      <div className="carousel__controls">
-        <button type="button" className="icon-btn" aria-label="Previous slide" onClick={prev}>
-          <IconArrow dir="left" />
-        </button>
+      <CarouselControls prevLabel="Previous slide" nextLabel="Next slide" onPrev={prev} onNext={next}>
         <div className="dots">
           {BLOG_CARDS.map((card, i) => (
             <button
@@ -47,10 +44,7 @@ export function BlogCarousel() {
             />
           ))}
         </div>
-        <button type="button" className="icon-btn" aria-label="Next slide" onClick={next}>
-          <IconArrow />
-        </button>
-      </div>
+      </CarouselControls>
     </div>
   );
 }

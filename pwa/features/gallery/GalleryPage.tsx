@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { IconArrow, IconPlay } from '../../components/Icons.tsx';
+import { CarouselControls } from '../../components/CarouselControls.tsx';
+import { IconPlay } from '../../components/Icons.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Section } from '../../components/Section.tsx';
@@ -21,14 +22,7 @@ function VideoStrip() {
       title="Student video testimonials"
       className="section--alt"
       action={
-        <div className="carousel__controls">
-          <button type="button" className="icon-btn" aria-label="Scroll videos left" onClick={() => scroll(-1)}>
-            <IconArrow dir="left" />
-          </button>
-          <button type="button" className="icon-btn" aria-label="Scroll videos right" onClick={() => scroll(1)}>
-            <IconArrow />
-          </button>
-        </div>
+        <CarouselControls prevLabel="Scroll videos left" nextLabel="Scroll videos right" onPrev={() => scroll(-1)} onNext={() => scroll(1)} />
       }
     >
       <ul className="video-strip" ref={strip} data-testid="video-strip" tabIndex={0} aria-label="Video testimonials">
