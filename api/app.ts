@@ -1,7 +1,8 @@
 // The whole HTTP surface: the API under /api, the built PWA everywhere else.
 import { Hono } from 'hono';
+import { HEALTH_PATH } from '../contract/api.ts';
 import { API_MESSAGES } from '../contract/messages.ts';
-import type { Deps } from './deps.ts';
+import { nowOf, type Deps } from './deps.ts';
 import { errorHandler } from './lib/errors.ts';
 import { corsPolicy, jsonBodiesOnly, securityHeaders } from './lib/http-policy.ts';
 import { postRateLimit } from './lib/rate-limit.ts';
@@ -35,12 +36,12 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
     postRateLimit({
       perMinute: deps.config.postRateLimitPerMinute,
       trustProxy: deps.config.trustProxy,
-      clock: deps.clock ?? (() => new Date()),
+      clock: () => nowOf(deps),
     }),
   );
   app.use('/api/*', jsonBodiesOnly());
 
-  app.route('/api/health', health(deps));
+  app.route(HEALTH_PATH, health(deps));
   app.route('/api/v1/contact', contact(deps));
   app.route('/api/v1/free', free(deps));
   app.route('/api/v1/form', form(deps));

@@ -93,10 +93,12 @@ export function staticSite(rootDir: string, shellRoutes = DYNAMIC_SHELL_ROUTES) 
     return (await fileAt(rel)) ?? (await fileAt(path.join(rel, 'index.html')));
   }
 
-  function encoded(found: Found, encoding: 'br' | 'gzip', raw: Buffer): Buffer {
+  /** The compressed file, from the cache when it holds it (the file is read only on a miss). */
+  async function encoded(found: Found, encoding: 'br' | 'gzip'): Promise<Buffer> {
     const cacheKey = `${found.file}:${found.stat.mtimeMs}:${found.stat.size}:${encoding}`;
     let out = compressed.get(cacheKey);
     if (!out) {
+      const raw = await fs.readFile(found.file);
       out =
         encoding === 'br'
           ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
@@ -125,7 +127,7 @@ export function staticSite(rootDir: string, shellRoutes = DYNAMIC_SHELL_ROUTES) 
       const accept = c.req.header('accept-encoding') ?? '';
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
       if (encoding) {
-        const body = encoded(found, encoding, await fs.readFile(found.file));
+        const body = await encoded(found, encoding);
         headers.set('Content-Encoding', encoding);
         headers.set('Content-Length', String(body.length));
         return new Response(head ? null : new Uint8Array(body), { status, headers });

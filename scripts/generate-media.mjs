@@ -48,7 +48,6 @@ function person(x, y, s = 1, o = {}) {
   const hair = o.hair ?? pick(HAIR);
   const shirt = o.shirt ?? pick(SHIRTS);
   const long = o.long ?? rnd() > 0.5;
-  const h = 120 * s;
   const body = `<path d="M${x - 30 * s} ${y} v${-48 * s} a${30 * s} ${30 * s} 0 0 1 ${60 * s} 0 v${48 * s} z" fill="${shirt}"/>`;
   const neck = `<rect x="${x - 7 * s}" y="${y - 86 * s}" width="${14 * s}" height="${14 * s}" fill="${skin}"/>`;
   const head = `<circle cx="${x}" cy="${y - 100 * s}" r="${19 * s}" fill="${skin}"/>`;
@@ -57,7 +56,6 @@ function person(x, y, s = 1, o = {}) {
   const arm = o.wave
     ? `<path d="M${x + 26 * s} ${y - 60 * s} l${22 * s} ${-34 * s}" stroke="${shirt}" stroke-width="${11 * s}" stroke-linecap="round"/><circle cx="${x + 50 * s}" cy="${y - 97 * s}" r="${6 * s}" fill="${skin}"/>`
     : '';
-  void h;
   return `<g>${hairLong}${body}${arm}${neck}${head}${hairTop}</g>`;
 }
 const bubble = (x, y, w, h, fill = '#fff') =>
@@ -110,11 +108,7 @@ function portrait(size, o) {
   return svg(size, size, `<rect width="${size}" height="${size}" rx="${size / 2}" fill="${o.bg}"/><clipPath id="c"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}"/></clipPath><g clip-path="url(#c)">${person(size / 2, size + 10 * s, 1.9 * s, o)}</g>`);
 }
 
-// Brand mark and icons
-const mark = (size) =>
-  svg(size, size, `<rect width="${size}" height="${size}" rx="${size * 0.22}" fill="${NAVY}"/><path d="M${size * 0.28} ${size * 0.66} l${size * 0.16} ${-size * 0.16} l${size * 0.1} ${size * 0.1} l${size * 0.2} ${-size * 0.24}" fill="none" stroke="${ACCENT}" stroke-width="${size * 0.1}" stroke-linecap="round" stroke-linejoin="round"/><circle cx="${size * 0.74}" cy="${size * 0.32}" r="${size * 0.07}" fill="${SAND}"/>`);
-// The logo (images/logo.svg) is the favicon's mark; app icons live in public/icons.
-void mark;
+// The logo (images/logo.svg) is the favicon's mark; app icons live in public/icons (scripts/generate-icons.mjs).
 
 // Hero and course/service illustrations (SVG: crisp at any size, tiny)
 seed = 11;

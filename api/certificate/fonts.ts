@@ -7,7 +7,6 @@
 // text; its latin-ext subset covers names such as "Śrīkānt"; Noto Sans Devanagari covers
 // names written in Hindi, Marathi and other Devanagari scripts. Satori falls back from
 // font to font per character, so a mixed name renders too.
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Font } from 'satori';
 
@@ -29,28 +28,17 @@ export const CERTIFICATE_FONT_FILES: readonly FontFile[] = [
   { file: 'noto-sans-devanagari-devanagari-700-normal.woff', name: 'Noto Sans Devanagari', weight: 700, style: 'normal' },
 ];
 
-// tsc compiles this module to dist/server/api/certificate/ without copying the fonts, so
-// the compiled server looks in the source tree as well.
-const CANDIDATE_DIRS = [
-  new URL('./fonts/', import.meta.url),
-  new URL('../../../../api/certificate/fonts/', import.meta.url),
-];
-
-function fontDir(): URL {
-  const probe = CERTIFICATE_FONT_FILES[0]!.file;
-  const dir = CANDIDATE_DIRS.find((candidate) => existsSync(new URL(probe, candidate)));
-  if (!dir) throw new Error(`Certificate fonts not found (looked for ${probe} in ${CANDIDATE_DIRS.join(', ')})`);
-  return dir;
-}
+// Beside this module: in the source tree, and in dist/ where scripts/copy-server-assets.mjs
+// puts them after tsc (which copies no data files).
+const FONT_DIR = new URL('./fonts/', import.meta.url);
 
 export async function loadFonts(files: readonly FontFile[]): Promise<Font[]> {
-  const dir = fontDir();
   return Promise.all(
     files.map(async ({ file, name, weight, style }) => ({
       name,
       weight,
       style,
-      data: await readFile(new URL(file, dir)),
+      data: await readFile(new URL(file, FONT_DIR)),
     })),
   );
 }

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { ADMIN_MESSAGES, ADMIN_SESSION_HOURS, type AdminProfile } from '../../contract/admin.ts';
@@ -114,11 +114,12 @@ export function unauthorized(): HttpError {
 }
 
 /** Middleware: 401 JSON unless the request carries a valid admin token. */
-export function requireAdmin(deps: Deps): MiddlewareHandler {
-  return async (c: Context, next) => {
+/** 401 without a valid admin token; otherwise the session is `c.get('adminSession')`. */
+export function requireAdmin(deps: Deps): MiddlewareHandler<{ Variables: { adminSession: AdminSession } }> {
+  return async (c, next) => {
     const session = await authenticate(deps, c.req.header('authorization'));
     if (!session) throw unauthorized();
-    c.header('Cache-Control', 'no-store');
+    c.set('adminSession', session);
     await next();
   };
 }

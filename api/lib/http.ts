@@ -31,6 +31,9 @@ export class HttpError extends Error {
  * chunked body is counted while streaming),
  * 400 for malformed JSON or a JSON value that is not an object.
  */
+/** Fatal: a body that is not valid UTF-8 is a bad request. Reusable, since it never streams. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 export async function readJson(c: Context, maxBytes: number): Promise<unknown> {
   if (!isJsonType(c.req.header('content-type'))) {
     throw new HttpError(415, API_MESSAGES.unsupportedMediaType);
@@ -65,7 +68,7 @@ export async function readJson(c: Context, maxBytes: number): Promise<unknown> {
   if (bytes.byteLength > maxBytes) throw new HttpError(413, API_MESSAGES.tooLarge);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     throw new HttpError(400, API_MESSAGES.notJson);
   }

@@ -21,7 +21,7 @@ import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { listRows } from '../lib/admin-list.ts';
 import { afterPasswordChange, normalizeEmail } from '../lib/admins.ts';
-import { authenticate, issueToken, requireAdmin, revokeSession, toAdminProfile, unauthorized } from '../lib/auth.ts';
+import { issueToken, requireAdmin, revokeSession, toAdminProfile } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { iso } from '../lib/dates.ts';
 import { HttpError, readJson } from '../lib/http.ts';
@@ -115,16 +115,13 @@ export function admin(deps: Deps): Hono {
       return c.json({ message: ADMIN_MESSAGES.loginSuccess, token, admin: toAdminProfile(found), expiresAt: expiresAt.toISOString() });
     })
 
-    .post('/logout', async (c) => {
-      const session = await authenticate(deps, c.req.header('authorization'));
-      if (!session) throw unauthorized();
-      await revokeSession(db, session.jti, nowOf(deps));
+    .post('/logout', requireAdmin(deps), async (c) => {
+      await revokeSession(db, c.get('adminSession').jti, nowOf(deps));
       return c.json({ message: ADMIN_MESSAGES.logoutSuccess });
     })
 
-    .get('/me', async (c) => {
-      const session = await authenticate(deps, c.req.header('authorization'));
-      if (!session) throw unauthorized();
+    .get('/me', requireAdmin(deps), async (c) => {
+      const session = c.get('adminSession');
       return c.json({ admin: toAdminProfile(session.admin), expiresAt: session.expiresAt.toISOString() });
     })
 
