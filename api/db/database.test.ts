@@ -33,7 +33,7 @@ describe.runIf(baseUrl)('Postgres connections dropped under the pool', () => {
       await admin.end();
       expect(killed.rowCount).toBeGreaterThan(0);
       // The pool reports the dead idle client through its error listener, not a crash.
-      await expect.poll(() => lines.some((l) => l.includes('postgres idle client error'))).toBe(true);
+      await expect.poll(() => lines.some((l) => /postgres (idle client error|connection lost)/.test(l))).toBe(true);
       const after = await postJson(app, LEAD_PATHS.contact, contact);
       expect(after.status).toBe(201);
       expect(await database.ping()).toBe(true);

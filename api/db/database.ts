@@ -37,16 +37,40 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     query_timeout: 15_000,
     keepAlive: true,
   });
-  // An idle client whose server went away (Postgres restart, network blip) emits
-  // 'error' on the pool; without a listener that would crash the process. The pool
-  // discards that client and opens a fresh one on the next query.
-  pool.on('error', (err) => options.log?.(`postgres idle client error: ${err.message}`));
+  // A client whose server went away (Postgres restart, failover, pg_terminate_backend, a
+  // network blip) emits 'error'. pg-pool listens only while the client is idle and removes
+  // its listener while the client is checked out, and an 'error' event with no listener
+  // kills the process: so every client gets a listener of its own for its whole life. The
+  // query in flight fails on its own (503, retried by the outbox); the client is marked
+  // unusable and the pool discards it on release and opens a fresh one when needed.
+  const log = throttledLog(options.log);
+  pool.on('connect', (client) => client.on('error', (err) => log(`postgres connection lost: ${err.message}`)));
+  pool.on('error', (err) => log(`postgres idle client error: ${err.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     kind: 'postgres',
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * When Postgres goes away, every connection reports it at once, and again on each retry:
+ * one line a second, with the count of the others, is enough to see what happened.
+ */
+function throttledLog(log: ((line: string) => void) | undefined): (line: string) => void {
+  let last = 0;
+  let skipped = 0;
+  return (line) => {
+    const now = Date.now();
+    if (now - last < 1_000) {
+      skipped++;
+      return;
+    }
+    last = now;
+    log?.(skipped > 0 ? `${line} (and ${skipped} more since the last report)` : line);
+    skipped = 0;
   };
 }
 

@@ -1,0 +1,146 @@
+// What production does to the server, against the built server on real Postgres: its
+// database connections killed again and again under load, Postgres gone for seconds.
+// The process must live through it, answer 503 (which the outbox retries) while the
+// database is away, recover without a restart, and store every acknowledged submission
+// exactly once.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_PATHS } from '../contract/api.ts';
+import { createPostgresDatabase } from '../api/testing/databases.ts';
+import { driveLoad, percentile, statusCounts, type LoadReport } from './support/load.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+/** The test's own connection, spared by the killer. */
+const OBSERVER = 'fault-test-observer';
+
+/** Three kinds of lead, so several group-commit queues are in flight when a connection dies. */
+function lead(i: number): { path: string; body: unknown } {
+  switch (i % 3) {
+    case 0:
+      return { path: LEAD_PATHS.contact, body: { firstName: `Fault${i}`, lastName: 'Test', email: `c${i}@example.in`, phone: '9876543210', message: `Message ${i}` } };
+    case 1:
+      return { path: LEAD_PATHS.freeJoin, body: { name: `Fault ${i}`, phone: '9123456780', email: `f${i}@example.in` } };
+    default:
+      return { path: LEAD_PATHS.enquiry, body: { background: 'College Student', course: 'Soft Skills', name: `Fault ${i}`, email: `e${i}@example.in`, phone: '9988776655' } };
+  }
+}
+
+async function storedKeys(db: pg.Client): Promise<string[]> {
+  const r = await db.query<{ k: string }>(
+    'select idempotency_key as k from contact_messages union all select idempotency_key from free_join_users union all select idempotency_key from enquiries',
+  );
+  return r.rows.map((row) => row.k);
+}
+
+/** Every submission acknowledged (201), and the database holds exactly those, once each. */
+async function expectExactlyOnce(report: LoadReport, db: pg.Client): Promise<void> {
+  const statuses = [...report.final.values()].map((f) => f.status);
+  expect(report.final.size, 'submissions with a final answer').toBe(report.submitted.length);
+  expect(new Set(statuses)).toEqual(new Set([201]));
+  const keys = await storedKeys(db);
+  expect(keys.length, 'rows').toBe(report.submitted.length);
+  expect(new Set(keys)).toEqual(new Set(report.submitted.map((s) => s.key)));
+}
+
+async function waitHealthy(server: RunningServer, timeoutMs = 15_000): Promise<void> {
+  await expect
+    .poll(async () => (await fetch(`${server.url}/api/health`).catch(() => undefined))?.status, { timeout: timeoutMs, interval: 100 })
+    .toBe(200);
+}
+
+describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let server: RunningServer | undefined;
+  let db: pg.Client;
+  let proxy: TcpProxy | undefined;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(baseUrl!);
+    db = new pg.Client({ connectionString: database.url, application_name: OBSERVER });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.close();
+    await db?.end();
+    await database?.drop();
+  });
+
+  it('lives through its connections being terminated again and again at 200 POSTs/s for 20 s', { timeout: 120_000 }, async () => {
+    server = await startServer({ databaseUrl: database.url, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+    await db.query('truncate contact_messages, free_join_users, enquiries');
+    const killer = new pg.Client({ connectionString: baseUrl });
+    await killer.connect();
+    const dbName = new URL(database.url).pathname.slice(1);
+    let kills = 0;
+    let killing = true;
+    const killLoop = (async () => {
+      while (killing) {
+        const r = await killer.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and application_name <> $2',
+          [dbName, OBSERVER],
+        );
+        kills += r.rowCount ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+    })();
+    let report: LoadReport;
+    try {
+      report = await driveLoad({ baseUrl: server.url, perSecond: 200, durationMs: 20_000, make: lead });
+    } finally {
+      killing = false;
+      await killLoop;
+      await killer.end();
+    }
+
+    const output = server.output();
+    expect(server.process.exitCode, output.slice(-2000)).toBeNull();
+    expect(output).not.toMatch(/Unhandled 'error' event|uncaught/i);
+    expect(kills, 'backends terminated').toBeGreaterThan(50);
+    await waitHealthy(server);
+    // Only answers a phone's outbox retries, never a 500.
+    const counts = statusCounts(report.attempts);
+    if (process.env.FAULT_DEBUG) console.log('terminations', kills, counts);
+    expect(counts[503] ?? 0, 'requests that met a dead connection').toBeGreaterThan(0);
+    expect(Object.keys(counts).map(Number).filter((s) => ![201, 409, 503].includes(s)), JSON.stringify(counts)).toEqual([]);
+    await expectExactlyOnce(report, db);
+    expect(await server.stop()).toBe(0);
+    server = undefined;
+  });
+
+  it('answers 503 at once while Postgres is gone for 3 s at 200 POSTs/s, and recovers without a restart', { timeout: 120_000 }, async () => {
+    proxy = await startTcpProxy('127.0.0.1', Number(new URL(baseUrl!).port || 5432));
+    const viaProxy = new URL(database.url);
+    viaProxy.port = String(proxy.port);
+    server = await startServer({ databaseUrl: viaProxy.toString(), env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+    await db.query('truncate contact_messages, free_join_users, enquiries');
+
+    let outage = { from: 0, to: 0 };
+    const fault = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      outage.from = Date.now();
+      await proxy!.down();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await proxy!.up();
+      outage.to = Date.now();
+    })();
+    const report = await driveLoad({ baseUrl: server.url, perSecond: 200, durationMs: 10_000, make: lead });
+    await fault;
+
+    expect(server.process.exitCode, server.output().slice(-2000)).toBeNull();
+    await waitHealthy(server);
+    const during = report.attempts.filter((a) => a.at >= outage.from + 200 && a.at + a.ms <= outage.to);
+    expect(during.length, 'attempts while Postgres was away').toBeGreaterThan(200);
+    const counts = statusCounts(during);
+    // Every one of them answered, retryable, and fast: a phone moves on instead of hanging.
+    expect(Object.keys(counts).map(Number).filter((s) => s !== 503), JSON.stringify(counts)).toEqual([]);
+    expect(percentile(during.map((a) => a.ms), 99), 'p99 ms of answers during the outage').toBeLessThan(1_000);
+    const all = statusCounts(report.attempts);
+    expect(Object.keys(all).map(Number).filter((s) => ![201, 409, 503].includes(s)), JSON.stringify(all)).toEqual([]);
+    await expectExactlyOnce(report, db);
+    expect(await server.stop()).toBe(0);
+    server = undefined;
+  });
+});
