@@ -2,6 +2,7 @@
 // the response shapes of login and the five lead lists (§6, §7, §8 of the spec).
 import { object, string, type InferType } from 'yup';
 import { MESSAGES } from './messages.ts';
+import { isStorableText } from './text-rules.ts';
 import type { ContactRecord, EnquiryRecord, FreeJoinUser, JoinNowUser } from './api.ts';
 import type { QuizUserListItem } from './quiz/api.ts';
 
@@ -74,7 +75,9 @@ const adminEmail = string()
   .trim()
   .lowercase()
   .required(ADMIN_MESSAGES.emailRequired)
-  .max(254, 'Email must be at most 254 characters');
+  .max(254, 'Email must be at most 254 characters')
+  // Looked up in SQL: a NUL would fail the query (a 500) instead of matching nothing.
+  .test('storable', MESSAGES.notAllowedCharacters('Email'), (v) => v === undefined || isStorableText(v));
 
 export const adminLoginSchema = object({
   email: adminEmail,
@@ -94,7 +97,8 @@ export const newAdminPassword = string()
   .typeError(ADMIN_MESSAGES.newPasswordRequired)
   .required(ADMIN_MESSAGES.newPasswordRequired)
   .min(ADMIN_PASSWORD_MIN, ADMIN_MESSAGES.newPasswordMin)
-  .max(ADMIN_PASSWORD_MAX, ADMIN_MESSAGES.newPasswordMax);
+  .max(ADMIN_PASSWORD_MAX, ADMIN_MESSAGES.newPasswordMax)
+  .test('storable', MESSAGES.notAllowedCharacters('Password'), (v) => v === undefined || isStorableText(v));
 
 export const resetPasswordSchema = object({ newPassword: newAdminPassword });
 

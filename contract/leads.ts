@@ -4,6 +4,7 @@
 import { object, string, type InferType } from 'yup';
 import { MESSAGES } from './messages.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS, LIMITS } from './options.ts';
+import { containsWebAddress, isStorableText } from './text-rules.ts';
 
 /**
  * Phone numbers are ten digits (§9). People type them with spaces, dashes or a +91
@@ -24,12 +25,28 @@ const TEN_DIGITS = /^\d{10}$/;
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 const lowered = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 
-const text = (label: string, max: number, required = `${label} is required`) =>
+const storable = (label: string, multiline = false) =>
+  [
+    'storable',
+    MESSAGES.notAllowedCharacters(label),
+    (v: string | undefined) => v === undefined || isStorableText(v, multiline),
+  ] as const;
+
+const text = (label: string, max: number, required = `${label} is required`, multiline = false) =>
   string()
     .typeError(`${label} must be text`)
     .transform(trimmed)
     .required(required)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .test(...storable(label, multiline));
+
+/** A person's name: printed on certificates and used in emails, so never a web address. */
+const personName = (label: string, required?: string) =>
+  text(label, LIMITS.name, required).test(
+    'no-web-address',
+    MESSAGES.nameWithWebAddress(label),
+    (v) => v === undefined || !containsWebAddress(v),
+  );
 
 const email = (required = 'Email is required') =>
   string()
@@ -38,6 +55,7 @@ const email = (required = 'Email is required') =>
     .transform(lowered)
     .required(required)
     .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
+    .test(...storable('Email'))
     .email(MESSAGES.invalidEmail);
 
 const phone = (message: string, required = 'Phone number is required') =>
@@ -52,21 +70,22 @@ const password = (required = 'Password is required') =>
     .typeError('Password must be text')
     .required(required)
     .min(LIMITS.passwordMin, MESSAGES.passwordMin)
-    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`)
+    .test(...storable('Password'));
 
 /** POST /api/v1/contact — the 'Send A Message' form. All five fields required (§5). */
 export const contactSchema = object({
-  firstName: text('First name', LIMITS.name),
-  lastName: text('Last name', LIMITS.name),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   email: email(),
   phone: phone(MESSAGES.phoneTenDigits),
-  message: text('Message', LIMITS.message),
+  message: text('Message', LIMITS.message, undefined, true),
 });
 export type ContactInput = InferType<typeof contactSchema>;
 
 /** POST /api/v1/free/join-free — the 'Zero Fees, Infinite Knowledge' modal. */
 export const freeJoinSchema = object({
-  name: text('Name', LIMITS.name),
+  name: personName('Name'),
   phone: phone(MESSAGES.phoneTenDigits, 'WhatsApp number is required'),
   email: email(),
 });
@@ -84,7 +103,7 @@ export const enquiryStep1Schema = object({
     .oneOf([...COURSE_OPTIONS], 'Please choose a course'),
 });
 export const enquirySchema = enquiryStep1Schema.shape({
-  name: text('Name', LIMITS.name),
+  name: personName('Name'),
   email: email(),
   phone: phone(MESSAGES.phoneTenDigits),
 });
@@ -92,7 +111,7 @@ export type EnquiryInput = InferType<typeof enquirySchema>;
 
 /** POST /api/v1/now/join-now — the /join-now registration. */
 export const joinNowSchema = object({
-  name: text('Name', LIMITS.name),
+  name: personName('Name'),
   phone: phone(MESSAGES.phoneTenDigits),
   email: email(),
   password: password(),
@@ -101,7 +120,7 @@ export type JoinNowInput = InferType<typeof joinNowSchema>;
 
 /** POST /api/v1/quiz/submit-form — the personality-test sign-up, with the spec's four messages. */
 export const personalitySignupSchema = object({
-  name: text('Name', LIMITS.name, MESSAGES.allFieldsRequired),
+  name: personName('Name', MESSAGES.allFieldsRequired),
   phone: phone(MESSAGES.personalityPhone, MESSAGES.allFieldsRequired),
   email: email(MESSAGES.allFieldsRequired),
   password: password(MESSAGES.allFieldsRequired),

@@ -8,6 +8,9 @@ export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   passwordMin: 'Password must be at least 6 characters',
   allFieldsRequired: 'All fields are required!',
+  // Not in the spec: text Postgres cannot store, and links in names (contract/text-rules.ts).
+  notAllowedCharacters: (label: string) => `${label} contains characters that are not allowed`,
+  nameWithWebAddress: (label: string) => `${label} cannot contain a web address`,
   passwordsDoNotMatch: 'Passwords do not match',
   // §8 outcomes
   contactSuccess: 'Message sent successfully!',
@@ -35,5 +38,7 @@ export const API_MESSAGES = {
   idempotencyInFlight: 'A request with this Idempotency-Key is still being processed; retry shortly',
   badIdempotencyKey: 'Idempotency-Key must be 8 to 128 characters of letters, digits, "-", "_", "." or ":"',
   internal: 'Something went wrong on our side. Please try again.',
+  /** A row the database refused although it passed validation: retrying the same body cannot help. */
+  unstorable: 'This submission contains a value that cannot be stored. Please check what you typed and send it again.',
   unavailable: 'Service temporarily unavailable',
 } as const;

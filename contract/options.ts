@@ -8,7 +8,8 @@ export type Course = (typeof COURSE_OPTIONS)[number];
 // Field length ceilings. The spec shows none; these are generous for real people and
 // small enough that one request cannot bloat a row.
 export const LIMITS = {
-  name: 100,
+  // A name is printed on a certificate: 80 characters fits the longest real ones.
+  name: 80,
   email: 254,
   message: 5000,
   passwordMin: 6,

@@ -17,6 +17,20 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
+/**
+ * What an unexpected failure answers, for code that answers per item rather than throwing
+ * (the sync batch): 503 while the database is away (retried), otherwise a logged 500.
+ */
+export function failureAnswer(err: unknown, log: (line: string) => void, where: string): { status: number; body: { message: string } } {
+  const message = err instanceof Error ? err.message : String(err);
+  if (isDatabaseUnavailable(err)) {
+    log(`database unavailable (${where}): ${message}`);
+    return { status: 503, body: { message: API_MESSAGES.unavailable } };
+  }
+  log(`error in ${where}: ${err instanceof Error ? (err.stack ?? message) : message}`);
+  return { status: 500, body: { message: API_MESSAGES.internal } };
+}
+
 export function errorHandler(log: (line: string) => void) {
   return (err: Error, c: Context): Response => {
     if (err instanceof HttpError) {

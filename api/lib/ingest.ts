@@ -14,6 +14,7 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { AnyObjectSchema } from 'yup';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Database } from '../db/schema.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 import { fingerprint } from './fingerprint.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { validate } from './validate.ts';
@@ -84,7 +85,12 @@ interface Pending {
   columns?: Record<string, unknown>;
 }
 
-export async function ingest(db: Kysely<Database>, resource: LeadResource, submissions: Submission[]): Promise<Answer[]> {
+export async function ingest(
+  db: Kysely<Database>,
+  resource: LeadResource,
+  submissions: Submission[],
+  log: (line: string) => void = () => {},
+): Promise<Answer[]> {
   const answers: Answer[] = new Array(submissions.length);
   const pending: Pending[] = [];
   const firstByKey = new Map<string, Pending>();
@@ -147,38 +153,28 @@ export async function ingest(db: Kysely<Database>, resource: LeadResource, submi
     // 4. Insert. One statement does it all (one round trip, atomic on its own): rows whose
     //    key another request holds right now are filtered out by the advisory lock, rows
     //    whose key is already stored by the unique constraint. Resources with follow-up
-    //    work run it in the same transaction.
+    //    work run it in the same transaction. A row the database refuses fails alone.
     if (fresh.length > 0) {
-      const insertAll = async (executor: Kysely<Database>, coalesce = false) => {
-        const rows = fresh.map((p) => p.columns!);
-        const inserted = coalesce ? await coalescerFor(executor, resource).insert(rows) : await insertRows(executor, resource, rows);
-        const byId = new Map(inserted.map((r) => [r.id, r]));
-        const lost: Pending[] = [];
-        for (const p of fresh) {
-          const row = byId.get(p.id);
-          if (row) answers[p.index] = resource.respond(row);
-          else lost.push(p);
-        }
-        if (lost.length > 0) {
-          // Either stored by another request in the meantime (replay or 422), or still
-          // being processed by one (its lock was held: 409, retry shortly).
-          const existing = await selectByKeys(executor, resource, lost.map((p) => p.key!));
-          for (const p of lost) {
-            const row = existing.get(p.key!);
-            answers[p.index] = row ? await replay(resource, row, p.hash, secretOf(resource, p.input)) : inFlightAnswer();
-          }
-        }
-        return inserted;
-      };
-      const afterInsert = resource.afterInsert;
       const prepared = resource.prepare ? await resource.prepare(fresh.map((p) => p.columns!)) : undefined;
-      const inserted = afterInsert
-        ? await db.transaction().execute(async (trx) => {
-            const rows = await insertAll(trx);
-            if (rows.length > 0) await afterInsert(trx, rows, prepared);
-            return rows;
-          })
-        : await insertAll(db, true);
+      const { inserted, failed } = await store(db, resource, fresh.map((p) => p.columns!), prepared);
+      const byId = new Map(inserted.map((r) => [r.id, r]));
+      const lost: Pending[] = [];
+      for (const p of fresh) {
+        const row = byId.get(p.id);
+        const error = failed.get(p.id);
+        if (row) answers[p.index] = resource.respond(row);
+        else if (error !== undefined) answers[p.index] = refused(resource, error, log);
+        else lost.push(p);
+      }
+      if (lost.length > 0) {
+        // Either stored by another request in the meantime (replay or 422), or still
+        // being processed by one (its lock was held: 409, retry shortly).
+        const existing = await selectByKeys(db, resource, lost.map((p) => p.key!));
+        for (const p of lost) {
+          const row = existing.get(p.key!);
+          answers[p.index] = row ? await replay(resource, row, p.hash, secretOf(resource, p.input)) : inFlightAnswer();
+        }
+      }
       if (inserted.length > 0) resource.afterCommit?.(inserted);
     }
 
@@ -203,6 +199,67 @@ function secretOf(resource: LeadResource, input: Record<string, unknown>): unkno
   return resource.secretField ? input[resource.secretField] : undefined;
 }
 
+interface StoreOutcome {
+  inserted: Row[];
+  /** Rows the database refused, by id, with its error. */
+  failed: Map<string, unknown>;
+}
+
+/** Inserts new rows: grouped with other requests' rows, or in a transaction with the resource's follow-up work. */
+function store(db: Kysely<Database>, resource: LeadResource, rows: Record<string, unknown>[], prepared: unknown): Promise<StoreOutcome> {
+  const afterInsert = resource.afterInsert;
+  if (!afterInsert) return coalescerFor(db, resource).insert(rows);
+  return isolateFailures(rows, (some) =>
+    db.transaction().execute(async (trx) => {
+      const inserted = await insertRows(trx, resource, some);
+      if (inserted.length > 0) await afterInsert(trx, inserted, prepared);
+      return inserted;
+    }),
+  );
+}
+
+/**
+ * Runs `attempt` on all rows at once; if the database refuses that for any reason but its
+ * own absence, tries each row on its own, so a row that cannot be stored fails alone and
+ * never takes the others (other people's submissions, in a grouped statement) with it.
+ * A lost database is thrown: every row waits for it alike (503, retried).
+ */
+async function isolateFailures(
+  rows: Record<string, unknown>[],
+  attempt: (rows: Record<string, unknown>[]) => Promise<Row[]>,
+): Promise<StoreOutcome> {
+  try {
+    return { inserted: await attempt(rows), failed: new Map() };
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) throw err;
+    if (rows.length === 1) return { inserted: [], failed: new Map([[rows[0]!.id as string, err]]) };
+  }
+  const outcome: StoreOutcome = { inserted: [], failed: new Map() };
+  for (const row of rows) {
+    try {
+      outcome.inserted.push(...(await attempt([row])));
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
+      outcome.failed.set(row.id as string, err);
+    }
+  }
+  return outcome;
+}
+
+/**
+ * The answer for a row the database refused. Validation is meant to stop anything it
+ * cannot store, so this is logged as our bug; a data error (SQLSTATE class 22) is the
+ * row's own fault and final (the outbox shows it as needing attention instead of retrying
+ * it forever in front of everything queued after it), anything else is a 500.
+ */
+function refused(resource: LeadResource, err: unknown, log: (line: string) => void): Answer {
+  const code = (err as { code?: unknown }).code;
+  const message = err instanceof Error ? err.message : String(err);
+  log(`insert into ${resource.table} refused one row (${typeof code === 'string' ? code : 'no code'}): ${message}`);
+  if (typeof code === 'string' && code.startsWith('22')) return { status: 400, body: { message: API_MESSAGES.unstorable } };
+  return { status: 500, body: { message: API_MESSAGES.internal } };
+}
+
 /**
  * Group commit for single-statement inserts: while a few inserts of a resource are in
  * flight, new submissions wait and go together in the next statement. A lone request
@@ -211,7 +268,7 @@ function secretOf(resource: LeadResource, input: Record<string, unknown>): unkno
  * gets back only its own rows.
  */
 class InsertCoalescer {
-  private queue: Array<{ rows: Record<string, unknown>[]; resolve: (rows: Row[]) => void; reject: (err: unknown) => void }> = [];
+  private queue: Array<{ rows: Record<string, unknown>[]; resolve: (outcome: StoreOutcome) => void; reject: (err: unknown) => void }> = [];
   private running = 0;
   constructor(
     private readonly db: Kysely<Database>,
@@ -222,7 +279,7 @@ class InsertCoalescer {
     private readonly maxRows = 500,
   ) {}
 
-  insert(rows: Record<string, unknown>[]): Promise<Row[]> {
+  insert(rows: Record<string, unknown>[]): Promise<StoreOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
       this.pump();
@@ -239,11 +296,18 @@ class InsertCoalescer {
         count += waiter.rows.length;
       }
       this.running++;
-      insertRows(this.db, this.resource, batch.flatMap((w) => w.rows))
+      isolateFailures(
+        batch.flatMap((w) => w.rows),
+        (rows) => insertRows(this.db, this.resource, rows),
+      )
         .then(
-          (inserted) => {
+          ({ inserted, failed }) => {
             const byId = new Map(inserted.map((r) => [r.id, r]));
-            for (const w of batch) w.resolve(w.rows.flatMap((r) => byId.get(r.id as string) ?? []));
+            for (const w of batch) {
+              const mine = new Map<string, unknown>();
+              for (const r of w.rows) if (failed.has(r.id as string)) mine.set(r.id as string, failed.get(r.id as string));
+              w.resolve({ inserted: w.rows.flatMap((r) => byId.get(r.id as string) ?? []), failed: mine });
+            }
           },
           (err: unknown) => {
             for (const w of batch) w.reject(err);

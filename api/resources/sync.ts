@@ -13,6 +13,7 @@ import {
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, isPlainObject, readJson } from '../lib/http.ts';
+import { failureAnswer } from '../lib/errors.ts';
 import { ingest, type LeadResource } from '../lib/ingest.ts';
 
 export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): Hono {
@@ -34,7 +35,9 @@ export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): 
       }
       const resource = typeof item.path === 'string' ? resources.get(item.path) : undefined;
       if (!resource) {
-        results[index] = { key, status: 404, body: { message: `Unknown path ${String(item.path)}` } };
+        // Never String() a value of the client's: an object can make that throw.
+        const shown = typeof item.path === 'string' ? item.path.slice(0, 100) : typeof item.path;
+        results[index] = { key, status: 404, body: { message: `Unknown path ${shown}` } };
         continue;
       }
       const group = groups.get(resource) ?? [];
@@ -43,7 +46,12 @@ export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): 
     }
 
     for (const [resource, group] of groups) {
-      const answers = await ingest(deps.db, resource, group);
+      // Each group answers for itself: a failure in one kind's insert never turns the whole
+      // batch into a 500 that the device would retry, in order, forever.
+      const answers = await ingest(deps.db, resource, group, deps.log).catch((err: unknown) => {
+        const answer = failureAnswer(err, deps.log, `sync ${resource.path}`);
+        return group.map(() => answer);
+      });
       for (const [i, entry] of group.entries()) {
         const answer = answers[i]!;
         results[entry.index] = { key: entry.key, status: answer.status, body: answer.body };
