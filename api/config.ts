@@ -16,6 +16,12 @@ export interface Config {
   production: boolean;
   /** Seconds to let in-flight requests finish on SIGTERM before closing connections. */
   shutdownGraceSeconds: number;
+  /** A client must send a request's headers within this many seconds of starting it... */
+  headersTimeoutSeconds: number;
+  /** ...and the whole request (headers and body) within this many. */
+  requestTimeoutSeconds: number;
+  /** Connections one client address may hold open at once (0: no ceiling). Ignored behind a proxy (TRUST_PROXY > 0). */
+  maxConnectionsPerAddress: number;
 
   // Admins and their tokens.
   /** With adminPassword: the admin created (or whose password is updated) at start. */
@@ -86,7 +92,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     production: env.NODE_ENV === 'production',
     shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 300),
+    ...httpLimits(env),
     ...adminAndMailConfig(env, publicUrl),
+  };
+}
+
+function httpLimits(env: NodeJS.ProcessEnv) {
+  const headersTimeoutSeconds = intVar(env, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 600);
+  const requestTimeoutSeconds = intVar(env, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 3600);
+  if (requestTimeoutSeconds < headersTimeoutSeconds) {
+    throw new Error('REQUEST_TIMEOUT_SECONDS must be at least HEADERS_TIMEOUT_SECONDS (the headers are part of the request)');
+  }
+  return {
+    headersTimeoutSeconds,
+    requestTimeoutSeconds,
+    // A classroom of phones behind one NAT holds one or two connections each.
+    maxConnectionsPerAddress: intVar(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 100_000),
   };
 }
 

@@ -2,11 +2,10 @@
 // serves the API and the PWA, sends the mail outbox, and shuts down cleanly on
 // SIGTERM/SIGINT (stop accepting, finish in-flight requests, stop the mail worker, close
 // the database, exit 0).
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { startHttpServer } from './http-server.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureAdmins } from './lib/admins.ts';
 import { resolveJwtSecret } from './lib/auth.ts';
@@ -27,47 +26,74 @@ const log = (line: string) => {
   pendingLines.push(`${new Date().toISOString()} ${line}\n`);
 };
 
+/**
+ * A signal can come at any moment, start-up included (in a container the process is PID 1,
+ * which the kernel gives no default signal handling: an unhandled SIGTERM would be ignored
+ * until `docker stop` gives up and kills it). Until the server runs, a signal stops start-up
+ * at its next step; after, it stops the server gracefully.
+ */
+let stopRequested: string | undefined;
+let stopServer: ((signal: string) => Promise<void>) | undefined;
+function onSignal(signal: string): void {
+  if (stopServer) return void stopServer(signal);
+  if (stopRequested) return;
+  stopRequested = signal;
+  log(`${signal} during start-up: stopping`);
+}
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+process.on('SIGINT', () => onSignal('SIGINT'));
+
+/** Thrown between start-up steps once a signal asked the process to stop. */
+class StopRequested extends Error {}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
-  config.jwtSecret = resolveJwtSecret(config, log);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
-  const applied = await migrateToLatest(database.db);
-  if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
-  await ensureAdmins(database.db, config, log);
-  const transport = createMailTransport(config, log);
-  if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
-  const mail = startMailWorker({ db: database.db, transport, log, maxAttempts: config.mailMaxAttempts });
-  log(`mail: ${transport.description}`);
-  const app = createApp({ db: database.db, config, log, ping: () => database.ping(), wakeMail: () => mail.wake() });
+  const cleanup: Array<() => Promise<void>> = [];
+  const step = async <T>(work: Promise<T>, undo?: (value: T) => Promise<void>): Promise<T> => {
+    const value = await work;
+    if (undo) cleanup.unshift(() => undo(value));
+    if (stopRequested) throw new StopRequested();
+    return value;
+  };
+  try {
+    const config = loadConfig();
+    config.jwtSecret = resolveJwtSecret(config, log);
+    const database = await step(openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }), (d) => d.close());
+    const applied = await step(migrateToLatest(database.db));
+    if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
+    await step(ensureAdmins(database.db, config, log));
+    const transport = createMailTransport(config, log);
+    if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
+    const mail = startMailWorker({ db: database.db, transport, log, maxAttempts: config.mailMaxAttempts });
+    cleanup.unshift(() => mail.stop());
+    log(`mail: ${transport.description}`);
+    const app = createApp({ db: database.db, config, log, ping: () => database.ping(), wakeMail: () => mail.wake() });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const http = startHttpServer(app, config, log);
+    cleanup.unshift(() => http.stop());
+    const address = await step(http.listening);
     log(
-      `listening on http://${info.address}:${info.port} (database: ${database.kind === 'postgres' ? 'Postgres' : `embedded PGlite in ${config.dataDir}`})`,
+      `listening on http://${address.address}:${address.port} (database: ${database.kind === 'postgres' ? 'Postgres' : `embedded PGlite in ${config.dataDir}`})`,
     );
-  }) as Server;
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: finishing in-flight requests`);
-    const force = setTimeout(() => {
-      log('grace period over: closing remaining connections');
-      server.closeAllConnections();
-    }, config.shutdownGraceSeconds * 1000);
-    force.unref();
-    server.close(async () => {
-      clearTimeout(force);
+    stopServer = async (signal: string) => {
+      stopServer = async () => {};
+      log(`${signal}: finishing in-flight requests`);
+      await http.stop();
       await mail.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
       await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));
       log('stopped');
       flushLog();
       process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+    };
+  } catch (err) {
+    for (const undo of cleanup) await undo().catch((e: Error) => log(`while stopping: ${e.message}`));
+    if (err instanceof StopRequested) {
+      log('stopped');
+      flushLog();
+      process.exit(0);
+    }
+    throw err;
+  }
 }
 
 main().catch((err: Error) => {

@@ -30,6 +30,7 @@ export const MESSAGES = {
 export const API_MESSAGES = {
   notJson: 'Request body must be valid JSON',
   notObject: 'Request body must be a JSON object',
+  bodyIncomplete: 'The request body did not arrive completely',
   wrongTypes: 'Request body has fields of the wrong type',
   unsupportedMediaType: 'Content-Type must be application/json',
   tooLarge: 'Request body is too large (limit 64 KiB)',

@@ -152,6 +152,11 @@ describe('graceful shutdown', () => {
 
     server.process.kill('SIGTERM');
     await expect.poll(() => server.output()).toContain('SIGTERM: finishing in-flight requests');
+    // A request on a connection that was already open is answered, and told the connection
+    // closes; a new connection is refused.
+    const onOpenConnection = await fetch(`${server.url}/api/health`);
+    expect(onOpenConnection.headers.get('connection')).toBe('close');
+    await onOpenConnection.arrayBuffer();
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
 
     socket.write(body.slice(half));

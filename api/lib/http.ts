@@ -25,15 +25,15 @@ export class HttpError extends Error {
   }
 }
 
+/** Fatal: a body that is not valid UTF-8 is a bad request. Reusable, since it never streams. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Reads the request body as a JSON object. 415 unless the Content-Type is JSON, 413 past
  * `maxBytes` (a declared length is checked up front and held by the HTTP parser; a
  * chunked body is counted while streaming),
- * 400 for malformed JSON or a JSON value that is not an object.
+ * 400 for malformed JSON, a JSON value that is not an object, or a body cut off.
  */
-/** Fatal: a body that is not valid UTF-8 is a bad request. Reusable, since it never streams. */
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
 export async function readJson(c: Context, maxBytes: number): Promise<unknown> {
   if (!isJsonType(c.req.header('content-type'))) {
     throw new HttpError(415, API_MESSAGES.unsupportedMediaType);
@@ -41,6 +41,30 @@ export async function readJson(c: Context, maxBytes: number): Promise<unknown> {
   const length = c.req.header('content-length');
   const declared = length === undefined ? NaN : Number(length);
   if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, API_MESSAGES.tooLarge);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBody(c, declared, maxBytes);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // The client went away mid-body (a phone losing its signal): nothing to answer, and
+    // nothing wrong on our side, so not a 5xx and never "database unavailable".
+    throw new HttpError(400, API_MESSAGES.bodyIncomplete);
+  }
+  if (bytes.byteLength > maxBytes) throw new HttpError(413, API_MESSAGES.tooLarge);
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw new HttpError(400, API_MESSAGES.notJson);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, API_MESSAGES.notJson);
+  }
+}
+
+async function readBody(c: Context, declared: number, maxBytes: number): Promise<Uint8Array> {
   let bytes: Uint8Array;
   if (Number.isFinite(declared)) {
     // The HTTP parser holds the body to its declared length, so it can be read whole
@@ -65,18 +89,7 @@ export async function readJson(c: Context, maxBytes: number): Promise<unknown> {
     }
     bytes = Buffer.concat(chunks);
   }
-  if (bytes.byteLength > maxBytes) throw new HttpError(413, API_MESSAGES.tooLarge);
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    throw new HttpError(400, API_MESSAGES.notJson);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, API_MESSAGES.notJson);
-  }
+  return bytes;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

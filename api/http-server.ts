@@ -1,0 +1,104 @@
+// The Node HTTP server around the app: time limits for slow clients, a ceiling on the
+// connections one address may hold, and a graceful stop that answers every request it
+// has accepted.
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import net from 'node:net';
+import type { Config } from './config.ts';
+import { normalizeAddress } from './lib/client-address.ts';
+
+export interface HttpServer {
+  server: Server;
+  /** Resolves with the address once listening. */
+  listening: Promise<net.AddressInfo>;
+  /**
+   * Stops taking connections and resolves once every accepted request is answered and
+   * every connection closed (or the grace period forced them closed).
+   */
+  stop(): Promise<void>;
+}
+
+type Limits = Pick<Config, 'port' | 'host' | 'headersTimeoutSeconds' | 'requestTimeoutSeconds' | 'maxConnectionsPerAddress' | 'trustProxy' | 'shutdownGraceSeconds'>;
+
+/** Seconds an idle keep-alive connection stays open. Clients are told (Keep-Alive: timeout=5) and stop reusing it before. */
+const KEEP_ALIVE_SECONDS = 5;
+
+const BUSY_RESPONSE =
+  'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\nContent-Length: 54\r\n\r\n' +
+  '{"message":"Too many connections from your address."}\n';
+
+export function startHttpServer(app: Hono, limits: Limits, log: (line: string) => void): HttpServer {
+  const server = serve({
+    fetch: app.fetch,
+    port: limits.port,
+    hostname: limits.host,
+    serverOptions: {
+      // Node's defaults (60 s for headers, 300 s for a whole request, checked every 30 s)
+      // let a slow or stalled client hold a connection and its memory for minutes. A phone
+      // on a weak link sends a form (at most a few KB; a sync batch up to 2 MiB) well
+      // within these.
+      headersTimeout: limits.headersTimeoutSeconds * 1000,
+      requestTimeout: limits.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: 500,
+      keepAliveTimeout: KEEP_ALIVE_SECONDS * 1000,
+    },
+  }) as Server;
+
+  const listening = new Promise<net.AddressInfo>((resolve, reject) => {
+    server.once('listening', () => resolve(server.address() as net.AddressInfo));
+    server.once('error', reject);
+  });
+
+  // Connections per client address. Behind a reverse proxy every connection comes from the
+  // proxy, so the ceiling is the proxy's business there.
+  const perAddress = new Map<string, number>();
+  const ceiling = limits.trustProxy > 0 ? 0 : limits.maxConnectionsPerAddress;
+  if (ceiling > 0) {
+    server.on('connection', (socket: net.Socket) => {
+      const address = normalizeAddress(socket.remoteAddress ?? 'unknown');
+      const count = (perAddress.get(address) ?? 0) + 1;
+      if (count > ceiling) {
+        // Answered, not just dropped, so a person behind a crowded NAT sees why.
+        socket.end(BUSY_RESPONSE);
+        socket.destroySoon();
+        return;
+      }
+      perAddress.set(address, count);
+      socket.once('close', () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left <= 0) perAddress.delete(address);
+        else perAddress.set(address, left);
+      });
+    });
+  }
+
+  let stopping = false;
+  // Once stopping, every answer closes its connection, so keep-alive clients go away as
+  // soon as they have their answer.
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping && !res.headersSent) res.shouldKeepAlive = false;
+  });
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= new Promise<void>((resolve) => {
+      stopping = true;
+      // Not http.Server#close(): it also closes idle keep-alive connections at once, and a
+      // request a client sent on one a moment ago (still on the wire) is lost, reset. Here
+      // the listener closes; a request arriving on an open connection is answered (with
+      // Connection: close); an idle connection ends when its keep-alive time runs out,
+      // which clients know and respect. 'close' fires when the last connection is gone.
+      net.Server.prototype.close.call(server, () => resolve());
+      const force = setTimeout(() => {
+        log('grace period over: closing remaining connections');
+        server.closeAllConnections();
+      }, limits.shutdownGraceSeconds * 1000);
+      force.unref();
+      server.once('close', () => clearTimeout(force));
+    });
+    return stopped;
+  };
+
+  return { server, listening, stop };
+}
