@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { Config } from './config.ts';
+import type { BackgroundTasks } from './lib/background.ts';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -14,6 +15,8 @@ export interface Deps {
   clock?: () => Date;
   /** Nudges the mail worker after a message was committed to the outbox (it also polls). */
   wakeMail?: () => void;
+  /** Work done after an answer has gone (forgot-password); the app makes its own when absent. */
+  tasks?: BackgroundTasks;
 }
 
 export function nowOf(deps: Pick<Deps, 'clock'>): Date {

@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { startHttpServer } from './http-server.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureAdmins } from './lib/admins.ts';
+import { createBackgroundTasks } from './lib/background.ts';
 import { resolveJwtSecret } from './lib/auth.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailWorker } from './mail/worker.ts';
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
     const mail = startMailWorker({ db: database.db, transport, log, maxAttempts: config.mailMaxAttempts });
     cleanup.unshift(() => mail.stop());
     log(`mail: ${transport.description}`);
-    const app = createApp({ db: database.db, config, log, ping: () => database.ping(), wakeMail: () => mail.wake() });
+    const tasks = createBackgroundTasks(log);
+    const app = createApp({ db: database.db, config, log, ping: () => database.ping(), wakeMail: () => mail.wake(), tasks });
 
     const http = startHttpServer(app, config, log);
     cleanup.unshift(() => http.stop());
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
       stopServer = async () => {};
       log(`${signal}: finishing in-flight requests`);
       await http.stop();
+      await tasks.idle();
       await mail.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
       await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));
       log('stopped');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
+import { createBackgroundTasks } from '../lib/background.ts';
 import { afterAll, beforeAll } from 'vitest';
 import type { TestBackend, TestDatabase } from './databases.ts';
 
@@ -25,12 +26,12 @@ export function testApp(
   extra: Pick<Deps, 'clock' | 'wakeMail'> = {},
 ) {
   const lines: string[] = [];
+  const log = (l: string) => lines.push(l);
   const config = testConfig(overrides);
-  const app = createApp(
-    { db: database.db, config, log: (l) => lines.push(l), ping: () => database.ping(), ...extra },
-    { logRequests: false },
-  );
-  return { app, lines, config };
+  // The app's after-the-answer work, so a test can wait for it (tasks.idle()).
+  const tasks = createBackgroundTasks(log);
+  const app = createApp({ db: database.db, config, log, ping: () => database.ping(), tasks, ...extra }, { logRequests: false });
+  return { app, lines, config, tasks };
 }
 
 export function postJson(
