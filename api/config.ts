@@ -55,6 +55,8 @@ export interface Config {
   mailFrom: string;
   /** Attempts before a message that keeps failing is marked failed. */
   mailMaxAttempts: number;
+  /** Certificate emails one address may receive in 24 hours; further tests are stored and answered without mail. */
+  certificateMailsPerDay: number;
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../../' : '../', import.meta.url));
@@ -171,5 +173,6 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     smtpUrl,
     mailFrom,
     mailMaxAttempts: intVar(env, 'MAIL_MAX_ATTEMPTS', 20, 1, 100),
+    certificateMailsPerDay: intVar(env, 'CERTIFICATE_MAILS_PER_DAY', 3, 0, 1000),
   };
 }

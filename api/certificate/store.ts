@@ -123,10 +123,13 @@ export class CertificateImages {
 const imagesByDeps = new WeakMap<object, CertificateImages>();
 
 /** One image cache per running app (keyed by its deps), shared by the submit route and the certificate routes. */
-export function certificateImagesFor(deps: { config: { publicUrl: string } }): CertificateImages {
+export function certificateImagesFor(deps: {
+  config: { publicUrl: string };
+  renderCertificate?: ((data: CertificateData) => Promise<Buffer>) | undefined;
+}): CertificateImages {
   let images = imagesByDeps.get(deps);
   if (!images) {
-    images = new CertificateImages(deps.config.publicUrl);
+    images = new CertificateImages(deps.config.publicUrl, undefined, deps.renderCertificate);
     imagesByDeps.set(deps, images);
   }
   return images;

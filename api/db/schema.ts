@@ -114,6 +114,8 @@ export interface QuizSubmissionsTable extends LeadColumns {
   result: ColumnType<{ domains: Array<{ domain: string; raw: number; percent: number; band: string }> }, string, never>;
   /** 32 hex characters (128 random bits); the public certificate's id. */
   certificate_id: string;
+  /** False when the recipient had already had the day's certificate emails (the test is stored and answered all the same). */
+  certificate_emailed: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 

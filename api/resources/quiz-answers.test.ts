@@ -13,6 +13,7 @@ import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import type { QuizAnswers, QuizOptionIndex } from '../../contract/quiz/options.ts';
 import { scoreAnswers } from '../../contract/quiz/scoring.ts';
 import { CERTIFICATE_SUBJECT } from '../certificate/email.ts';
+import { renderCertificatePng } from '../certificate/render.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { startMailWorker } from '../mail/worker.ts';
 import { adminToken } from '../testing/admin.ts';
@@ -55,8 +56,9 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     const res = await post(valid);
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(Object.keys(body).sort()).toEqual(['certificateId', 'certificateUrl', 'message', 'result']);
+    expect(Object.keys(body).sort()).toEqual(['certificateId', 'certificateUrl', 'emailed', 'message', 'result']);
     expect(body.message).toBe('Test submitted! Certificate sent to your email.');
+    expect(body.emailed).toBe(true);
     expect(body.certificateId).toMatch(HEX32);
     expect(body.certificateUrl).toBe(`http://test.local/certificate/${body.certificateId}`);
     expect(body.result).toEqual(scoreAnswers(answers));
@@ -71,6 +73,46 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]).toMatchObject({ contentType: 'image/png' });
     expect(pngSize(Buffer.from(mail.attachments[0]!.contentBase64, 'base64'))).toEqual({ width: 1600, height: 1131 });
+  });
+
+  it('emails one address at most 3 certificates a day: further tests are stored and answered, without mail or drawing', async () => {
+    let drawn = 0;
+    const capped = testApp(database, {}, { renderCertificate: async (data) => (drawn++, renderCertificatePng(data)) }).app;
+    const to = 'many-tests@example.in';
+    const mails = async () => (await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute()).length;
+    const answersOf: Array<{ emailed: boolean; message: string }> = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await postJson(capped, QUIZ_ANSWERS_PATH, { ...valid, email: to }, { 'Idempotency-Key': `cap-${i}-0000` });
+      expect(res.status).toBe(201);
+      answersOf.push(await res.json());
+    }
+    expect(answersOf.map((a) => a.emailed)).toEqual([true, true, true, false, false]);
+    expect(answersOf[3]!.message).toBe(QUIZ_MESSAGES.successNotEmailed);
+    expect(await mails()).toBe(3);
+    expect(drawn).toBe(3);
+    const rows = await database.db.selectFrom('quiz_submissions').select('certificate_emailed').where('email', '=', to).orderBy('created_at').execute();
+    expect(rows.map((r) => r.certificate_emailed)).toEqual([true, true, true, false, false]);
+    // A replay says what the first answer said.
+    const replay = await postJson(capped, QUIZ_ANSWERS_PATH, { ...valid, email: to }, { 'Idempotency-Key': 'cap-3-0000' });
+    expect((await replay.json()).emailed).toBe(false);
+    // Another address is not affected.
+    expect((await (await postJson(capped, QUIZ_ANSWERS_PATH, { ...valid, email: 'someone-else@example.in' })).json()).emailed).toBe(true);
+  });
+
+  it('holds the cap when many tests for one address arrive at once, singly and in batches', async () => {
+    const to = 'burst@example.in';
+    const singles = Array.from({ length: 8 }, () => post({ ...valid, email: to }));
+    const batch = postJson(
+      app,
+      SYNC_PATH,
+      Array.from({ length: 5 }, (_, i) => ({ key: `cap-burst-${i}-0000`, path: QUIZ_ANSWERS_PATH, body: { ...valid, email: to } })),
+    );
+    const answered = await Promise.all([...singles, batch]);
+    expect(answered.map((r) => r.status)).toEqual([...singles.map(() => 201), 200]);
+    const rows = await database.db.selectFrom('quiz_submissions').select('certificate_emailed').where('email', '=', to).execute();
+    expect(rows).toHaveLength(13);
+    expect(rows.filter((r) => r.certificate_emailed)).toHaveLength(3);
+    expect(await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute()).toHaveLength(3);
   });
 
   it('gives every certificate a different 128-bit id', async () => {

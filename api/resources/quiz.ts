@@ -5,10 +5,11 @@
 // the answers, the scores and a certificate, and queues the certificate email in the same
 // transaction; 201 { message, certificateId, certificateUrl, result }.
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LEAD_PATHS, type QuizUser } from '../../contract/api.ts';
 import { personalitySignupSchema, type PersonalitySignupInput } from '../../contract/leads.ts';
 import { MESSAGES } from '../../contract/messages.ts';
+import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { iso } from '../lib/dates.ts';
 import type { LeadResource } from '../lib/ingest.ts';
@@ -57,13 +58,31 @@ function parsed<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** Certificates rendered at once per submission batch: resvg works on the thread pool while satori lays out the next. */
+/** Certificates drawn at once per submission batch (the renderer queues the rest). */
 const RENDER_CONCURRENCY = 2;
 
+/**
+ * Certificate emails per recipient in the last 24 hours, by address (by the database's
+ * clock, which also stamps the mail rows).
+ */
+async function recentCertificateMails(db: Kysely<Database>, emails: string[]): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['to_address', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('kind', '=', 'certificate')
+    .where(sql<boolean>`to_address = any(${emails}::text[])`)
+    .where(sql<boolean>`created_at > now() - interval '1 day'`)
+    .groupBy('to_address')
+    .execute();
+  return new Map(rows.map((r) => [r.to_address, Number(r.n)]));
+}
+
 /** The quiz-answers lead: a factory, because its answer and its email carry PUBLIC_URL links. */
-export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): LeadResource {
-  const { publicUrl } = deps.config;
+export function quizAnswersLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail' | 'renderCertificate'>): LeadResource {
+  const { publicUrl, certificateMailsPerDay: cap } = deps.config;
   const images = certificateImagesFor(deps);
+  const render = deps.renderCertificate ?? renderCertificatePng;
   return {
     path: QUIZ_ANSWERS_PATH,
     table: 'quiz_submissions',
@@ -78,39 +97,75 @@ export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): LeadRe
         // The schema has checked the answers; scoring them cannot throw here.
         result: scoreAnswers(v.answers),
         certificate_id: newCertificateId(),
+        // Decided in prepare (and confirmed in the transaction): within the day's cap?
+        certificate_emailed: true,
         // Set here, not by the database, so the certificate can be drawn before the insert.
         created_at: new Date(),
       };
     },
     respond: (row) => {
+      const emailed = row.certificate_emailed !== false;
       const body: QuizAnswersResponse = {
-        message: QUIZ_MESSAGES.success,
+        message: emailed ? QUIZ_MESSAGES.success : QUIZ_MESSAGES.successNotEmailed,
         certificateId: String(row.certificate_id),
         certificateUrl: certificateUrl(publicUrl, String(row.certificate_id)),
         result: parsed<QuizResult>(row.result),
+        emailed,
       };
       return { status: 201, body };
     },
-    // Drawing takes ~100 ms of CPU: done before the transaction, as passwords are hashed.
+    // Drawing takes ~100 ms of CPU: done before the transaction, as passwords are hashed,
+    // and only for certificates that will be mailed (a first count outside the
+    // transaction, so a capped submission costs no drawing; the transaction has the final word).
     prepare: async (rows) => {
+      const counts = await recentCertificateMails(deps.db, [...new Set(rows.map((r) => String(r.email)))]);
+      const toDraw: CertificateRow[] = [];
+      for (const row of rows) {
+        const email = String(row.email);
+        const sent = counts.get(email) ?? 0;
+        if (sent < cap) {
+          counts.set(email, sent + 1);
+          toDraw.push(row as unknown as CertificateRow);
+        } else {
+          // The columns about to be inserted: this one is stored without mail.
+          row.certificate_emailed = false;
+        }
+      }
       const pngs = new Map<string, Buffer>();
       let next = 0;
       const worker = async () => {
-        while (next < rows.length) {
-          const row = rows[next++] as unknown as CertificateRow;
-          pngs.set(row.certificate_id, await renderCertificatePng(certificateData(row, publicUrl)));
+        while (next < toDraw.length) {
+          const row = toDraw[next++]!;
+          pngs.set(row.certificate_id, await render(certificateData(row, publicUrl)));
         }
       };
-      await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, rows.length) }, worker));
+      await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, toDraw.length) }, worker));
       return pngs;
     },
-    // The certificate email is committed with the submission or not at all.
+    // The certificate email is committed with the submission or not at all. Each
+    // recipient's count is taken under a lock on that address, so concurrent submissions
+    // (other requests, other API instances) cannot together exceed the cap.
     afterInsert: async (trx, rows, prepared) => {
       const pngs = prepared as Map<string, Buffer>;
+      const emails = [...new Set(rows.filter((r) => r.certificate_emailed !== false).map((r) => String(r.email)))].sort();
+      for (const email of emails) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`certificate-mail:${email}`}, 0))`.execute(trx);
+      }
+      const counts = await recentCertificateMails(trx, emails);
       for (const row of rows) {
+        if (row.certificate_emailed === false) continue;
+        const email = String(row.email);
+        const sent = counts.get(email) ?? 0;
+        if (sent >= cap) {
+          await trx.updateTable('quiz_submissions').set({ certificate_emailed: false }).where('id', '=', row.id).execute();
+          // The row this request answers from.
+          row.certificate_emailed = false;
+          continue;
+        }
+        counts.set(email, sent + 1);
         const data = certificateData(row as unknown as CertificateRow, publicUrl);
-        const png = pngs.get(data.certificateId) ?? (await renderCertificatePng(data));
-        await enqueueMail(trx, certificateEmail(String(row.email), data, png));
+        const png = pngs.get(data.certificateId) ?? (await render(data));
+        await enqueueMail(trx, certificateEmail(email, data, png));
         // A row rolled back later leaves a harmless entry: lookups go through the table first.
         images.remember(data.certificateId, png);
       }

@@ -23,7 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export function testApp(
   database: TestDatabase,
   overrides: Partial<Config> = {},
-  extra: Pick<Deps, 'clock' | 'wakeMail'> = {},
+  extra: Pick<Deps, 'clock' | 'wakeMail' | 'renderCertificate'> = {},
 ) {
   const lines: string[] = [];
   const log = (l: string) => lines.push(l);

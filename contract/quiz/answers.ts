@@ -11,6 +11,8 @@ export const QUIZ_MESSAGES = {
   badLanguage: 'The test language must be english or hinglish',
   // §8, quiz submit
   success: 'Test submitted! Certificate sent to your email.',
+  // Not in the spec: the day's certificate emails to this address are used up (a cap against abuse).
+  successNotEmailed: 'Test submitted! This email address has already received its certificate emails for today, so open your certificate from its link.',
   failure: 'Submission failed',
   networkEnglish: 'Server not responding. Please try again later.',
   networkHinglish: 'Something went wrong. Please try again.',

@@ -28,6 +28,11 @@ export interface QuizAnswersResponse {
   /** Absolute link to the public verification page (also in the email). */
   certificateUrl: string;
   result: QuizResult;
+  /**
+   * False when this address had already been sent the day's certificate emails (a cap
+   * against mailing strangers): the test is stored and the certificate is at its link.
+   */
+  emailed: boolean;
 }
 
 /** GET /api/v1/certificates/{id}: what anyone holding the link may see (no email, no phone). */

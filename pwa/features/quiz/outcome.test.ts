@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAVED_OFFLINE_MESSAGE, SAVED_SERVER_MESSAGE, type SubmitResult } from '../../lib/submit.ts';
+import { QUIZ_MESSAGES } from '../../../contract/quiz/answers.ts';
 import { quizOutcome } from './outcome.ts';
 
 const base: SubmitResult = { status: 0, ok: false, data: undefined, message: undefined, queued: false };
@@ -11,6 +12,15 @@ describe('quizOutcome (spec §8, quiz submit)', () => {
       message: 'Test submitted! Certificate sent to your email.',
     });
     expect(quizOutcome({ ...base, status: 201, ok: true }, 'hinglish').message).toBe('Test submitted! Certificate sent to your email.');
+  });
+
+  it('success without the email (the address had its certificate emails for today): says so', () => {
+    const data = { emailed: false };
+    expect(quizOutcome({ ...base, status: 201, ok: true, data, message: QUIZ_MESSAGES.successNotEmailed }, 'english')).toEqual({
+      kind: 'success',
+      message: QUIZ_MESSAGES.successNotEmailed,
+    });
+    expect(quizOutcome({ ...base, status: 201, ok: true, data: { emailed: true }, message: 'x' }, 'english').message).toBe(QUIZ_MESSAGES.success);
   });
 
   it('failure: a warning sign and the server message, else "Submission failed"', () => {

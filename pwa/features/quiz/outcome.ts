@@ -12,8 +12,11 @@ export interface QuizOutcome {
 }
 
 export function quizOutcome(result: SubmitResult, language: QuizLanguage): QuizOutcome {
+  // The spec's success text says the certificate was emailed; when the server did not
+  // email it (the address's daily cap), its own message says so instead.
+  const notEmailed = (result.data as { emailed?: unknown } | undefined)?.emailed === false;
   const { kind, message } = submitOutcome(result, {
-    success: QUIZ_MESSAGES.success,
+    success: notEmailed ? (serverMessage) => serverMessage ?? QUIZ_MESSAGES.successNotEmailed : QUIZ_MESSAGES.success,
     failure: (serverMessage) => (serverMessage ? `⚠️ ${serverMessage}` : QUIZ_MESSAGES.failure),
     network: language === 'hinglish' ? QUIZ_MESSAGES.networkHinglish : QUIZ_MESSAGES.networkEnglish,
   });
