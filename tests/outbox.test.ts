@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../contract/api.ts';
+import { MESSAGES } from '../contract/messages.ts';
 import { QUIZ_ITEM_COUNT } from '../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../contract/quiz/options.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -249,6 +250,40 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     await item.getByRole('button', { name: 'Resend', exact: true }).click();
     await expect.poll(() => rows('contact_messages', email), { timeout: 30_000 }).toBe(1);
     await page.locator('[data-testid="outbox-item"][data-state="sent"]').first().waitFor();
+    await context.close();
+  });
+
+  it('delivers the ten items queued behind one the server refuses for good, and marks that one as needing attention', async () => {
+    // The poisoned item was queued offline by an app version whose form did not check for
+    // characters Postgres cannot store; the server refuses it (400) and must not hold up
+    // what was queued after it.
+    const { context, page } = await visitor('/outbox');
+    await offline(context);
+    const tag = unique();
+    const contact = (i: number, firstName: string) => ({
+      id: crypto.randomUUID(),
+      path: LEAD_PATHS.contact,
+      label: 'Contact message',
+      body: { firstName, lastName: 'Queue', email: `poison.${tag}.${i}@example.in`, phone: '9876543210', message: 'behind a bad one' },
+    });
+    const poisoned = contact(0, 'Nul\u0000Name');
+    const valid = Array.from({ length: 10 }, (_, i) => contact(i + 1, `Valid${i}`));
+    await seedOutbox(page, [poisoned, ...valid]);
+    await online(context);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+    await expect
+      .poll(async () => (await readOutbox(page)).map((i) => i.state).sort().join(','), { timeout: 30_000 })
+      .toBe(['attention', ...Array(10).fill('sent')].join(','));
+    const stored = await readOutbox(page);
+    const bad = stored.find((i) => i.id === poisoned.id)!;
+    expect(bad.state).toBe('attention');
+    expect(bad.lastError).toBe(MESSAGES.notAllowedCharacters('First name'));
+    const delivered = Number((await db.query(`select count(*) as n from contact_messages where email like $1`, [`poison.${tag}.%`])).rows[0].n);
+    expect(delivered).toBe(10);
+    // The page says what needs doing, in the server's words.
+    await page.getByText('Needs attention').first().waitFor();
+    await page.getByText(MESSAGES.notAllowedCharacters('First name')).first().waitFor();
     await context.close();
   });
 
