@@ -45,7 +45,8 @@ const personName = (label: string, required?: string) =>
   text(label, LIMITS.name, required).test(
     'no-web-address',
     MESSAGES.nameWithWebAddress(label),
-    (v) => v === undefined || !containsWebAddress(v),
+    // Past the length limit the max rule has already failed it: no need to search it too.
+    (v) => v === undefined || v.length > LIMITS.name || !containsWebAddress(v),
   );
 
 const email = (required = 'Email is required') =>

@@ -1,0 +1,335 @@
+// Hostile-input fuzzing of everything a stranger can send: the seven public POSTs (the
+// five lead forms, the test's answers and the batch endpoint), the admin lists' query
+// strings and the login. Thousands of bodies made from valid ones by seeded mutations
+// (hostile strings, wrong types, missing and unknown fields, broken JSON, bad keys).
+// Whatever comes in: never a 5xx, and the rows stored are exactly the 201s answered.
+// Runs on PGlite and, when TEST_DATABASE_URL is set, on real Postgres. A failure prints
+// the seed and the body; FUZZ_SEED replays a run.
+import { describe, expect, it } from 'vitest';
+import { ADMIN_LIST_PATHS, ADMIN_PATHS } from '../../contract/admin.ts';
+import { LEAD_PATHS, SYNC_PATH } from '../../contract/api.ts';
+import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
+import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
+import type { Database } from '../db/schema.ts';
+import { adminToken } from '../testing/admin.ts';
+import { useTestApp } from '../testing/app.ts';
+import { testBackends } from '../testing/databases.ts';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const BODIES = 3000;
+
+/** mulberry32: small, seeded, good enough to pick mutations. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+type Rng = ReturnType<typeof rng>;
+
+type LeadTable = 'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'quiz_submissions';
+const TABLE_BY_PATH: Record<string, LeadTable> = {
+  [LEAD_PATHS.contact]: 'contact_messages',
+  [LEAD_PATHS.freeJoin]: 'free_join_users',
+  [LEAD_PATHS.enquiry]: 'enquiries',
+  [LEAD_PATHS.joinNow]: 'join_now_users',
+  [LEAD_PATHS.personalitySignup]: 'personality_users',
+  [QUIZ_ANSWERS_PATH]: 'quiz_submissions',
+};
+/**
+ * Paths to fuzz, weighted: the two with passwords cost an scrypt hash (~150 ms of CPU) per
+ * stored body, so they come up less often; they are still fuzzed hundreds of times.
+ */
+const PATHS = [
+  ...Array<string>(3).fill(LEAD_PATHS.contact),
+  ...Array<string>(3).fill(LEAD_PATHS.freeJoin),
+  ...Array<string>(3).fill(LEAD_PATHS.enquiry),
+  LEAD_PATHS.joinNow,
+  LEAD_PATHS.personalitySignup,
+  ...Array<string>(2).fill(QUIZ_ANSWERS_PATH),
+];
+
+const answers = () => Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, i % 4]));
+
+function validBody(path: string, r: Rng): Record<string, unknown> {
+  const n = r.int(1_000_000);
+  switch (path) {
+    case LEAD_PATHS.contact:
+      return { firstName: 'Asha', lastName: 'Verma', email: `c${n}@example.in`, phone: '9876543210', message: 'Weekend batches?' };
+    case LEAD_PATHS.freeJoin:
+      return { name: 'Rohan Das', phone: '9123456780', email: `f${n}@example.in` };
+    case LEAD_PATHS.enquiry:
+      return { background: 'College Student', course: 'Soft Skills', name: 'Meera', email: `e${n}@example.in`, phone: '9988776655' };
+    case LEAD_PATHS.joinNow:
+      return { name: 'Kabir', phone: '9000000001', email: `j${n}@example.in`, password: 'secret12' };
+    case LEAD_PATHS.personalitySignup:
+      return { name: 'Isha', phone: '9000000002', email: `p${n}@example.in`, password: 'secret34' };
+    default:
+      // Few addresses: the certificate cap keeps the real renders (and mails) few.
+      return { name: 'Priya Sharma', email: `q${r.int(4)}@example.in`, answers: answers(), language: 'english' };
+  }
+}
+
+/** Values no form would send, and strings that broke SQL, JSON or a renderer somewhere. */
+const HOSTILE: unknown[] = [
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x\udc00\ud800y',
+  '\u202e\u2066',
+  '\u0007\u0008\u001b[31m',
+  '\u0085\u2028\u2029',
+  '\ufeff',
+  '',
+  ' ',
+  '\t\n\r',
+  "'; drop table contact_messages; --",
+  '%00',
+  '\\u0000',
+  '${jndi:ldap://x}',
+  '<script>alert(1)</script>',
+  '😀'.repeat(40),
+  'क्‍ष'.repeat(20),
+  'x'.repeat(81),
+  'x'.repeat(70_000),
+  'https://win.example/claim',
+  'A\u030a\u0301\u0302',
+  '٩٨٧٦٥٤٣٢١٠',
+  '+91 98765-43210',
+  '00000000000',
+  0,
+  -1,
+  1e308,
+  9876543210,
+  true,
+  null,
+  [],
+  ['a@b.co'],
+  {},
+  { toString: 1 },
+  { valueOf: () => 1 },
+  { $ne: null },
+];
+
+function hostileString(r: Rng): string {
+  const base = r.pick(HOSTILE.filter((v): v is string => typeof v === 'string' && v.length < 1000));
+  const chars = ['\u0000', '\ud800', '\udc00', '\u0001', '\u007f', '\u202e', '😀', 'é', '"', '\\'];
+  let s = base;
+  for (let i = r.int(3); i > 0; i--) {
+    const at = r.int(s.length + 1);
+    s = s.slice(0, at) + r.pick(chars) + s.slice(at);
+  }
+  return s;
+}
+
+function mutate(body: Record<string, unknown>, r: Rng): unknown {
+  if (r.chance(0.03)) return r.pick(HOSTILE);
+  const out: Record<string, unknown> = { ...body };
+  const fields = Object.keys(out);
+  for (let m = 1 + r.int(3); m > 0; m--) {
+    const field = r.pick(fields);
+    switch (r.int(7)) {
+      case 0:
+        out[field] = r.pick(HOSTILE);
+        break;
+      case 1:
+        out[field] = hostileString(r);
+        break;
+      case 2:
+        if (typeof out[field] === 'string') {
+          const s = out[field] as string;
+          const at = r.int(s.length + 1);
+          out[field] = s.slice(0, at) + hostileString(r) + s.slice(at);
+        }
+        break;
+      case 3:
+        delete out[field];
+        break;
+      case 4:
+        out[hostileString(r) || '__proto__'] = r.pick(HOSTILE);
+        break;
+      case 5:
+        if (out.answers && typeof out.answers === 'object') {
+          const a = { ...(out.answers as Record<string, unknown>) };
+          a[r.chance(0.5) ? r.pick(QUIZ_ITEM_IDS) : hostileString(r)] = r.pick([...HOSTILE, 4, 1.5, -0, '2']);
+          out.answers = a;
+        }
+        break;
+      default:
+        // Left valid: a fair share of fuzzed bodies must be stored, or the count proves little.
+        break;
+    }
+  }
+  return out;
+}
+
+/** A raw request body: mostly JSON, sometimes broken on purpose. */
+function encode(value: unknown, r: Rng): string | Uint8Array<ArrayBuffer> {
+  const json = JSON.stringify(value) ?? 'null';
+  switch (r.int(40)) {
+    case 0:
+      return json.slice(0, r.int(json.length));
+    case 1:
+      return new Uint8Array([0x7b, 0xc3, 0x28, 0x7d]); // invalid UTF-8
+    case 2:
+      return `${json}${json}`;
+    case 3:
+      return '['.repeat(5000) + ']'.repeat(5000);
+    default:
+      return json;
+  }
+}
+
+let keyCounter = 0;
+function idempotencyKey(r: Rng): string | undefined {
+  if (r.chance(0.3)) return undefined;
+  // (Header values cannot carry NUL or non-Latin-1 at all: the client refuses them first.)
+  if (r.chance(0.05)) return r.pick(['short', 'x'.repeat(200), 'has space here', 'ünïcode-key-000', 'tab\tkey-00000', '../../etc/passwd']);
+  return `fuzz-${SEED}-${++keyCounter}-${r.int(1e9)}`;
+}
+
+describe.each(testBackends())('fuzzing what strangers can send, on $name', (backend) => {
+  const t = useTestApp(backend);
+
+  const counts = async (): Promise<Record<LeadTable, number>> => {
+    const out = {} as Record<LeadTable, number>;
+    for (const table of Object.values(TABLE_BY_PATH)) {
+      const row = await t.database.db
+        .selectFrom(table as keyof Database)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      out[table] = Number(row.n);
+    }
+    return out;
+  };
+
+  const send = async (path: string, body: string | Uint8Array<ArrayBuffer>, key: string | undefined) =>
+    Promise.resolve(
+      t.app.request(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(key === undefined ? {} : { 'Idempotency-Key': key }) },
+        body,
+      }),
+    );
+
+  it(`answers ${BODIES} fuzzed public POSTs without a 5xx and stores exactly the 201s`, { timeout: 240_000 }, async () => {
+    const r = rng(SEED);
+    const before = await counts();
+    const created: Record<LeadTable, number> = Object.fromEntries(Object.values(TABLE_BY_PATH).map((t) => [t, 0])) as Record<LeadTable, number>;
+    const statuses: Record<number, number> = {};
+    const failures: string[] = [];
+    const note = (status: number, what: () => string) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status >= 500 && failures.length < 5) failures.push(`${status} ${what()}`);
+    };
+
+    // Several at a time, as a classroom sends them, so grouped statements meet hostile rows.
+    const CONCURRENCY = 8;
+    let sent = 0;
+    const one = async () => {
+      while (sent < BODIES) {
+        const i = sent++;
+        if (i % 7 === 6) {
+          // The batch endpoint: 1 to 20 items, with bad keys, unknown and hostile paths.
+          const items = Array.from({ length: 1 + r.int(12) }, () => {
+            const path = r.chance(0.9) ? r.pick(PATHS) : r.pick(['/api/v1/nowhere', 42, null, { toString: 1 }, hostileString(r)]);
+            const body = typeof path === 'string' && TABLE_BY_PATH[path] ? mutate(validBody(path, r), r) : r.pick(HOSTILE);
+            const key = r.chance(0.95) ? `fuzz-${SEED}-${++keyCounter}-${r.int(1e9)}` : r.pick(HOSTILE);
+            return r.chance(0.02) ? r.pick(HOSTILE) : { key, path, body };
+          });
+          const payload = r.chance(0.5) ? items : { items };
+          const res = await send(SYNC_PATH, encode(payload, r), undefined);
+          note(res.status, () => JSON.stringify(payload).slice(0, 300));
+          const answer = (await res.json()) as { results?: Array<{ status: number }> };
+          if (res.status === 200 && answer.results) {
+            answer.results.forEach((result, n) => {
+              const item = items[n] as { path?: unknown } | undefined;
+              note(result.status, () => `sync item ${JSON.stringify(item).slice(0, 300)}`);
+              if (result.status === 201 && typeof item?.path === 'string') created[TABLE_BY_PATH[item.path]!]++;
+            });
+          }
+          continue;
+        }
+        const path = r.pick(PATHS);
+        const value = mutate(validBody(path, r), r);
+        const res = await send(path, encode(value, r), idempotencyKey(r));
+        note(res.status, () => `${path} ${JSON.stringify(value).slice(0, 300)}`);
+        await res.arrayBuffer();
+        if (res.status === 201) created[TABLE_BY_PATH[path]!]++;
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, one));
+
+    if (process.env.FUZZ_DEBUG) console.log(statuses, created);
+    expect(failures, `seed ${SEED}`).toEqual([]);
+    const after = await counts();
+    for (const table of Object.values(TABLE_BY_PATH)) {
+      expect(after[table] - before[table], `${table} rows vs 201s (seed ${SEED})`).toBe(created[table]);
+    }
+    // The fuzz reached both sides: plenty stored, plenty refused.
+    const stored = Object.values(created).reduce((a, b) => a + b, 0);
+    expect(stored).toBeGreaterThan(BODIES / 5);
+    expect(statuses[400] ?? 0).toBeGreaterThan(BODIES / 5);
+  });
+
+  it('answers fuzzed admin list queries and logins without a 5xx', { timeout: 120_000 }, async () => {
+    const r = rng(SEED + 1);
+    const token = await adminToken(t.database.db, 'fuzz-admin@example.in');
+    const failures: string[] = [];
+    /** Percent-encoded; a lone surrogate (which encodeURIComponent refuses) goes as its raw UTF-8 bytes. */
+    const percent = (value: string) => {
+      try {
+        return encodeURIComponent(value);
+      } catch {
+        return '%ED%A0%80';
+      }
+    };
+    const param = () =>
+      percent(
+        String(
+          r.pick<unknown>([
+            hostileString(r),
+            '2026-01-31',
+            '2026-02-30',
+            '2026-01-31T10:00:00Z',
+            '9999-99-99',
+            '-1',
+            '0',
+            '1e9',
+            '501',
+            '50',
+            'x'.repeat(200),
+            r.int(1e12),
+          ]),
+        ),
+      );
+    for (let i = 0; i < 400; i++) {
+      const list = r.pick(Object.values(ADMIN_LIST_PATHS));
+      const query = ['q', 'page', 'limit', 'from', 'to', 'status', hostileString(r)]
+        .filter(() => r.chance(0.5))
+        .map((name) => `${percent(name)}=${param()}`)
+        .join('&');
+      const res = await t.app.request(`${list}?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+      if (res.status >= 500) failures.push(`${res.status} ${list}?${query}`);
+      await res.arrayBuffer();
+    }
+    for (let i = 0; i < 120; i++) {
+      const body = mutate({ email: 'fuzz-admin@example.in', password: 'not the password' }, r);
+      const res = await send(r.chance(0.8) ? ADMIN_PATHS.login : ADMIN_PATHS.forgotPassword, encode(body, r), undefined);
+      if (res.status >= 500) failures.push(`${res.status} login ${JSON.stringify(body).slice(0, 200)}`);
+      await res.arrayBuffer();
+    }
+    expect(failures, `seed ${SEED}`).toEqual([]);
+  });
+});
