@@ -11,7 +11,11 @@ import { ensureAdmins } from './lib/admins.ts';
 import { createBackgroundTasks } from './lib/background.ts';
 import { resolveJwtSecret } from './lib/auth.ts';
 import { createMailTransport } from './mail/transport.ts';
-import { startMailWorker } from './mail/worker.ts';
+import { startMailWorker, type MailWorker } from './mail/worker.ts';
+import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
+import { createRenderPool } from './certificate/render-pool.ts';
+import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
+import type { Deps } from './deps.ts';
 
 // Log lines are gathered for one turn of the event loop and written together: under load
 // that is one write for many request lines instead of a system call each.
@@ -62,13 +66,33 @@ async function main(): Promise<void> {
     const applied = await step(migrateToLatest(database.db));
     if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
     await step(ensureAdmins(database.db, config, log));
+    // Certificates are drawn on worker threads, off the event loop, when their email is sent.
+    const renderPool = createRenderPool();
+    cleanup.unshift(() => renderPool.close());
+    const tasks = createBackgroundTasks(log);
+    let mail: MailWorker | undefined;
+    const deps: Deps = {
+      db: database.db,
+      config,
+      log,
+      ping: () => database.ping(),
+      wakeMail: () => mail?.wake(),
+      tasks,
+      renderCertificate: (data) => renderPool.render(data),
+    };
     const transport = createMailTransport(config, log);
     if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
-    const mail = startMailWorker({ db: database.db, transport, log, maxAttempts: config.mailMaxAttempts });
-    cleanup.unshift(() => mail.stop());
+    mail = startMailWorker({
+      db: database.db,
+      transport,
+      log,
+      maxAttempts: config.mailMaxAttempts,
+      attachmentSources: { [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)) },
+    });
+    const mailWorker = mail;
+    cleanup.unshift(() => mailWorker.stop());
     log(`mail: ${transport.description}`);
-    const tasks = createBackgroundTasks(log);
-    const app = createApp({ db: database.db, config, log, ping: () => database.ping(), wakeMail: () => mail.wake(), tasks });
+    const app = createApp(deps);
 
     const http = startHttpServer(app, config, log);
     cleanup.unshift(() => http.stop());
@@ -82,7 +106,8 @@ async function main(): Promise<void> {
       log(`${signal}: finishing in-flight requests`);
       await http.stop();
       await tasks.idle();
-      await mail.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
+      await mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
+      await renderPool.close();
       await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));
       log('stopped');
       flushLog();

@@ -27,6 +27,19 @@ console.log(`errors: ${errors} (target 0) ${verdict(errors === 0)}`);
 const { benchCertificate, printCertificateBench } = await import('./certificate.ts');
 printCertificateBench(await benchCertificate());
 
+// Everything else while certificates render flat out.
+const { benchRenderLoad } = await import('./render-load.ts');
+const renderLoad = await benchRenderLoad();
+console.log(`\n== Latency while 20 certificates a second render (${renderLoad.seconds} s, Postgres) ==`);
+const line = (name: string, t: { count: number; p50: number; p99: number; max: number; failed: number }) =>
+  `${name}: ${t.count} ok, ${t.failed} failed, p50 ${fmt(t.p50, 1)} ms, p99 ${fmt(t.p99, 1)} ms, max ${fmt(t.max, 1)} ms`;
+console.log(line('POST /api/v1/quiz/submit-answers (20/s)', renderLoad.certificates));
+console.log(line('GET /api/health (20/s)                 ', renderLoad.health));
+console.log(line('POST /api/v1/contact (50/s)            ', renderLoad.leads));
+console.log(`certificates rendered per second: ${fmt(renderLoad.certificatesPerSecond, 1)} (target 20) ${verdict(renderLoad.certificatesPerSecond >= 19)}`);
+console.log(`health p99: ${fmt(renderLoad.health.p99, 1)} ms (target < 50) ${verdict(renderLoad.health.p99 < 50)}`);
+console.log(`lead POST p99: ${fmt(renderLoad.leads.p99, 1)} ms (target < 50) ${verdict(renderLoad.leads.p99 < 50)}`);
+
 // The outbox: a classroom's worth of queued submissions after the Wi-Fi comes back.
 const { benchOutboxDrain, DRAIN_TARGET_MS } = await import('./outbox.ts');
 console.log('\n== Outbox drain (Chromium → API → Postgres, loopback) ==');

@@ -13,7 +13,11 @@ export function certificateFilename(id: string): string {
   return `skillup-personality-certificate-${id.slice(0, 8)}.png`;
 }
 
-export function certificateEmail(to: string, data: CertificateData, png: Uint8Array): OutgoingMail {
+/** What the mail worker's 'certificate' attachment source is given: the certificate id. */
+export const CERTIFICATE_ATTACHMENT = 'certificate';
+
+/** The email; its PNG is drawn by the mail worker when it sends (attachment kind 'certificate'). */
+export function certificateEmail(to: string, data: CertificateData): OutgoingMail {
   const hinglish = data.language === 'hinglish';
   const key = hinglish ? 'hinglish' : 'en';
   const rows = data.result.domains.map((score) => ({
@@ -69,6 +73,8 @@ ${rows
     text,
     html,
     kind: 'certificate',
-    attachments: [{ filename: certificateFilename(data.certificateId), contentType: 'image/png', content: png }],
+    attachments: [
+      { filename: certificateFilename(data.certificateId), contentType: 'image/png', generated: { kind: CERTIFICATE_ATTACHMENT, id: data.certificateId } },
+    ],
   };
 }

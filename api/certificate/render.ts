@@ -1,7 +1,7 @@
 // The personality-test certificate: a 1600×1131 landscape PNG (A4 proportions, so it
 // prints well) built as a plain element tree, laid out by satori into SVG with the text
 // as paths, and rasterised by resvg. No JSX runtime, no browser, no system fonts.
-import { renderAsync } from '@resvg/resvg-js';
+import { Resvg, renderAsync } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
 import type { QuizLanguage } from '../../contract/quiz/options.ts';
@@ -38,11 +38,22 @@ export interface RenderOptions {
   fonts?: Font[];
 }
 
+const RASTER_OPTIONS = { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } } as const;
+
 export async function renderCertificatePng(data: CertificateData, options: RenderOptions = {}): Promise<Buffer> {
   const svg = await renderCertificateSvg(data, options);
-  // resvg's async render runs on libuv's thread pool, keeping the API's event loop free.
-  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  // resvg's async render runs on libuv's thread pool, keeping the calling thread free.
+  const image = await renderAsync(svg, RASTER_OPTIONS);
   return image.asPng();
+}
+
+/**
+ * The same PNG, rasterised on the calling thread: for a worker thread of the render pool,
+ * whose whole job it is (libuv's pool is shared with scrypt and file reads of the process).
+ */
+export async function renderCertificatePngHere(data: CertificateData, options: RenderOptions = {}): Promise<Buffer> {
+  const svg = await renderCertificateSvg(data, options);
+  return new Resvg(svg, RASTER_OPTIONS).render().asPng();
 }
 
 export async function renderCertificateSvg(data: CertificateData, options: RenderOptions = {}): Promise<string> {

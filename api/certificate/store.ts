@@ -8,6 +8,7 @@ import type { QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
 import type { Database } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';
+import { MissingAttachmentError } from '../mail/worker.ts';
 import { renderCertificatePng, type CertificateData } from './render.ts';
 
 /** 128 random bits as 32 lower-case hex characters: unguessable, so the link is the key. */
@@ -118,6 +119,18 @@ export class CertificateImages {
   get size(): number {
     return this.done.size;
   }
+}
+
+/**
+ * The mail worker's maker of 'certificate' attachments: the stored certificate's PNG,
+ * drawn now (in the render pool) or taken from the cache.
+ */
+export function certificateAttachmentSource(db: Kysely<Database>, images: CertificateImages): (id: string) => Promise<Buffer> {
+  return async (id) => {
+    const row = await findCertificate(db, id);
+    if (!row) throw new MissingAttachmentError(`Certificate ${id} does not exist`);
+    return images.png(row);
+  };
 }
 
 const imagesByDeps = new WeakMap<object, CertificateImages>();

@@ -80,12 +80,14 @@ export interface AdminLoginFailuresTable {
   failed_at: ColumnType<Date, Date | string, never>;
 }
 
-/** One attachment as stored in mail_outbox.attachments (a JSON array). */
-export interface StoredAttachment {
-  filename: string;
-  contentType: string;
-  contentBase64: string;
-}
+/**
+ * One attachment as stored in mail_outbox.attachments (a JSON array): its bytes, or what
+ * to make them from when the message is sent (a certificate is drawn then, not while its
+ * submission waits for an answer).
+ */
+export type StoredAttachment =
+  | { filename: string; contentType: string; contentBase64: string }
+  | { filename: string; contentType: string; generated: { kind: string; id: string } };
 export interface MailOutboxTable {
   id: Generated<string>;
   kind: ColumnType<string, string | undefined, never>;

@@ -37,14 +37,8 @@ export interface LeadResource<Input extends Record<string, unknown> = Record<str
   secretField?: 'password';
   toColumns(input: Input): Record<string, unknown>;
   respond(row: Row): Answer;
-  /**
-   * Slow work for the new rows (rendering a certificate), done before the transaction
-   * opens, like password hashing; its result is handed to afterInsert. The rows are not
-   * stored yet and may still lose to a concurrent duplicate.
-   */
-  prepare?(rows: Record<string, unknown>[]): Promise<unknown>;
   /** Work done in the same transaction as the insert (mail outbox, derived rows). */
-  afterInsert?(trx: Transaction<Database>, rows: Row[], prepared: unknown): Promise<void>;
+  afterInsert?(trx: Transaction<Database>, rows: Row[]): Promise<void>;
   /** Runs once the insert with new rows has committed (wake a worker). */
   afterCommit?(rows: Row[]): void;
 }
@@ -155,8 +149,7 @@ export async function ingest(
     //    whose key is already stored by the unique constraint. Resources with follow-up
     //    work run it in the same transaction. A row the database refuses fails alone.
     if (fresh.length > 0) {
-      const prepared = resource.prepare ? await resource.prepare(fresh.map((p) => p.columns!)) : undefined;
-      const { inserted, failed } = await store(db, resource, fresh.map((p) => p.columns!), prepared);
+      const { inserted, failed } = await store(db, resource, fresh.map((p) => p.columns!));
       const byId = new Map(inserted.map((r) => [r.id, r]));
       const lost: Pending[] = [];
       for (const p of fresh) {
@@ -206,13 +199,13 @@ interface StoreOutcome {
 }
 
 /** Inserts new rows: grouped with other requests' rows, or in a transaction with the resource's follow-up work. */
-function store(db: Kysely<Database>, resource: LeadResource, rows: Record<string, unknown>[], prepared: unknown): Promise<StoreOutcome> {
+function store(db: Kysely<Database>, resource: LeadResource, rows: Record<string, unknown>[]): Promise<StoreOutcome> {
   const afterInsert = resource.afterInsert;
   if (!afterInsert) return coalescerFor(db, resource).insert(rows);
   return isolateFailures(rows, (some) =>
     db.transaction().execute(async (trx) => {
       const inserted = await insertRows(trx, resource, some);
-      if (inserted.length > 0) await afterInsert(trx, inserted, prepared);
+      if (inserted.length > 0) await afterInsert(trx, inserted);
       return inserted;
     }),
   );

@@ -51,11 +51,13 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
   it('delivers a reset email over SMTP whose link resets the password', async () => {
     await createAdmin(database.db, { email: 'head@example.in', password: 'first password', name: 'Head' });
     let wakes = 0;
-    const { app } = testApp(database, {}, { clock: clock.fn, wakeMail: () => wakes++ });
+    const { app, tasks } = testApp(database, {}, { clock: clock.fn, wakeMail: () => wakes++ });
     const worker = workerFor(peer.port);
 
     const asked = await postJson(app, ADMIN_PATHS.forgotPassword, { email: 'head@example.in' });
     expect(asked.status).toBe(200);
+    // The reset mail is written after the answer has gone.
+    await tasks.idle();
     expect(wakes).toBe(1);
     expect(await worker.drainOnce()).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 0 });
     await eventually(() => expect(peer.received.filter((m) => m.to.includes('head@example.in'))).toHaveLength(1));
@@ -186,6 +188,37 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     await worker.stop();
     const mail = peer.received.find((m) => m.to.includes('certified@example.in'))!;
     expect(mail.raw).toMatch(/Content-Type: image\/png; name=certificate\.png/);
+    expect(mail.raw.replace(/\r?\n/g, '')).toContain(png.toString('base64'));
+  });
+
+  it('makes an attachment stored as "generated" when it sends, retries while its maker fails, and fails for good without a maker', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5273ea50000000049454e44ae426082', 'hex');
+    const queue = (to: string, kind: string) =>
+      enqueueMail(database.db, { to, subject: 'Made at send time', text: 'x', attachments: [{ filename: 'made.png', contentType: 'image/png', generated: { kind, id: `id-for-${to}` } }] });
+    const made = await queue('made@example.in', 'picture');
+    const orphan = await queue('orphan@example.in', 'nothing-makes-this');
+    const asked: string[] = [];
+    let broken = true;
+    const worker = workerFor(peer.port, {
+      attachmentSources: {
+        picture: async (id) => {
+          asked.push(id);
+          if (broken) throw new Error('renderer busy');
+          return png;
+        },
+      },
+    });
+    await worker.drainOnce();
+    expect(asked).toEqual(['id-for-made@example.in']);
+    // The maker failed: tried again later, like a failed send. No maker at all: failed for good.
+    expect(await statusOf(made)).toMatchObject({ status: 'pending', last_error: 'renderer busy' });
+    expect(await statusOf(orphan)).toMatchObject({ status: 'failed', last_error: 'No maker for nothing-makes-this attachments' });
+    broken = false;
+    clock.advance(60 * 60_000);
+    expect((await worker.drainOnce()).sent).toBe(1);
+    await worker.stop();
+    expect(await statusOf(made)).toMatchObject({ status: 'sent' });
+    const mail = peer.received.find((m) => m.to.includes('made@example.in'))!;
     expect(mail.raw.replace(/\r?\n/g, '')).toContain(png.toString('base64'));
   });
 

@@ -5,17 +5,21 @@
 //   await db.transaction().execute(async (trx) => {
 //     await trx.insertInto('...').values(...).execute();
 //     await enqueueMail(trx, { to, subject, text, html, attachments: [{ filename, contentType, content }] });
+//     // or an attachment made at send time: { filename, contentType, generated: { kind: 'certificate', id } }
 //   });
 //   deps.wakeMail?.(); // optional: send now rather than at the next poll
 import type { Kysely } from 'kysely';
 import type { Database, StoredAttachment } from '../db/schema.ts';
 
-export interface MailAttachment {
+export type MailAttachment = {
   filename: string;
   /** e.g. 'image/png', 'application/pdf'. */
   contentType: string;
-  content: Uint8Array;
-}
+} & (
+  | { content: Uint8Array }
+  /** Made when the message is sent, by the mail worker's source of that kind (see worker.ts). */
+  | { generated: { kind: string; id: string } }
+);
 
 export interface OutgoingMail {
   to: string;
@@ -44,6 +48,10 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
   for (const a of mail.attachments ?? []) {
     if (!a.filename || HEADER_BREAK.test(a.filename) || HEADER_BREAK.test(a.contentType)) {
       throw new Error('enqueueMail: invalid attachment name or type');
+    }
+    if ('generated' in a) {
+      attachments.push({ filename: a.filename, contentType: a.contentType, generated: a.generated });
+      continue;
     }
     bytes += a.content.byteLength;
     attachments.push({

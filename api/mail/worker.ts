@@ -9,7 +9,7 @@
 // server rejects the message itself (5xx), it is marked failed with its last error.
 // Messages are never deleted: admins can see what was sent and what failed.
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, StoredAttachment } from '../db/schema.ts';
 import { isPermanentMailError, type MailTransport } from './transport.ts';
 
 export interface MailWorkerOptions {
@@ -26,7 +26,16 @@ export interface MailWorkerOptions {
   leaseMs?: number;
   /** Poll every this many ms; 0 never polls (tests call drainOnce). */
   pollMs?: number;
+  /**
+   * Makers of attachments stored as `generated: { kind, id }`, by kind (main.ts: 'certificate'
+   * draws the certificate in the render pool). A message whose attachment cannot be made
+   * now is retried like a failed send; one with no maker for its kind fails for good.
+   */
+  attachmentSources?: Record<string, (id: string) => Promise<Buffer>>;
 }
+
+/** An attachment whose maker does not exist, or whose subject is gone: retrying cannot help. */
+export class MissingAttachmentError extends Error {}
 
 export interface DrainResult {
   claimed: number;
@@ -66,7 +75,7 @@ interface Claimed {
   subject: string;
   text_body: string;
   html_body: string | null;
-  attachments: Array<{ filename: string; contentType: string; contentBase64: string }> | string;
+  attachments: StoredAttachment[] | string;
   attempts: number;
 }
 
@@ -102,21 +111,30 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return result.rows;
   }
 
+  async function content(attachment: StoredAttachment): Promise<Buffer> {
+    if ('contentBase64' in attachment) return Buffer.from(attachment.contentBase64, 'base64');
+    const make = options.attachmentSources?.[attachment.generated.kind];
+    if (!make) throw new MissingAttachmentError(`No maker for ${attachment.generated.kind} attachments`);
+    return make(attachment.generated.id);
+  }
+
   async function sendOne(row: Claimed, result: DrainResult): Promise<void> {
-    const stored = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as Exclude<Claimed['attachments'], string>) : row.attachments;
+    const stored = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as StoredAttachment[]) : row.attachments;
     try {
+      const attachments = [];
+      for (const a of stored) attachments.push({ filename: a.filename, contentType: a.contentType, content: await content(a) });
       await transport.send({
         id: row.id,
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
-        attachments: stored.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+        attachments,
       });
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       const now = clock();
-      if (isPermanentMailError(err) || row.attempts >= maxAttempts) {
+      if (isPermanentMailError(err) || err instanceof MissingAttachmentError || row.attempts >= maxAttempts) {
         await db.updateTable('mail_outbox').set({ status: 'failed', last_error: message }).where('id', '=', row.id).execute();
         log(`mail ${row.id} failed after ${row.attempts} attempt(s): ${message}`);
         result.failed++;

@@ -22,10 +22,8 @@ import type { QuizDomain } from '../../contract/quiz/items.ts';
 import { quizAnswersSchema, type QuizAnswersInput } from '../../contract/quiz/schema.ts';
 import { scoreAnswers, type QuizResult } from '../../contract/quiz/scoring.ts';
 import { certificateEmail } from '../certificate/email.ts';
-import { renderCertificatePng } from '../certificate/render.ts';
 import {
   certificateData,
-  certificateImagesFor,
   certificateUrl,
   newCertificateId,
   type CertificateRow,
@@ -58,9 +56,6 @@ function parsed<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** Certificates drawn at once per submission batch (the renderer queues the rest). */
-const RENDER_CONCURRENCY = 2;
-
 /**
  * Certificate emails per recipient in the last 24 hours, by address (by the database's
  * clock, which also stamps the mail rows).
@@ -79,10 +74,8 @@ async function recentCertificateMails(db: Kysely<Database>, emails: string[]): P
 }
 
 /** The quiz-answers lead: a factory, because its answer and its email carry PUBLIC_URL links. */
-export function quizAnswersLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail' | 'renderCertificate'>): LeadResource {
+export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): LeadResource {
   const { publicUrl, certificateMailsPerDay: cap } = deps.config;
-  const images = certificateImagesFor(deps);
-  const render = deps.renderCertificate ?? renderCertificatePng;
   return {
     path: QUIZ_ANSWERS_PATH,
     table: 'quiz_submissions',
@@ -97,9 +90,8 @@ export function quizAnswersLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail' | 
         // The schema has checked the answers; scoring them cannot throw here.
         result: scoreAnswers(v.answers),
         certificate_id: newCertificateId(),
-        // Decided in prepare (and confirmed in the transaction): within the day's cap?
+        // Settled in the insert's transaction: false when past the address's daily cap.
         certificate_emailed: true,
-        // Set here, not by the database, so the certificate can be drawn before the insert.
         created_at: new Date(),
       };
     },
@@ -114,46 +106,16 @@ export function quizAnswersLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail' | 
       };
       return { status: 201, body };
     },
-    // Drawing takes ~100 ms of CPU: done before the transaction, as passwords are hashed,
-    // and only for certificates that will be mailed (a first count outside the
-    // transaction, so a capped submission costs no drawing; the transaction has the final word).
-    prepare: async (rows) => {
-      const counts = await recentCertificateMails(deps.db, [...new Set(rows.map((r) => String(r.email)))]);
-      const toDraw: CertificateRow[] = [];
-      for (const row of rows) {
-        const email = String(row.email);
-        const sent = counts.get(email) ?? 0;
-        if (sent < cap) {
-          counts.set(email, sent + 1);
-          toDraw.push(row as unknown as CertificateRow);
-        } else {
-          // The columns about to be inserted: this one is stored without mail.
-          row.certificate_emailed = false;
-        }
-      }
-      const pngs = new Map<string, Buffer>();
-      let next = 0;
-      const worker = async () => {
-        while (next < toDraw.length) {
-          const row = toDraw[next++]!;
-          pngs.set(row.certificate_id, await render(certificateData(row, publicUrl)));
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, toDraw.length) }, worker));
-      return pngs;
-    },
     // The certificate email is committed with the submission or not at all. Each
     // recipient's count is taken under a lock on that address, so concurrent submissions
     // (other requests, other API instances) cannot together exceed the cap.
-    afterInsert: async (trx, rows, prepared) => {
-      const pngs = prepared as Map<string, Buffer>;
-      const emails = [...new Set(rows.filter((r) => r.certificate_emailed !== false).map((r) => String(r.email)))].sort();
+    afterInsert: async (trx, rows) => {
+      const emails = [...new Set(rows.map((r) => String(r.email)))].sort();
       for (const email of emails) {
         await sql`select pg_advisory_xact_lock(hashtextextended(${`certificate-mail:${email}`}, 0))`.execute(trx);
       }
       const counts = await recentCertificateMails(trx, emails);
       for (const row of rows) {
-        if (row.certificate_emailed === false) continue;
         const email = String(row.email);
         const sent = counts.get(email) ?? 0;
         if (sent >= cap) {
@@ -163,11 +125,8 @@ export function quizAnswersLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail' | 
           continue;
         }
         counts.set(email, sent + 1);
-        const data = certificateData(row as unknown as CertificateRow, publicUrl);
-        const png = pngs.get(data.certificateId) ?? (await render(data));
-        await enqueueMail(trx, certificateEmail(email, data, png));
-        // A row rolled back later leaves a harmless entry: lookups go through the table first.
-        images.remember(data.certificateId, png);
+        // The PNG is drawn by the mail worker when it sends: no submission waits for a drawing.
+        await enqueueMail(trx, certificateEmail(email, certificateData(row as unknown as CertificateRow, publicUrl)));
       }
     },
     // The email is committed: send it now rather than at the next poll.
