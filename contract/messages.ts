@@ -42,4 +42,5 @@ export const API_MESSAGES = {
   /** A row the database refused although it passed validation: retrying the same body cannot help. */
   unstorable: 'This submission contains a value that cannot be stored. Please check what you typed and send it again.',
   unavailable: 'Service temporarily unavailable',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 } as const;

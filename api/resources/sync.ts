@@ -1,6 +1,6 @@
 // POST /api/v1/sync: the outbox's batch delivery. Up to SYNC_BATCH_MAX queued
 // submissions `[{ key, path, body }]` (or `{ items: [...] }`); each gets the status and
-// body its own endpoint would have given. Items are grouped by path in order of first
+// body its own endpoint would have given (or 429, past the address's allowance). Items are grouped by path in order of first
 // appearance (so a device's personality sign-up lands before its answers), and each
 // group is ingested in one transaction.
 import { Hono } from 'hono';
@@ -15,6 +15,7 @@ import type { Deps } from '../deps.ts';
 import { HttpError, isPlainObject, readJson } from '../lib/http.ts';
 import { failureAnswer } from '../lib/errors.ts';
 import { ingest, type LeadResource } from '../lib/ingest.ts';
+import { chargeItems } from '../lib/rate-limit.ts';
 
 export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): Hono {
   return new Hono().post('/', async (c) => {
@@ -26,9 +27,17 @@ export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): 
     }
 
     const results: SyncResult[] = new Array(items.length);
+    // Each item is a submission and costs one from the address's allowance (the request
+    // itself paid for the first); past it, the rest wait for a later delivery.
+    const { granted, retryAfterSeconds } = chargeItems(c, items.length - 1);
+    const admitted = 1 + granted;
     const groups = new Map<LeadResource, Array<{ index: number; key: string; body: unknown }>>();
     for (const [index, item] of items.entries()) {
       const key = isPlainObject(item) && typeof item.key === 'string' ? item.key : '';
+      if (index >= admitted) {
+        results[index] = { key, status: 429, body: { message: API_MESSAGES.tooManyRequests, retryAfterSeconds } };
+        continue;
+      }
       if (!isPlainObject(item) || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
         results[index] = { key, status: 400, body: { message: API_MESSAGES.badIdempotencyKey } };
         continue;
