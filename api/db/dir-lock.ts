@@ -1,6 +1,9 @@
-// An exclusive lock file for the embedded database directory. The file holds the owner's
-// pid; a lock left by a process that no longer exists is taken over, one held by a
-// live process is refused with a message that says what to do.
+// An exclusive lock file for the embedded database directory. The file names its owner by
+// pid, the kernel's boot id and the process's start time; a lock is held only while a
+// process with that pid, started at that time, runs on this boot. Anything else is stale
+// and taken over. The pid alone is not enough: in a container the server is PID 1 every
+// time, so after a crash (kill -9, OOM) the lock left behind named our own pid and was
+// refused for ever; and after a reboot or a while, another process may have the old pid.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 
 export interface DirLock {
@@ -20,6 +23,33 @@ export class DataDirLockedError extends Error {
   }
 }
 
+interface Owner {
+  pid: number;
+  /** /proc/sys/kernel/random/boot_id; undefined where there is no /proc. */
+  bootId?: string | undefined;
+  /** Field 22 of /proc/<pid>/stat (clock ticks after boot); undefined where there is no /proc. */
+  startTime?: string | undefined;
+}
+
+function readOrUndefined(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const bootId = (): string | undefined => readOrUndefined('/proc/sys/kernel/random/boot_id')?.trim();
+
+/** When the process with this pid started, or undefined if there is none (or no /proc). */
+export function processStartTime(pid: number): string | undefined {
+  const stat = readOrUndefined(`/proc/${pid}/stat`);
+  if (stat === undefined) return undefined;
+  // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so count the fields
+  // after its last ')'. starttime is field 22, the 20th after comm.
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -30,11 +60,37 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function parseOwner(text: string): Owner | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<Owner>;
+    if (typeof value === 'object' && value !== null && Number.isInteger(value.pid)) return value as Owner;
+  } catch {
+    // A lock written by an older version: just the pid.
+  }
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) && pid > 0 ? { pid } : undefined;
+}
+
+/** Whether the recorded owner is a running process, this one included. */
+function holds(owner: Owner): boolean {
+  const here = bootId();
+  if (owner.bootId !== undefined && here !== undefined) {
+    if (owner.bootId !== here) return false;
+    const started = processStartTime(owner.pid);
+    // With /proc, the start time tells the owner from a later process with its pid.
+    if (owner.startTime !== undefined && started !== undefined) return started === owner.startTime;
+    if (started === undefined) return false;
+  }
+  // No /proc, or an old pid-only lock: only the pid to go on.
+  return isAlive(owner.pid);
+}
+
 export function acquireDirLock(lockFile: string): DirLock {
+  const me: Owner = { pid: process.pid, bootId: bootId(), startTime: processStartTime(process.pid) };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, `${JSON.stringify(me)}\n`);
       closeSync(fd);
       let released = false;
       return {
@@ -50,13 +106,20 @@ export function acquireDirLock(lockFile: string): DirLock {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(lockFile, pid);
+      const text = readOrUndefined(lockFile) ?? '';
+      const owner = parseOwner(text);
+      // Held by a live process, this one included (two opens in one process must not share
+      // a directory either).
+      if (owner && holds(owner)) throw new DataDirLockedError(lockFile, owner.pid);
+      // Stale: its owner is gone. Remove it, unless another process has just replaced it,
+      // and race for it once more (the exclusive create lets only one of two racers win).
+      if (readOrUndefined(lockFile) === text) {
+        try {
+          unlinkSync(lockFile);
+        } catch {
+          // Someone else removed it first.
+        }
       }
-      if (pid === process.pid) throw new DataDirLockedError(lockFile, pid);
-      // Stale: its owner is gone. Remove it and try once more.
-      unlinkSync(lockFile);
     }
   }
   throw new Error(`Could not take the lock ${lockFile}`);
