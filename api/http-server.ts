@@ -59,9 +59,13 @@ export function startHttpServer(app: Hono, limits: Limits, log: (line: string) =
       const address = normalizeAddress(socket.remoteAddress ?? 'unknown');
       const count = (perAddress.get(address) ?? 0) + 1;
       if (count > ceiling) {
-        // Answered, not just dropped, so a person behind a crowded NAT sees why.
+        // Answered, not just dropped, so a person behind a crowded NAT sees why (and the
+        // outbox retries). What the client already sent is read and dropped: closing with
+        // unread data would reset the connection and lose the answer on the way.
+        socket.on('data', () => {});
+        socket.on('error', () => {});
         socket.end(BUSY_RESPONSE);
-        socket.destroySoon();
+        setTimeout(() => socket.destroy(), 1_000).unref();
         return;
       }
       perAddress.set(address, count);

@@ -12,6 +12,11 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
+/**
+ * The load generator stands in for hundreds of phones from one address; the per-address
+ * connection ceiling (tested on its own in http-limits.test.ts) would turn it away.
+ */
+const SERVER_ENV = { PUBLIC_RATE_LIMIT_PER_MINUTE: '0', MAX_CONNECTIONS_PER_ADDRESS: '0' };
 /** The test's own connection, spared by the killer. */
 const OBSERVER = 'fault-test-observer';
 
@@ -69,7 +74,7 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
   });
 
   it('lives through its connections being terminated again and again at 200 POSTs/s for 20 s', { timeout: 120_000 }, async () => {
-    server = await startServer({ databaseUrl: database.url, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+    server = await startServer({ databaseUrl: database.url, env: SERVER_ENV });
     await db.query('truncate contact_messages, free_join_users, enquiries');
     const killer = new pg.Client({ connectionString: baseUrl });
     await killer.connect();
@@ -114,7 +119,7 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
     proxy = await startTcpProxy('127.0.0.1', Number(new URL(baseUrl!).port || 5432));
     const viaProxy = new URL(database.url);
     viaProxy.port = String(proxy.port);
-    server = await startServer({ databaseUrl: viaProxy.toString(), env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+    server = await startServer({ databaseUrl: viaProxy.toString(), env: SERVER_ENV });
     await db.query('truncate contact_messages, free_join_users, enquiries');
 
     let outage = { from: 0, to: 0 };
