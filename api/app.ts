@@ -1,6 +1,6 @@
 // The whole HTTP surface: the API under /api, the built PWA everywhere else.
 import { Hono } from 'hono';
-import { HEALTH_PATH } from '../contract/api.ts';
+import { HEALTH_PATH, SYNC_PATH } from '../contract/api.ts';
 import { API_MESSAGES } from '../contract/messages.ts';
 import { nowOf, type Deps } from './deps.ts';
 import { errorHandler } from './lib/errors.ts';
@@ -9,14 +9,9 @@ import { postRateLimit } from './lib/rate-limit.ts';
 import { requestLog } from './lib/request-log.ts';
 import { admin } from './resources/admin.ts';
 import { certificatePage, certificatesApi } from './resources/certificates.ts';
-import { contact } from './resources/contact.ts';
-import { form } from './resources/form.ts';
-import { free } from './resources/free.ts';
-import { getContact } from './resources/get-contact.ts';
 import { health } from './resources/health.ts';
-import { leadResources } from './resources/leads.ts';
-import { now } from './resources/now.ts';
-import { quiz, quizAnswersLead } from './resources/quiz.ts';
+import { leadResources, leads } from './resources/leads.ts';
+import { quizAnswersLead } from './leads/quiz-answers.ts';
 import { sync } from './resources/sync.ts';
 import { staticSite } from './static.ts';
 
@@ -42,14 +37,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   app.use('/api/*', jsonBodiesOnly());
 
   app.route(HEALTH_PATH, health(deps));
-  app.route('/api/v1/contact', contact(deps));
-  app.route('/api/v1/free', free(deps));
-  app.route('/api/v1/form', form(deps));
-  app.route('/api/v1/now', now(deps));
   const quizAnswers = quizAnswersLead(deps);
-  app.route('/api/v1/quiz', quiz(deps, quizAnswers));
-  app.route('/api/v1/sync', sync(deps, leadResources(quizAnswers)));
-  app.route('/api/v1/get-contact', getContact(deps));
+  app.route('/', leads(deps, quizAnswers));
+  app.route(SYNC_PATH, sync(deps, leadResources(quizAnswers)));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));
   app.all('/api', (c) => c.json({ message: API_MESSAGES.notFound }, 404));

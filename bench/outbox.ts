@@ -1,7 +1,7 @@
 // 1,000 submissions queued in a browser's outbox while offline; on reconnect, how long
 // until all of them are rows in Postgres (loopback). Target: at most 5 s.
 import pg from 'pg';
-import { LEAD_PATHS } from '../contract/api.ts';
+import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { createPostgresDatabase } from '../api/testing/databases.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { seedOutbox } from '../tests/support/outbox.ts';

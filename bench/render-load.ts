@@ -4,7 +4,7 @@
 // worker pool, so neither should wait on it. Traffic goes to 127.0.0.1 only, bounded in
 // count and time.
 import { randomUUID } from 'node:crypto';
-import { LEAD_PATHS } from '../contract/api.ts';
+import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { QUIZ_ANSWERS_PATH } from '../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../contract/quiz/items.ts';
 import { createPostgresDatabase } from '../api/testing/databases.ts';

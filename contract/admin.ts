@@ -3,8 +3,7 @@
 import { object, string, type InferType } from 'yup';
 import { MESSAGES } from './messages.ts';
 import { isStorableText } from './text-rules.ts';
-import type { ContactRecord, EnquiryRecord, FreeJoinUser, JoinNowUser } from './api.ts';
-import type { QuizUserListItem } from './quiz/api.ts';
+import { LEAD_KINDS } from './lead-kinds.ts';
 
 export const ADMIN_PATHS = {
   login: '/api/admin/login',
@@ -17,13 +16,13 @@ export const ADMIN_PATHS = {
   mail: '/api/admin/mail',
 } as const;
 
-/** The five lead lists (GET, admin token required). */
+/** The five lead lists (GET, admin token required): the spec's paths, from the registry. */
 export const ADMIN_LIST_PATHS = {
-  joinNow: '/api/v1/now/join-now',
-  enquiries: '/api/v1/form/submissions',
-  freeJoin: '/api/v1/free/all',
-  contacts: '/api/v1/get-contact',
-  quizUsers: '/api/v1/quiz/users',
+  joinNow: LEAD_KINDS.joinNow.list.path,
+  enquiries: LEAD_KINDS.enquiry.list.path,
+  freeJoin: LEAD_KINDS.freeJoin.list.path,
+  contacts: LEAD_KINDS.contact.list.path,
+  quizUsers: LEAD_KINDS.personalitySignup.list.path,
 } as const;
 
 /** The PWA route a reset email links to: `${PUBLIC_URL}/reset-password/{token}`. */
@@ -116,32 +115,6 @@ export interface AdminLoginResponse {
 }
 export interface MessageResponse {
   message: string;
-}
-
-/** Optional query of every list: `?page=&limit=&q=&from=&to=` (dates ISO, `to` inclusive). */
-export interface ListQuery {
-  page?: number;
-  limit?: number;
-  q?: string;
-  from?: string;
-  to?: string;
-}
-
-// Body shapes of the five lists, as the spec's client reads them.
-export type JoinNowList = JoinNowUser[];
-export interface EnquiryList {
-  data: EnquiryRecord[];
-}
-export interface FreeJoinList {
-  users: FreeJoinUser[];
-}
-export interface ContactList {
-  contacts: ContactRecord[];
-}
-export interface QuizUserList {
-  success: true;
-  /** Each sign-up with its latest taken test (language, submittedAt, scores, certificateId; null before the test). */
-  data: QuizUserListItem[];
 }
 
 export type MailStatus = 'pending' | 'sent' | 'failed';

@@ -1,15 +1,7 @@
-// The HTTP surface the PWA and the API agree on: paths, the batch shape, response types.
-// Paths are the spec's (§7), so the spec's own client works against this server.
-
-export const LEAD_PATHS = {
-  contact: '/api/v1/contact',
-  freeJoin: '/api/v1/free/join-free',
-  enquiry: '/api/v1/form/submit',
-  joinNow: '/api/v1/now/join-now',
-  personalitySignup: '/api/v1/quiz/submit-form',
-} as const;
-export type LeadKind = keyof typeof LEAD_PATHS;
-export type LeadPath = (typeof LEAD_PATHS)[LeadKind];
+// The HTTP surface the PWA and the API agree on: the batch shape, limits, response types.
+// Paths are the spec's (§7), so the spec's own client works against this server; each lead
+// kind's paths are in lead-kinds.ts.
+import type { LeadStatus } from './lead-kinds.ts';
 
 export const SYNC_PATH = '/api/v1/sync';
 export const HEALTH_PATH = '/api/health';

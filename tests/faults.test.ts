@@ -5,7 +5,7 @@
 // exactly once.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_PATHS } from '../contract/api.ts';
+import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { createPostgresDatabase } from '../api/testing/databases.ts';
 import { driveLoad, percentile, statusCounts, type LoadReport } from './support/load.ts';
 import { startServer, type RunningServer } from './support/server.ts';

@@ -3,7 +3,7 @@
 // SIGTERM under load answers every request the server accepted.
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { LEAD_PATHS } from '../contract/api.ts';
+import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { startServer } from './support/server.ts';
 
 /** Opens a raw connection, writes `text`, and resolves with what came back once the server closed it. */

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_PATHS } from '../contract/api.ts';
+import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { createPostgresDatabase } from '../api/testing/databases.ts';
 import { launchBrowser } from './support/browser.ts';
 import { readOutbox, seedOutbox, type SeedItem } from './support/outbox.ts';

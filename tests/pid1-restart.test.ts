@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS } from '../contract/admin.ts';
-import { LEAD_PATHS } from '../contract/api.ts';
+import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { assertBuilt, ROOT, SERVER_ENTRY } from './support/server.ts';
 
 const canUnshare = process.getuid?.() === 0 && spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;

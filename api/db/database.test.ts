@@ -2,7 +2,7 @@
 // or failover does) must not kill the process, and the next request must succeed.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { LEAD_PATHS } from '../../contract/api.ts';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { postJson, testApp } from '../testing/app.ts';
 import { createPostgresDatabase } from '../testing/databases.ts';
 import { openDatabase } from './database.ts';

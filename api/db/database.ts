@@ -12,6 +12,11 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** Resolves true when a trivial query succeeds within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * LISTEN on a channel: `onNotify` gets each NOTIFY payload, from this process or any
+   * other on the same database. Resolves with a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -47,11 +52,91 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   pool.on('connect', (client) => client.on('error', (err) => log(`postgres connection lost: ${err.message}`)));
   pool.on('error', (err) => log(`postgres idle client error: ${err.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const listener = postgresListener(url, log);
   return {
     db,
     kind: 'postgres',
     ping: (timeoutMs) => ping(db, timeoutMs),
-    close: () => db.destroy(),
+    listen: (channel, onNotify) => listener.listen(channel, onNotify),
+    close: async () => {
+      await listener.close();
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own for as long as anyone listens (a pooled one goes
+ * back to the pool after each query). One per process, shared by every channel; if it is
+ * lost (Postgres restarts), it reconnects with a growing pause and listens again. A
+ * notification sent while it was away is missed: listeners treat events as hints to
+ * refresh, never as the data itself.
+ */
+function postgresListener(url: string, log: (line: string) => void) {
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retryMs = 500;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'skillup-listener' });
+      c.on('error', (err) => log(`postgres listener lost: ${err.message}`));
+      c.on('notification', (msg) => {
+        for (const callback of channels.get(msg.channel) ?? []) callback(msg.payload ?? '');
+      });
+      c.on('end', () => {
+        if (client === c) client = undefined;
+        if (!closed && channels.size > 0) reconnectLater();
+      });
+      await c.connect();
+      for (const channel of channels.keys()) await c.query(`listen ${quoted(channel)}`);
+      client = c;
+      retryMs = 500;
+      return c;
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  const reconnectLater = () => {
+    if (retryTimer || closed) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch((err: Error) => {
+        log(`postgres listener: ${err.message}; retrying in ${retryMs} ms`);
+        retryMs = Math.min(retryMs * 2, 30_000);
+        reconnectLater();
+      });
+    }, retryMs);
+    retryTimer.unref();
+  };
+
+  return {
+    async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+      let set = channels.get(channel);
+      if (!set) {
+        channels.set(channel, (set = new Set()));
+        const c = client ?? (await connect().catch(() => undefined));
+        if (c && client === c) await c.query(`listen ${quoted(channel)}`).catch(() => reconnectLater());
+        else reconnectLater();
+      }
+      set.add(onNotify);
+      return async () => {
+        set.delete(onNotify);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      await connecting?.catch(() => undefined);
+      await client?.end().catch(() => undefined);
+    },
   };
 }
 
@@ -75,9 +160,10 @@ function throttledLog(log: ((line: string) => void) | undefined): (line: string)
 }
 
 async function openPglite(dataDir: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+  const [{ PGlite }, { PGliteDialect }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('kysely-pglite-dialect'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   let lock: DirLock | undefined;
   let target = dataDir;
@@ -89,12 +175,17 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
     target = path.join(dir, 'pglite');
   }
   try {
-    const client = await PGlite.create(target);
+    // pg_trgm: the admin lists' substring search (migrations/2026-11-23T0005_console.ts).
+    const client = await PGlite.create(target, { extensions: { pg_trgm } });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     return {
       db,
       kind: 'pglite',
       ping: (timeoutMs) => ping(db, timeoutMs),
+      listen: async (channel, onNotify) => {
+        const stop = await client.listen(channel, onNotify);
+        return () => stop();
+      },
       close: async () => {
         await db.destroy();
         lock?.release();

@@ -4,47 +4,44 @@ import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
+import type { LeadStatus } from '../../contract/lead-kinds.ts';
+import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
+import type { QuizResult } from '../../contract/quiz/scoring.ts';
+
 interface LeadColumns {
   id: Generated<string>;
   idempotency_key: string | null;
   request_hash: string | null;
 }
 
-export interface ContactMessagesTable extends LeadColumns {
-  first_name: string;
-  last_name: string;
+/** The tables behind the five admin lists (migrations/2026-11-23T0005_console.ts). */
+interface ListedLeadColumns extends LeadColumns {
   email: string;
   phone: string;
-  message: string;
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
   created_at: CreatedAt;
 }
-export interface FreeJoinUsersTable extends LeadColumns {
-  name: string;
-  email: string;
-  phone: string;
-  joined_at: CreatedAt;
+
+export interface ContactMessagesTable extends ListedLeadColumns {
+  first_name: string;
+  last_name: string;
+  message: string;
 }
-export interface EnquiriesTable extends LeadColumns {
+export interface FreeJoinUsersTable extends ListedLeadColumns {
+  name: string;
+}
+export interface EnquiriesTable extends ListedLeadColumns {
   background: string;
   course: string;
   name: string;
-  email: string;
-  phone: string;
-  created_at: CreatedAt;
 }
-export interface JoinNowUsersTable extends LeadColumns {
+export interface JoinNowUsersTable extends ListedLeadColumns {
   name: string;
-  phone: string;
-  email: string;
   password_hash: string;
-  created_at: CreatedAt;
 }
-export interface PersonalityUsersTable extends LeadColumns {
+export interface PersonalityUsersTable extends ListedLeadColumns {
   name: string;
-  phone: string;
-  email: string;
   password_hash: string;
-  created_at: CreatedAt;
 }
 
 export interface AdminsTable {
@@ -109,15 +106,29 @@ export interface MailOutboxTable {
 export interface QuizSubmissionsTable extends LeadColumns {
   name: string;
   email: string;
-  language: 'english' | 'hinglish';
-  /** Written as JSON, read back parsed: question id → option index 0..3. */
-  answers: ColumnType<Record<string, number>, string, never>;
-  /** Written as JSON, read back parsed: the QuizResult as issued. */
-  result: ColumnType<{ domains: Array<{ domain: string; raw: number; percent: number; band: string }> }, string, never>;
+  language: QuizLanguage;
+  /** JSON: question id → option index 0..3 (inserted as JSON by the ingest, read back parsed). */
+  answers: ColumnType<QuizAnswers, QuizAnswers, never>;
+  /** JSON: the QuizResult as issued. */
+  result: ColumnType<QuizResult, QuizResult, never>;
   /** 32 hex characters (128 random bits); the public certificate's id. */
   certificate_id: string;
   /** False when the recipient had already had the day's certificate emails (the test is stored and answered all the same). */
   certificate_emailed: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+/** Status changes and notes on leads: appended, never edited. */
+export interface LeadHistoryTable {
+  id: Generated<string>;
+  list: string;
+  lead_id: string;
+  admin_id: string | null;
+  admin_label: string;
+  action: 'status' | 'note';
+  from_status: LeadStatus | null;
+  to_status: LeadStatus | null;
+  note: string | null;
   created_at: CreatedAt;
 }
 
@@ -133,4 +144,10 @@ export interface Database {
   admin_login_failures: AdminLoginFailuresTable;
   mail_outbox: MailOutboxTable;
   quiz_submissions: QuizSubmissionsTable;
+  lead_history: LeadHistoryTable;
 }
+
+/** The tables behind the five admin lists. */
+export type ListedTable = 'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users';
+/** Every table that stores a public submission. */
+export type LeadTable = ListedTable | 'quiz_submissions';

@@ -2,7 +2,8 @@
 // PGlite and (with TEST_DATABASE_URL) on Postgres with two independent API instances.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { LEAD_PATHS, REPLAYED_HEADER } from '../../contract/api.ts';
+import { REPLAYED_HEADER } from '../../contract/api.ts';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { openDatabase } from '../db/database.ts';
 import { postJson, testApp, useTestApp } from '../testing/app.ts';

@@ -10,16 +10,26 @@
 //   - otherwise the row is inserted with ON CONFLICT (idempotency_key) DO NOTHING, so the
 //     unique constraint is the final word even if two instances race.
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import type { AnyObjectSchema } from 'yup';
+import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { AnyObjectSchema, InferType } from 'yup';
 import { API_MESSAGES } from '../../contract/messages.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, LeadTable } from '../db/schema.ts';
 import { isDatabaseUnavailable } from './errors.ts';
 import { fingerprint } from './fingerprint.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { validate } from './validate.ts';
 
-type Row = Record<string, unknown> & { id: string; idempotency_key: string | null; request_hash: string | null };
+/** What every lead table has, whatever else it holds. */
+interface StoredBase {
+  id: string;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  password_hash?: string;
+}
+type Stored<T extends LeadTable> = Selectable<Database[T]> & StoredBase;
+
+/** The columns a submission fills in; the ingest adds the id, the idempotency columns and any password hash. */
+export type LeadColumns<T extends LeadTable> = Omit<Insertable<Database[T]>, 'id' | 'idempotency_key' | 'request_hash' | 'password_hash'>;
 
 export interface Answer {
   status: number;
@@ -28,20 +38,27 @@ export interface Answer {
   replayed?: boolean;
 }
 
-export interface LeadResource<Input extends Record<string, unknown> = Record<string, unknown>> {
+export interface LeadResource<T extends LeadTable = LeadTable, S extends AnyObjectSchema = AnyObjectSchema> {
   /** The public path, used in the fingerprint and by the batch endpoint. */
   path: string;
-  table: keyof Database;
-  schema: AnyObjectSchema;
+  table: T;
+  schema: S;
   /** A field stored only as an scrypt hash in `password_hash`. */
   secretField?: 'password';
-  toColumns(input: Input): Record<string, unknown>;
-  respond(row: Row): Answer;
+  toColumns(input: InferType<S>): LeadColumns<T>;
+  respond(row: Selectable<Database[T]>): Answer;
   /** Work done in the same transaction as the insert (mail outbox, derived rows). */
-  afterInsert?(trx: Transaction<Database>, rows: Row[]): Promise<void>;
+  afterInsert?(trx: Transaction<Database>, rows: Selectable<Database[T]>[]): Promise<void>;
   /** Runs once the insert with new rows has committed (wake a worker). */
-  afterCommit?(rows: Row[]): void;
+  afterCommit?(rows: Selectable<Database[T]>[]): void;
 }
+
+/** What the ingest needs to know of a resource apart from its rows. */
+type ResourceFacts = Pick<LeadResource, 'path' | 'table' | 'secretField'>;
+
+/** Any kind's resource, for code that handles them all alike (the batch endpoint). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource is checked where it is defined
+export type AnyLeadResource = LeadResource<LeadTable, any>;
 
 export interface Submission {
   key: string | null;
@@ -50,11 +67,11 @@ export interface Submission {
 
 const inFlight = new Set<string>();
 
-function slot(resource: LeadResource, key: string): string {
+function slot(resource: ResourceFacts, key: string): string {
   return `${resource.table}\u0000${key}`;
 }
 
-async function replay(resource: LeadResource, row: Row, hash: string, secret: unknown): Promise<Answer> {
+async function replay<T extends LeadTable>(resource: LeadResource<T>, row: Stored<T>, hash: string, secret: unknown): Promise<Answer> {
   if (row.request_hash !== hash) return conflict();
   if (resource.secretField) {
     const stored = String(row.password_hash ?? '');
@@ -70,25 +87,25 @@ function inFlightAnswer(): Answer {
   return { status: 409, body: { message: API_MESSAGES.idempotencyInFlight } };
 }
 
-interface Pending {
+interface Pending<S extends AnyObjectSchema> {
   index: number;
   key: string | null;
-  input: Record<string, unknown>;
+  input: InferType<S>;
   hash: string;
   id: string;
   columns?: Record<string, unknown>;
 }
 
-export async function ingest(
+export async function ingest<T extends LeadTable, S extends AnyObjectSchema>(
   db: Kysely<Database>,
-  resource: LeadResource,
+  resource: LeadResource<T, S>,
   submissions: Submission[],
   log: (line: string) => void = () => {},
 ): Promise<Answer[]> {
   const answers: Answer[] = new Array(submissions.length);
-  const pending: Pending[] = [];
-  const firstByKey = new Map<string, Pending>();
-  const duplicates: Array<{ index: number; of: Pending; hash: string; secret: unknown }> = [];
+  const pending: Pending<S>[] = [];
+  const firstByKey = new Map<string, Pending<S>>();
+  const duplicates: Array<{ index: number; of: Pending<S>; hash: string; secret: unknown }> = [];
   const claimed: string[] = [];
   const omit = resource.secretField ? [resource.secretField] : [];
 
@@ -100,7 +117,7 @@ export async function ingest(
         answers[index] = { status: result.error.status, body: result.error.toBody() };
         continue;
       }
-      const input = result.value as Record<string, unknown>;
+      const input = result.value;
       const { key } = submission;
       // Only a keyed submission can ever be replayed, so only it needs a fingerprint.
       const hash = key === null ? '' : fingerprint(resource.path, input, omit);
@@ -117,7 +134,7 @@ export async function ingest(
         inFlight.add(slot(resource, key));
         claimed.push(key);
       }
-      const entry: Pending = { index, key, input, hash, id: randomUUID() };
+      const entry: Pending<S> = { index, key, input, hash, id: randomUUID() };
       if (key !== null) firstByKey.set(key, entry);
       pending.push(entry);
     }
@@ -138,7 +155,8 @@ export async function ingest(
     // 3. Hash secrets outside any transaction (slow by design).
     await Promise.all(
       fresh.map(async (p) => {
-        const columns = resource.toColumns(p.input);
+        // The row goes to the database as JSON (insertRows): from here on it is plain data.
+        const columns: Record<string, unknown> = { ...resource.toColumns(p.input) };
         if (resource.secretField) columns.password_hash = await hashPassword(String(p.input[resource.secretField]));
         p.columns = { id: p.id, ...columns, idempotency_key: p.key, request_hash: p.key === null ? null : p.hash };
       }),
@@ -151,7 +169,7 @@ export async function ingest(
     if (fresh.length > 0) {
       const { inserted, failed } = await store(db, resource, fresh.map((p) => p.columns!));
       const byId = new Map(inserted.map((r) => [r.id, r]));
-      const lost: Pending[] = [];
+      const lost: Pending<S>[] = [];
       for (const p of fresh) {
         const row = byId.get(p.id);
         const error = failed.get(p.id);
@@ -188,18 +206,18 @@ export async function ingest(
   }
 }
 
-function secretOf(resource: LeadResource, input: Record<string, unknown>): unknown {
+function secretOf(resource: ResourceFacts, input: Record<string, unknown>): unknown {
   return resource.secretField ? input[resource.secretField] : undefined;
 }
 
-interface StoreOutcome {
-  inserted: Row[];
+interface StoreOutcome<T extends LeadTable> {
+  inserted: Stored<T>[];
   /** Rows the database refused, by id, with its error. */
   failed: Map<string, unknown>;
 }
 
 /** Inserts new rows: grouped with other requests' rows, or in a transaction with the resource's follow-up work. */
-function store(db: Kysely<Database>, resource: LeadResource, rows: Record<string, unknown>[]): Promise<StoreOutcome> {
+function store<T extends LeadTable>(db: Kysely<Database>, resource: LeadResource<T>, rows: Record<string, unknown>[]): Promise<StoreOutcome<T>> {
   const afterInsert = resource.afterInsert;
   if (!afterInsert) return coalescerFor(db, resource).insert(rows);
   return isolateFailures(rows, (some) =>
@@ -217,17 +235,17 @@ function store(db: Kysely<Database>, resource: LeadResource, rows: Record<string
  * never takes the others (other people's submissions, in a grouped statement) with it.
  * A lost database is thrown: every row waits for it alike (503, retried).
  */
-async function isolateFailures(
+async function isolateFailures<T extends LeadTable>(
   rows: Record<string, unknown>[],
-  attempt: (rows: Record<string, unknown>[]) => Promise<Row[]>,
-): Promise<StoreOutcome> {
+  attempt: (rows: Record<string, unknown>[]) => Promise<Stored<T>[]>,
+): Promise<StoreOutcome<T>> {
   try {
     return { inserted: await attempt(rows), failed: new Map() };
   } catch (err) {
     if (isDatabaseUnavailable(err)) throw err;
     if (rows.length === 1) return { inserted: [], failed: new Map([[rows[0]!.id as string, err]]) };
   }
-  const outcome: StoreOutcome = { inserted: [], failed: new Map() };
+  const outcome: StoreOutcome<T> = { inserted: [], failed: new Map() };
   for (const row of rows) {
     try {
       outcome.inserted.push(...(await attempt([row])));
@@ -245,7 +263,7 @@ async function isolateFailures(
  * row's own fault and final (the outbox shows it as needing attention instead of retrying
  * it forever in front of everything queued after it), anything else is a 500.
  */
-function refused(resource: LeadResource, err: unknown, log: (line: string) => void): Answer {
+function refused(resource: ResourceFacts, err: unknown, log: (line: string) => void): Answer {
   const code = (err as { code?: unknown }).code;
   const message = err instanceof Error ? err.message : String(err);
   log(`insert into ${resource.table} refused one row (${typeof code === 'string' ? code : 'no code'}): ${message}`);
@@ -260,19 +278,19 @@ function refused(resource: LeadResource, err: unknown, log: (line: string) => vo
  * Every row keeps its own idempotency check (the statement is the same), and a waiter
  * gets back only its own rows.
  */
-class InsertCoalescer {
-  private queue: Array<{ rows: Record<string, unknown>[]; resolve: (outcome: StoreOutcome) => void; reject: (err: unknown) => void }> = [];
+class InsertCoalescer<T extends LeadTable> {
+  private queue: Array<{ rows: Record<string, unknown>[]; resolve: (outcome: StoreOutcome<T>) => void; reject: (err: unknown) => void }> = [];
   private running = 0;
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly resource: LeadResource,
+    private readonly resource: LeadResource<T>,
     // Two in flight measured best here (4 and more split the groups; one lets a single slow
     // statement hold up every submission of its kind).
     private readonly maxInFlight = 2,
     private readonly maxRows = 500,
   ) {}
 
-  insert(rows: Record<string, unknown>[]): Promise<StoreOutcome> {
+  insert(rows: Record<string, unknown>[]): Promise<StoreOutcome<T>> {
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
       this.pump();
@@ -314,19 +332,20 @@ class InsertCoalescer {
   }
 }
 
-const coalescers = new WeakMap<Kysely<Database>, Map<string, InsertCoalescer>>();
-function coalescerFor(db: Kysely<Database>, resource: LeadResource): InsertCoalescer {
+/** One coalescer per database and table (a table's rows are always inserted for the same kind). */
+const coalescers = new WeakMap<Kysely<Database>, Map<LeadTable, unknown>>();
+function coalescerFor<T extends LeadTable>(db: Kysely<Database>, resource: LeadResource<T>): InsertCoalescer<T> {
   let byTable = coalescers.get(db);
   if (!byTable) coalescers.set(db, (byTable = new Map()));
-  let coalescer = byTable.get(resource.table);
-  if (!coalescer) byTable.set(resource.table, (coalescer = new InsertCoalescer(db, resource)));
+  let coalescer = byTable.get(resource.table) as InsertCoalescer<T> | undefined;
+  if (!coalescer) byTable.set(resource.table, (coalescer = new InsertCoalescer<T>(db, resource)));
   return coalescer;
 }
 
 /** Insert statements compiled once per table and column list (Kysely compiles per call). */
 const insertStatements = new Map<string, string>();
 
-function insertStatement(db: Kysely<Database>, resource: LeadResource, columns: string[]): string {
+function insertStatement(db: Kysely<Database>, resource: ResourceFacts, columns: string[]): string {
   const cacheKey = `${resource.table}\u0000${columns.join(',')}`;
   let text = insertStatements.get(cacheKey);
   if (text === undefined) {
@@ -334,7 +353,7 @@ function insertStatement(db: Kysely<Database>, resource: LeadResource, columns: 
     // jsonb_populate_recordset types every value by the table's own column types, so one
     // parameter ($1, the rows as JSON, given by insertRows) carries the whole batch whatever
     // its size. The lock key's prefix is our own table name, so it is a literal.
-    text = sql<Row>`
+    text = sql`
       insert into ${table} (${sql.join(columns.map((c) => sql.ref(c)))})
       select ${sql.join(columns.map((c) => sql.ref(`v.${c}`)))}
       from jsonb_populate_recordset(null::${table}, ${null}::jsonb) as v
@@ -347,17 +366,14 @@ function insertStatement(db: Kysely<Database>, resource: LeadResource, columns: 
   return text;
 }
 
-async function insertRows(db: Kysely<Database>, resource: LeadResource, rows: Record<string, unknown>[]): Promise<Row[]> {
+async function insertRows<T extends LeadTable>(db: Kysely<Database>, resource: LeadResource<T>, rows: Record<string, unknown>[]): Promise<Stored<T>[]> {
   const text = insertStatement(db, resource, Object.keys(rows[0]!));
-  const result = await db.executeQuery<Row>(CompiledQuery.raw(text, [JSON.stringify(rows)]));
+  // `returning *` of the resource's own table.
+  const result = await db.executeQuery<Stored<T>>(CompiledQuery.raw(text, [JSON.stringify(rows)]));
   return result.rows;
 }
 
-async function selectByKeys(db: Kysely<Database>, resource: LeadResource, keys: string[]): Promise<Map<string, Row>> {
-  const rows = (await db
-    .selectFrom(resource.table)
-    .selectAll()
-    .where('idempotency_key', 'in', keys)
-    .execute()) as unknown as Row[];
-  return new Map(rows.map((r) => [r.idempotency_key!, r]));
+async function selectByKeys<T extends LeadTable>(db: Kysely<Database>, resource: LeadResource<T>, keys: string[]): Promise<Map<string, Stored<T>>> {
+  const result = await sql<Stored<T>>`select * from ${sql.table(resource.table)} where idempotency_key = any(${keys}::text[])`.execute(db);
+  return new Map(result.rows.map((r) => [r.idempotency_key!, r]));
 }

@@ -2,7 +2,8 @@
 // submission (a sync batch of 100 costs 100), with a Retry-After that works. Time is a
 // fake clock; nothing sleeps.
 import { describe, expect, it } from 'vitest';
-import { LEAD_PATHS, SYNC_PATH } from '../../contract/api.ts';
+import { SYNC_PATH } from '../../contract/api.ts';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { pgliteBackend } from '../testing/databases.ts';
 import { postJson, testApp } from '../testing/app.ts';

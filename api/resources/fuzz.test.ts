@@ -7,7 +7,8 @@
 // the seed and the body; FUZZ_SEED replays a run.
 import { describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS } from '../../contract/admin.ts';
-import { LEAD_PATHS, SYNC_PATH } from '../../contract/api.ts';
+import { SYNC_PATH } from '../../contract/api.ts';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import type { Database } from '../db/schema.ts';

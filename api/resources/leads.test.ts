@@ -2,7 +2,7 @@
 // its exact message, normalisation, and what is (not) stored. Runs on PGlite and, when
 // TEST_DATABASE_URL is set, on real Postgres.
 import { describe, expect, it } from 'vitest';
-import { LEAD_PATHS } from '../../contract/api.ts';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import { postJson, useTestApp } from '../testing/app.ts';
 import { testBackends } from '../testing/databases.ts';

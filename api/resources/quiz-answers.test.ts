@@ -5,7 +5,8 @@
 // PGlite and, when TEST_DATABASE_URL is set, on real Postgres.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS } from '../../contract/admin.ts';
-import { LEAD_PATHS, REPLAYED_HEADER, SYNC_PATH } from '../../contract/api.ts';
+import { REPLAYED_HEADER, SYNC_PATH } from '../../contract/api.ts';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { QUIZ_MESSAGES } from '../../contract/quiz/answers.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';

@@ -1,7 +1,8 @@
 // POST /api/v1/sync: per-item answers equal to the single endpoints', replays, bad items
 // beside good ones, limits, and a queue of 1,000 in 10 requests.
 import { describe, expect, it } from 'vitest';
-import { LEAD_PATHS, SYNC_BATCH_MAX, SYNC_PATH } from '../../contract/api.ts';
+import { SYNC_BATCH_MAX, SYNC_PATH } from '../../contract/api.ts';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { API_MESSAGES, MESSAGES } from '../../contract/messages.ts';
 import { postJson, useTestApp } from '../testing/app.ts';
 import { testBackends } from '../testing/databases.ts';

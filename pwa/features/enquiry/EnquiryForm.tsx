@@ -1,6 +1,6 @@
 import { Field, Form, Formik } from 'formik';
 import { useId, useState } from 'react';
-import { LEAD_PATHS } from '../../../contract/api.ts';
+import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { enquirySchema } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../../contract/options.ts';

@@ -7,7 +7,7 @@ import { discard, resend, retryNow, storagePersisted } from '../../lib/outbox/cl
 import type { OutboxItem } from '../../lib/outbox/types.ts';
 import { useOutbox } from '../../lib/outbox/useOutbox.ts';
 import { DIRECT_ONLY_MESSAGE } from '../../lib/submit.ts';
-import { fieldLabel, SCHEMA_BY_PATH } from './schemas.ts';
+import { fieldLabel, schemaFor } from './schemas.ts';
 import './outbox.css';
 
 const STATE_TEXT: Record<OutboxItem['state'], string> = {
@@ -46,7 +46,7 @@ function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>(item.lastErrors ?? {});
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const schema = SCHEMA_BY_PATH[item.path];
+    const schema = schemaFor(item.path);
     const body = { ...item.body, ...values };
     if (schema) {
       try {
@@ -67,7 +67,7 @@ function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
         const id = `fix-${item.id}-${f}`;
         return (
           <div key={f} className="outbox-fix__field">
-            <label htmlFor={id}>{fieldLabel(f)}</label>
+            <label htmlFor={id}>{fieldLabel(item.path, f)}</label>
             <input
               id={id}
               type={f === 'password' ? 'password' : f === 'email' ? 'email' : 'text'}

@@ -1,29 +1,17 @@
-// The contract schema for each queued path, so "fix and resend" checks the same rules the
-// server will.
+// What "fix and resend" needs for a queued item, from the lead registry: the contract
+// schema for its path (so it checks the same rules the server will) and its fields' labels.
 import type { AnyObjectSchema } from 'yup';
-import { LEAD_PATHS } from '../../../contract/api.ts';
-import { contactSchema, enquirySchema, freeJoinSchema, joinNowSchema, personalitySignupSchema } from '../../../contract/leads.ts';
+import { kindOfPath, LEAD_KINDS } from '../../../contract/lead-kinds.ts';
+import { LEAD_SCHEMAS } from '../../../contract/lead-schemas.ts';
 
-export const SCHEMA_BY_PATH: Record<string, AnyObjectSchema> = {
-  [LEAD_PATHS.contact]: contactSchema,
-  [LEAD_PATHS.freeJoin]: freeJoinSchema,
-  [LEAD_PATHS.enquiry]: enquirySchema,
-  [LEAD_PATHS.joinNow]: joinNowSchema,
-  [LEAD_PATHS.personalitySignup]: personalitySignupSchema,
-};
+export function schemaFor(path: string): AnyObjectSchema | undefined {
+  const kind = kindOfPath(path);
+  return kind ? LEAD_SCHEMAS[kind] : undefined;
+}
 
-const FIELD_LABELS: Record<string, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  message: 'Message',
-  password: 'Password',
-  background: 'Background',
-  course: 'Course',
-};
-
-export function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field;
+/** A field's label on the form it came from; the key itself for a field the registry does not know. */
+export function fieldLabel(path: string, field: string): string {
+  const kind = kindOfPath(path);
+  const fields: readonly { key: string; label: string }[] = kind ? LEAD_KINDS[kind].fields : [];
+  return fields.find((f) => f.key === field)?.label ?? field;
 }

@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { LEAD_PATHS } from '../../../contract/api.ts';
+import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { personalitySignupSchema, type PersonalitySignupInput } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { AccountFields, EMPTY_ACCOUNT } from '../../components/form/AccountFields.tsx';

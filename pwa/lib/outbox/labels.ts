@@ -1,16 +1,8 @@
-// Words for what was submitted, shown on the outbox page and in "delivered" notices.
-import { LEAD_PATHS } from '../../../contract/api.ts';
-import { QUIZ_ANSWERS_PATH } from '../../../contract/quiz/api.ts';
-
-const LABELS: Record<string, string> = {
-  [LEAD_PATHS.contact]: 'Contact message',
-  [LEAD_PATHS.freeJoin]: 'Free class sign-up',
-  [LEAD_PATHS.enquiry]: 'Enquiry',
-  [LEAD_PATHS.joinNow]: 'Registration',
-  [LEAD_PATHS.personalitySignup]: 'Personality test sign-up',
-  [QUIZ_ANSWERS_PATH]: 'Personality test answers',
-};
+// Words for what was submitted, shown on the outbox page and in "delivered" notices: the
+// lead registry's label for the path.
+import { kindOfPath, LEAD_KINDS } from '../../../contract/lead-kinds.ts';
 
 export function labelFor(path: string): string {
-  return LABELS[path] ?? 'Submission';
+  const kind = kindOfPath(path);
+  return kind ? LEAD_KINDS[kind].label : 'Submission';
 }

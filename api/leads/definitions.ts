@@ -1,0 +1,173 @@
+// The server's side of each lead kind in contract/lead-kinds.ts: its table, how a
+// validated submission becomes columns, how a row becomes the spec's record, the POST's
+// answer, and for the five listed kinds the text their search reads. Kysely's table types
+// run through all of it: a column the table lacks, or a field the schema lacks, is a type
+// error here.
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { InferType } from 'yup';
+import type { ContactRecord, EnquiryRecord, FreeJoinUser, JoinNowUser, QuizUser } from '../../contract/api.ts';
+import { kindOfSlug, LEAD_KINDS, type LeadKind, type ListedKind } from '../../contract/lead-kinds.ts';
+import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
+import { MESSAGES } from '../../contract/messages.ts';
+import type { Database, LeadTable, ListedTable } from '../db/schema.ts';
+import { iso } from '../lib/dates.ts';
+import type { LeadResource } from '../lib/ingest.ts';
+import type { LeadStatus } from '../../contract/lead-kinds.ts';
+
+export type Row<T extends LeadTable> = Selectable<Database[T]>;
+
+/** What every listed table's row has (for code generic over the five). */
+interface ListedBase {
+  id: string;
+  email: string;
+  phone: string;
+  status: LeadStatus;
+  created_at: Date;
+}
+export type ListedRow<T extends ListedTable> = Row<T> & ListedBase;
+
+/** A lead kind on the server. `created` is the POST's 201 body around the record. */
+export interface LeadDefinition<K extends LeadKind, T extends LeadTable, R> extends LeadResource<T, (typeof LEAD_SCHEMAS)[K]> {
+  kind: K;
+  toRecord(row: Row<T>): R;
+}
+
+/** A kind with an admin list: its list items, and the text `?q=` searches (indexed as such). */
+export interface ListedDefinition<K extends ListedKind, T extends ListedTable, R extends { _id: string }> extends LeadDefinition<K, T, R> {
+  searchText: RawBuilder<string>;
+  /** The list's item for a row: its record and its status. */
+  listItem(row: ListedRow<T>): ListItem;
+}
+
+/**
+ * Any listed kind, for code that serves the five lists alike (queries, detail, people,
+ * CSV). Each definition is checked against its own table where it is made; here a row of
+ * any listed table goes in (its own kind's, in practice).
+ */
+export interface ListedLead {
+  kind: ListedKind;
+  table: ListedTable;
+  searchText: RawBuilder<string>;
+  listItem(row: ListedRow<ListedTable>): ListItem;
+}
+
+export type ListItem = Record<string, unknown> & { _id: string; status: LeadStatus };
+
+interface Spec<K extends LeadKind, T extends LeadTable, R> {
+  kind: K;
+  table: T;
+  secretField?: 'password';
+  toColumns: LeadResource<T, (typeof LEAD_SCHEMAS)[K]>['toColumns'];
+  toRecord(row: Row<T>): R;
+  created(record: R): object;
+}
+
+export function define<K extends LeadKind, T extends LeadTable, R>(spec: Spec<K, T, R>): LeadDefinition<K, T, R> {
+  return {
+    kind: spec.kind,
+    path: LEAD_KINDS[spec.kind].path,
+    table: spec.table,
+    schema: LEAD_SCHEMAS[spec.kind],
+    ...(spec.secretField ? { secretField: spec.secretField } : {}),
+    toColumns: spec.toColumns,
+    toRecord: spec.toRecord,
+    respond: (row) => ({ status: 201, body: spec.created(spec.toRecord(row)) }),
+  };
+}
+
+function listed<K extends ListedKind, T extends ListedTable, R extends { _id: string }>(spec: Spec<K, T, R>, searchText: RawBuilder<string>): ListedDefinition<K, T, R> {
+  return { ...define(spec), searchText, listItem: (row) => ({ ...spec.toRecord(row), status: row.status }) };
+}
+
+/** name, email and phone: what the admin search reads in most lists. */
+const NAME_EMAIL_PHONE = sql<string>`(name || ' ' || email || ' ' || phone)`;
+
+export const contactLead = listed(
+  {
+    kind: 'contact',
+    table: 'contact_messages',
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.contact>) => ({ first_name: v.firstName, last_name: v.lastName, email: v.email, phone: v.phone, message: v.message }),
+    toRecord: (row): ContactRecord => ({
+      _id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phone: row.phone,
+      message: row.message,
+      createdAt: iso(row.created_at),
+    }),
+    created: (data) => ({ success: true, message: MESSAGES.contactSuccess, data }),
+  },
+  sql<string>`(first_name || ' ' || last_name || ' ' || email || ' ' || phone)`,
+);
+
+export const freeJoinLead = listed(
+  {
+    kind: 'freeJoin',
+    table: 'free_join_users',
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.freeJoin>) => ({ name: v.name, email: v.email, phone: v.phone }),
+    // The spec's free-join user has joinedAt (§3); the column is created_at like every lead table.
+    toRecord: (row): FreeJoinUser => ({ _id: row.id, name: row.name, email: row.email, phone: row.phone, joinedAt: iso(row.created_at) }),
+    created: (user) => ({ message: MESSAGES.freeJoinSuccess, user }),
+  },
+  NAME_EMAIL_PHONE,
+);
+
+export const enquiryLead = listed(
+  {
+    kind: 'enquiry',
+    table: 'enquiries',
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.enquiry>) => ({ background: v.background, course: v.course, name: v.name, email: v.email, phone: v.phone }),
+    toRecord: (row): EnquiryRecord => ({
+      _id: row.id,
+      background: row.background,
+      course: row.course,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      createdAt: iso(row.created_at),
+    }),
+    created: (data) => ({ success: true, message: MESSAGES.enquirySuccess, data }),
+  },
+  NAME_EMAIL_PHONE,
+);
+
+export const joinNowLead = listed(
+  {
+    kind: 'joinNow',
+    table: 'join_now_users',
+    // Stored only as an scrypt hash (the ingest hashes it), never returned.
+    secretField: 'password',
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.joinNow>) => ({ name: v.name, phone: v.phone, email: v.email }),
+    toRecord: (row): JoinNowUser => ({ _id: row.id, name: row.name, phone: row.phone, email: row.email, createdAt: iso(row.created_at) }),
+    created: (user) => ({ message: MESSAGES.joinNowSuccess, user }),
+  },
+  NAME_EMAIL_PHONE,
+);
+
+export const personalitySignupLead = listed(
+  {
+    kind: 'personalitySignup',
+    table: 'personality_users',
+    secretField: 'password',
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.personalitySignup>) => ({ name: v.name, phone: v.phone, email: v.email }),
+    toRecord: (row): QuizUser => ({ _id: row.id, name: row.name, email: row.email, phone: row.phone, createdAt: iso(row.created_at) }),
+    created: (user) => ({ message: MESSAGES.personalitySuccess, user }),
+  },
+  NAME_EMAIL_PHONE,
+);
+
+/** The five listed kinds, by kind. */
+export const LISTED_LEADS = {
+  contact: contactLead,
+  freeJoin: freeJoinLead,
+  enquiry: enquiryLead,
+  joinNow: joinNowLead,
+  personalitySignup: personalitySignupLead,
+} satisfies { [K in ListedKind]: ListedDefinition<K, ListedTable, { _id: string }> & ListedLead };
+
+/** The listed kind behind an admin list slug. */
+export function listedLead(slug: string): ListedLead | undefined {
+  const kind = kindOfSlug(slug);
+  return kind ? LISTED_LEADS[kind] : undefined;
+}

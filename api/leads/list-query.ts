@@ -1,0 +1,127 @@
+// The admin lists' query, shared by the five: newest first, with the optional
+// `?page=&limit=&q=&from=&to=&status=`. q is a case-insensitive substring of name, email or
+// phone (its digits alone also match the phone: "98765 43210" finds 9876543210), served by
+// each table's trigram index; from/to are ISO dates or date-times, a bare date meaning that
+// whole day in India Standard Time (the business's day), `to` inclusive; status one of the
+// lead statuses. The total number of matches goes in X-Total-Count, so the bodies keep the
+// spec's shapes.
+import type { Context } from 'hono';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { LIST_LIMIT_MAX, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
+import { CONSOLE_MESSAGES } from '../../contract/console.ts';
+import { LEAD_STATUSES, type LeadStatus } from '../../contract/lead-kinds.ts';
+import { MESSAGES } from '../../contract/messages.ts';
+import { isStorableText } from '../../contract/text-rules.ts';
+import type { Database, ListedTable } from '../db/schema.ts';
+import { HttpError } from '../lib/http.ts';
+import type { ListedRow } from './definitions.ts';
+
+export interface LeadListQuery {
+  page: number;
+  /** Undefined: every match (the spec's own client asks for no page). */
+  limit: number | undefined;
+  q: string | undefined;
+  from: Date | undefined;
+  to: Date | undefined;
+  status: LeadStatus | undefined;
+}
+
+/** India Standard Time: UTC+5:30 all year. */
+const IST_OFFSET_MS = 330 * 60_000;
+
+function positiveInt(raw: string | undefined, name: string, max: number): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    throw new HttpError(400, `${name} must be a whole number from 1 to ${max}`);
+  }
+  return Number(raw);
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** The start of an IST day, as an instant. */
+export function istDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
+}
+
+function date(raw: string | undefined, name: 'from' | 'to'): Date | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const dateOnly = DATE_ONLY.test(raw);
+  const value = dateOnly ? istDayStart(raw) : DATE_TIME.test(raw) ? new Date(raw) : undefined;
+  if (!value || Number.isNaN(value.getTime()) || (dateOnly && new Date(value.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10) !== raw)) {
+    throw new HttpError(400, `${name} must be an ISO date (2026-01-31) or date-time (2026-01-31T10:00:00Z)`);
+  }
+  // `to=2026-01-31` includes all of the 31st.
+  return dateOnly && name === 'to' ? new Date(value.getTime() + 86_400_000 - 1) : value;
+}
+
+export function parseLeadListQuery(c: Context): LeadListQuery {
+  const q = c.req.query('q')?.trim();
+  if (q !== undefined && q.length > 100) throw new HttpError(400, 'q must be at most 100 characters');
+  if (q !== undefined && !isStorableText(q)) throw new HttpError(400, MESSAGES.notAllowedCharacters('q'));
+  const from = date(c.req.query('from'), 'from');
+  const to = date(c.req.query('to'), 'to');
+  if (from && to && from > to) throw new HttpError(400, 'from must not be after to');
+  const status = c.req.query('status');
+  if (status !== undefined && status !== '' && !(LEAD_STATUSES as readonly string[]).includes(status)) {
+    throw new HttpError(400, CONSOLE_MESSAGES.statusInvalid);
+  }
+  return {
+    page: positiveInt(c.req.query('page'), 'page', 1_000_000) ?? 1,
+    limit: positiveInt(c.req.query('limit'), 'limit', LIST_LIMIT_MAX),
+    q: q === '' ? undefined : q,
+    from,
+    to,
+    status: status ? (status as LeadStatus) : undefined,
+  };
+}
+
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The WHERE clause of a list query (true when nothing filters). */
+function conditions(searchText: RawBuilder<string>, query: Omit<LeadListQuery, 'page' | 'limit'>): RawBuilder<boolean> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (query.q !== undefined) {
+    const digits = query.q.replace(/\D/g, '');
+    const alternatives = [sql`${searchText} ilike ${likePattern(query.q)}`];
+    if (digits.length >= 3 && digits !== query.q) alternatives.push(sql`${searchText} ilike ${likePattern(digits)}`);
+    parts.push(sql`(${sql.join(alternatives, sql` or `)})`);
+  }
+  if (query.from) parts.push(sql`created_at >= ${query.from}`);
+  if (query.to) parts.push(sql`created_at <= ${query.to}`);
+  if (query.status) parts.push(sql`status = ${query.status}`);
+  return parts.length === 0 ? sql<boolean>`true` : sql<boolean>`${sql.join(parts, sql` and `)}`;
+}
+
+export interface ListedSource<T extends ListedTable> {
+  table: T;
+  searchText: RawBuilder<string>;
+}
+
+/** A page of a list (every match without a limit) and the number of matches. */
+export async function queryLeads<T extends ListedTable>(
+  db: Kysely<Database>,
+  source: ListedSource<T>,
+  query: LeadListQuery,
+): Promise<{ rows: ListedRow<T>[]; total: number }> {
+  const where = conditions(source.searchText, query);
+  const table = sql.table(source.table);
+  if (query.limit === undefined) {
+    const all = await sql<ListedRow<T>>`select * from ${table} where ${where} order by created_at desc, id desc`.execute(db);
+    return { rows: all.rows, total: all.rows.length };
+  }
+  const offset = (query.page - 1) * query.limit;
+  const [page, counted] = await Promise.all([
+    sql<ListedRow<T>>`select * from ${table} where ${where} order by created_at desc, id desc limit ${query.limit} offset ${offset}`.execute(db),
+    sql<{ total: string }>`select count(*) as total from ${table} where ${where}`.execute(db),
+  ]);
+  return { rows: page.rows, total: Number(counted.rows[0]?.total ?? 0) };
+}
+
+/** Answers a list in its spec shape, with X-Total-Count. */
+export function setTotal(c: Context, total: number): void {
+  c.header(TOTAL_COUNT_HEADER, String(total));
+}

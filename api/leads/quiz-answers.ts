@@ -1,0 +1,98 @@
+// Taken tests: POST /api/v1/quiz/submit-answers { name, email, answers, language } stores
+// the answers, the scores and a certificate, and queues the certificate email in the same
+// transaction; 201 { message, certificateId, certificateUrl, result, emailed }. A factory,
+// because the answer and the email carry PUBLIC_URL links.
+import { sql, type Kysely } from 'kysely';
+import type { InferType } from 'yup';
+import type { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
+import { QUIZ_MESSAGES } from '../../contract/quiz/answers.ts';
+import type { QuizAnswersResponse } from '../../contract/quiz/api.ts';
+import { scoreAnswers, type QuizResult } from '../../contract/quiz/scoring.ts';
+import { certificateEmail } from '../certificate/email.ts';
+import { certificateData, certificateUrl, newCertificateId } from '../certificate/store.ts';
+import type { Database } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { define, type LeadDefinition } from './definitions.ts';
+
+/** JSON columns come back parsed from both drivers; a string (older drivers) is parsed here. */
+export function parsedJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/**
+ * Certificate emails per recipient in the last 24 hours, by address (by the database's
+ * clock, which also stamps the mail rows).
+ */
+async function recentCertificateMails(db: Kysely<Database>, emails: string[]): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['to_address', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('kind', '=', 'certificate')
+    .where(sql<boolean>`to_address = any(${emails}::text[])`)
+    .where(sql<boolean>`created_at > now() - interval '1 day'`)
+    .groupBy('to_address')
+    .execute();
+  return new Map(rows.map((r) => [r.to_address, Number(r.n)]));
+}
+
+export type QuizAnswersDefinition = LeadDefinition<'quizAnswers', 'quiz_submissions', QuizAnswersResponse>;
+
+export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAnswersDefinition {
+  const { publicUrl, certificateMailsPerDay: cap } = deps.config;
+  const definition = define({
+    kind: 'quizAnswers',
+    table: 'quiz_submissions',
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.quizAnswers>) => ({
+      name: v.name,
+      email: v.email,
+      language: v.language,
+      answers: v.answers,
+      // The schema has checked the answers; scoring them cannot throw here.
+      result: scoreAnswers(v.answers),
+      certificate_id: newCertificateId(),
+      // Settled in the insert's transaction: false when past the address's daily cap.
+      certificate_emailed: true,
+      created_at: new Date(),
+    }),
+    toRecord: (row): QuizAnswersResponse => {
+      const emailed = row.certificate_emailed;
+      return {
+        message: emailed ? QUIZ_MESSAGES.success : QUIZ_MESSAGES.successNotEmailed,
+        certificateId: row.certificate_id,
+        certificateUrl: certificateUrl(publicUrl, row.certificate_id),
+        result: parsedJson<QuizResult>(row.result),
+        emailed,
+      };
+    },
+    created: (body) => body,
+  });
+  return {
+    ...definition,
+    // The certificate email is committed with the submission or not at all. Each
+    // recipient's count is taken under a lock on that address, so concurrent submissions
+    // (other requests, other API instances) cannot together exceed the cap.
+    afterInsert: async (trx, rows) => {
+      const emails = [...new Set(rows.map((r) => r.email))].sort();
+      for (const email of emails) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`certificate-mail:${email}`}, 0))`.execute(trx);
+      }
+      const counts = await recentCertificateMails(trx, emails);
+      for (const row of rows) {
+        const sent = counts.get(row.email) ?? 0;
+        if (sent >= cap) {
+          await trx.updateTable('quiz_submissions').set({ certificate_emailed: false }).where('id', '=', row.id).execute();
+          // The row this request answers from.
+          row.certificate_emailed = false;
+          continue;
+        }
+        counts.set(row.email, sent + 1);
+        // The PNG is drawn by the mail worker when it sends: no submission waits for a drawing.
+        await enqueueMail(trx, certificateEmail(row.email, certificateData(row, publicUrl)));
+      }
+    },
+    // The email is committed: send it now rather than at the next poll.
+    afterCommit: () => deps.wakeMail?.(),
+  };
+}

@@ -1,0 +1,123 @@
+// The admin console's calls beyond the spec's five lists (which keep their shapes and gain
+// `status` per item and a `?status=` filter): a lead's detail and history, status and
+// notes, the people lookup across lists, the overview, live events and the CSV export.
+import { array, object, string, type InferType } from 'yup';
+import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
+import { isStorableText } from './text-rules.ts';
+
+export const CONSOLE_PATHS = {
+  /** GET `/{list}/{id}` (detail and history), PATCH `/{list}/{id}`, POST `/{list}/status` (bulk), GET `/{list}.csv`. */
+  leads: '/api/admin/leads',
+  people: '/api/admin/people',
+  overview: '/api/admin/overview',
+  events: '/api/admin/events',
+} as const;
+
+export function leadPath(list: ListSlug, id: string): string {
+  return `${CONSOLE_PATHS.leads}/${list}/${encodeURIComponent(id)}`;
+}
+export function csvPath(list: ListSlug): string {
+  return `${CONSOLE_PATHS.leads}/${list}.csv`;
+}
+
+/** The business's day: overview dates are in India Standard Time (UTC+5:30, no daylight saving). */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+export const OVERVIEW_DAYS = 30;
+export const NOTE_MAX = 1000;
+/** Leads one bulk status change may touch. */
+export const BULK_MAX = 500;
+
+export const CONSOLE_MESSAGES = {
+  statusInvalid: `Status must be one of: ${LEAD_STATUSES.join(', ')}`,
+  noteEmpty: 'Write a note first',
+  noteTooLong: `A note is at most ${NOTE_MAX} characters`,
+  noteCharacters: 'The note contains characters that are not allowed',
+  nothingToChange: 'Send a status, a note, or both',
+  leadNotFound: 'This lead does not exist (it may have been removed)',
+  listNotFound: 'There is no such list',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  peopleQuery: 'Give an email or a 10-digit phone number',
+  tooManyStreams: 'Too many live connections; the list still works without live updates',
+} as const;
+
+const status = string()
+  .typeError(CONSOLE_MESSAGES.statusInvalid)
+  .oneOf([...LEAD_STATUSES], CONSOLE_MESSAGES.statusInvalid);
+
+const note = string()
+  .typeError(CONSOLE_MESSAGES.noteEmpty)
+  .transform((v: unknown) => (typeof v === 'string' ? v.trim() : v))
+  .min(1, CONSOLE_MESSAGES.noteEmpty)
+  .max(NOTE_MAX, CONSOLE_MESSAGES.noteTooLong)
+  .test('storable', CONSOLE_MESSAGES.noteCharacters, (v) => v === undefined || isStorableText(v, true));
+
+/** PATCH /api/admin/leads/{list}/{id}: `{ status?, note? }`, at least one. */
+export const leadUpdateSchema = object({ status: status.optional(), note: note.optional() }).test(
+  'something',
+  CONSOLE_MESSAGES.nothingToChange,
+  (v) => v.status !== undefined || v.note !== undefined,
+);
+export type LeadUpdate = InferType<typeof leadUpdateSchema>;
+
+/** POST /api/admin/leads/{list}/status: one status for several leads. */
+export const bulkStatusSchema = object({
+  ids: array(string().required().max(64)).required().min(1).max(BULK_MAX),
+  status: status.required(CONSOLE_MESSAGES.statusInvalid),
+});
+
+/** One entry of a lead's history: a status change or a note, who and when. */
+export interface LeadHistoryEntry {
+  _id: string;
+  action: 'status' | 'note';
+  /** For a status change. */
+  from: LeadStatus | null;
+  to: LeadStatus | null;
+  /** For a note: its text, never edited after. */
+  note: string | null;
+  /** The admin's name or email at the time (kept if the admin is later removed). */
+  by: string;
+  at: string;
+}
+
+/** GET or PATCH /api/admin/leads/{list}/{id}. */
+export interface LeadDetail {
+  list: ListSlug;
+  /** The list item, as the spec's list gives it, with its status. */
+  data: Record<string, unknown> & { _id: string; status: LeadStatus };
+  history: LeadHistoryEntry[];
+}
+
+/** One submission of a person found by GET /api/admin/people, newest first. */
+export type PersonSubmission = Record<string, unknown> & {
+  list: ListSlug;
+  /** 'lead' for a list item; 'test' for a taken personality test (shown under test-form). */
+  kind: 'lead' | 'test';
+  _id: string;
+  createdAt: string;
+  status?: LeadStatus;
+};
+export interface PeopleResponse {
+  data: PersonSubmission[];
+}
+
+/** GET /api/admin/overview. */
+export interface OverviewResponse {
+  /** The last OVERVIEW_DAYS days in IST, oldest first, each with its new leads per list. */
+  days: Array<{ date: string; counts: Record<ListSlug, number> }>;
+  /** Leads per status, over all lists. */
+  byStatus: Record<LeadStatus, number>;
+  /** Leads per list for today, the last 7 and the last 30 days (IST days). */
+  totals: { today: number; week: number; month: number };
+  /** Messages in the mail outbox that failed for good. */
+  mailFailed: number;
+}
+
+/** Server-sent events of GET /api/admin/events (`event: lead`). */
+export interface LeadEvent {
+  list: ListSlug;
+  /** 'created': new leads arrived; 'updated': a lead's status or notes changed. */
+  type: 'created' | 'updated';
+  count: number;
+  /** For 'updated': the lead. */
+  id?: string;
+}

@@ -1,0 +1,179 @@
+// Every kind of lead, described once: where the public form posts it, what the visitor
+// calls it, its fields and their labels, and (for the five admin lists of spec §2) the
+// list's route slug, title, columns, time field, empty text and the spec's GET. The API's
+// routes, the outbox's words, the admin lists and the CSV export are all derived from
+// here, so adding a field or a kind starts with one entry (plus its schema in
+// lead-schemas.ts and its table in a migration; the type checker points at the rest).
+// Plain data only: the outbox and the service worker import it, and must not pull in yup.
+import { QUIZ_ANSWERS_PATH } from './quiz/api.ts';
+
+export const LEAD_STATUSES = ['new', 'contacted', 'converted', 'not-interested', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  converted: 'Converted',
+  'not-interested': 'Not interested',
+  spam: 'Spam',
+};
+
+/** How a field is shown: a line of text, a long message, a choice, a link, the test's scores. */
+export type FieldKind = 'text' | 'email' | 'phone' | 'longText' | 'option' | 'language' | 'scores' | 'certificate' | 'date';
+
+export interface LeadField {
+  /** The key in the API's records (spec §3 names). */
+  key: string;
+  label: string;
+  kind: FieldKind;
+}
+
+/** The body shape of a spec list (§7): a bare array, or the array under this key. */
+export type ListEnvelope = 'array' | 'data' | 'users' | 'contacts';
+
+export interface LeadListDef {
+  /** The admin route, /admin/{slug} (spec §2). */
+  slug: string;
+  title: string;
+  /** The spec's GET for this list (§7). */
+  path: string;
+  envelope: ListEnvelope;
+  /** The record's date field (free-join users have `joinedAt`, the rest `createdAt`). */
+  timeField: 'createdAt' | 'joinedAt';
+  /** The table's columns, besides the date and the status. */
+  columns: readonly LeadField[];
+  /** Shown when nothing matches (spec §8). */
+  empty: string;
+  /** Shown when the list cannot be fetched and the server gave no message (spec §8: join-now only). */
+  failure?: string;
+}
+
+export interface LeadKindDef {
+  /** The public POST (spec §7). */
+  path: string;
+  /** What the visitor submitted, in words ("Contact message"), for the outbox. */
+  label: string;
+  /** What the visitor fills in, with labels, in form order. */
+  fields: readonly LeadField[];
+  list?: LeadListDef;
+}
+
+const f = (key: string, label: string, kind: FieldKind = 'text'): LeadField => ({ key, label, kind });
+const name = f('name', 'Name');
+const email = f('email', 'Email', 'email');
+const phone = f('phone', 'Phone', 'phone');
+const password = f('password', 'Password');
+
+export const LEAD_KINDS = {
+  contact: {
+    path: '/api/v1/contact',
+    label: 'Contact message',
+    fields: [f('firstName', 'First name'), f('lastName', 'Last name'), email, phone, f('message', 'Message', 'longText')],
+    list: {
+      slug: 'contact',
+      title: 'Contact Users',
+      path: '/api/v1/get-contact',
+      envelope: 'contacts',
+      timeField: 'createdAt',
+      columns: [f('firstName', 'First name'), f('lastName', 'Last name'), email, phone, f('message', 'Message', 'longText')],
+      empty: 'No contact messages found.',
+    },
+  },
+  freeJoin: {
+    path: '/api/v1/free/join-free',
+    label: 'Free class sign-up',
+    fields: [name, f('phone', 'WhatsApp number', 'phone'), email],
+    list: {
+      slug: 'join-free',
+      title: 'Join Free Users',
+      path: '/api/v1/free/all',
+      envelope: 'users',
+      timeField: 'joinedAt',
+      columns: [name, email, f('phone', 'WhatsApp number', 'phone')],
+      empty: 'No users found',
+    },
+  },
+  enquiry: {
+    path: '/api/v1/form/submit',
+    label: 'Enquiry',
+    fields: [f('background', 'Background', 'option'), f('course', 'Course', 'option'), name, email, phone],
+    list: {
+      slug: 'need-help',
+      title: 'Need Help Users',
+      path: '/api/v1/form/submissions',
+      envelope: 'data',
+      timeField: 'createdAt',
+      columns: [name, email, phone, f('background', 'Background', 'option'), f('course', 'Course', 'option')],
+      empty: 'No submissions found',
+    },
+  },
+  joinNow: {
+    path: '/api/v1/now/join-now',
+    label: 'Registration',
+    fields: [name, phone, email, password],
+    list: {
+      slug: 'join-now',
+      title: 'Sign Up Users',
+      path: '/api/v1/now/join-now',
+      envelope: 'array',
+      timeField: 'createdAt',
+      columns: [name, phone, email],
+      empty: 'No users found',
+      failure: 'Failed to fetch users',
+    },
+  },
+  personalitySignup: {
+    path: '/api/v1/quiz/submit-form',
+    label: 'Personality test sign-up',
+    fields: [name, phone, email, password],
+    list: {
+      slug: 'test-form',
+      title: 'Personality Test',
+      path: '/api/v1/quiz/users',
+      envelope: 'data',
+      timeField: 'createdAt',
+      columns: [name, email, phone, f('language', 'Test language', 'language'), f('scores', 'Scores', 'scores'), f('certificateId', 'Certificate', 'certificate')],
+      empty: 'No users found',
+    },
+  },
+  quizAnswers: {
+    path: QUIZ_ANSWERS_PATH,
+    label: 'Personality test answers',
+    fields: [name, email],
+  },
+} as const satisfies Record<string, LeadKindDef>;
+
+export type LeadKind = keyof typeof LEAD_KINDS;
+/** The kinds with an admin list. */
+export type ListedKind = { [K in LeadKind]: (typeof LEAD_KINDS)[K] extends { list: LeadListDef } ? K : never }[LeadKind];
+export type ListSlug = (typeof LEAD_KINDS)[ListedKind]['list']['slug'];
+
+export const LEAD_KIND_NAMES = Object.keys(LEAD_KINDS) as LeadKind[];
+export const LISTED_KINDS = LEAD_KIND_NAMES.filter((k): k is ListedKind => 'list' in LEAD_KINDS[k]);
+
+/** The five lists in the order of the admin sidebar (spec §2). */
+export const LIST_SLUGS = ['join-now', 'join-free', 'contact', 'need-help', 'test-form'] as const satisfies readonly ListSlug[];
+
+const KIND_BY_SLUG = new Map<string, ListedKind>(LISTED_KINDS.map((k) => [LEAD_KINDS[k].list.slug, k]));
+const KIND_BY_PATH = new Map<string, LeadKind>(LEAD_KIND_NAMES.map((k) => [LEAD_KINDS[k].path, k]));
+
+export function kindOfSlug(slug: string): ListedKind | undefined {
+  return KIND_BY_SLUG.get(slug);
+}
+export function kindOfPath(path: string): LeadKind | undefined {
+  return KIND_BY_PATH.get(path);
+}
+export function listOf(slug: ListSlug): LeadListDef {
+  return LEAD_KINDS[KIND_BY_SLUG.get(slug)!].list;
+}
+
+/** Public POST paths by kind (spec §7). */
+export const LEAD_PATHS = Object.fromEntries(LEAD_KIND_NAMES.map((k) => [k, LEAD_KINDS[k].path])) as {
+  [K in LeadKind]: (typeof LEAD_KINDS)[K]['path'];
+};
+
+/** The records' array inside a spec list body. */
+export function listItems(body: unknown, envelope: ListEnvelope): unknown[] | undefined {
+  if (envelope === 'array') return Array.isArray(body) ? body : undefined;
+  const inner = body && typeof body === 'object' ? (body as Record<string, unknown>)[envelope] : undefined;
+  return Array.isArray(inner) ? inner : undefined;
+}

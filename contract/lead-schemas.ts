@@ -1,0 +1,16 @@
+// The schema of each lead kind, by the registry's names (lead-kinds.ts). Kept apart from
+// the registry because it brings in yup: the registry's plain facts load on every page and
+// in the service worker; the schemas only where a form or the API checks a submission.
+import type { AnyObjectSchema } from 'yup';
+import type { LeadKind } from './lead-kinds.ts';
+import { contactSchema, enquirySchema, freeJoinSchema, joinNowSchema, personalitySignupSchema } from './leads.ts';
+import { quizAnswersSchema } from './quiz/schema.ts';
+
+export const LEAD_SCHEMAS = {
+  contact: contactSchema,
+  freeJoin: freeJoinSchema,
+  enquiry: enquirySchema,
+  joinNow: joinNowSchema,
+  personalitySignup: personalitySignupSchema,
+  quizAnswers: quizAnswersSchema,
+} as const satisfies Record<LeadKind, AnyObjectSchema>;
