@@ -13,6 +13,10 @@ import { health } from './resources/health.ts';
 import { leadResources, leads } from './resources/leads.ts';
 import { quizAnswersLead } from './leads/quiz-answers.ts';
 import { sync } from './resources/sync.ts';
+import { events } from './resources/events.ts';
+import { leadAdmin } from './resources/lead-admin.ts';
+import { overview } from './resources/overview.ts';
+import { people } from './resources/people.ts';
 import { staticSite } from './static.ts';
 
 export interface AppOptions {
@@ -40,6 +44,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   const quizAnswers = quizAnswersLead(deps);
   app.route('/', leads(deps, quizAnswers));
   app.route(SYNC_PATH, sync(deps, leadResources(quizAnswers)));
+  app.route('/api/admin/leads', leadAdmin(deps));
+  app.route('/api/admin/people', people(deps));
+  app.route('/api/admin/overview', overview(deps));
+  app.route('/api/admin/events', events(deps));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));
   app.all('/api', (c) => c.json({ message: API_MESSAGES.notFound }, 404));

@@ -47,6 +47,8 @@ export interface Config {
    * 0 (default): the socket address is the client; X-Forwarded-For is ignored.
    */
   trustProxy: number;
+  /** How often an open console's event stream gets a keep-alive and its session is checked again (ms; tests shorten it). */
+  eventsHeartbeatMs: number;
 
   // Mail.
   /** smtp:// or smtps:// URL of the mail server. Unset: each message becomes an .eml file in DATA_DIR/outbox. */
@@ -170,6 +172,7 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     postRateLimitPerMinute: intVar(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     corsOrigins,
     trustProxy: intVar(env, 'TRUST_PROXY', 0, 0, 10),
+    eventsHeartbeatMs: 15_000,
     smtpUrl,
     mailFrom,
     mailMaxAttempts: intVar(env, 'MAIL_MAX_ATTEMPTS', 20, 1, 100),

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { Config } from './config.ts';
 import type { BackgroundTasks } from './lib/background.ts';
+import type { LeadEventHub } from './leads/events.ts';
 import type { CertificateData } from './certificate/render.ts';
 
 export interface Deps {
@@ -18,6 +19,8 @@ export interface Deps {
   wakeMail?: () => void;
   /** Work done after an answer has gone (forgot-password); the app makes its own when absent. */
   tasks?: BackgroundTasks;
+  /** Live lead events for the console's streams (GET /api/admin/events answers 503 without). */
+  events?: LeadEventHub;
   /** Draws a certificate PNG (main.ts: a worker pool, off the event loop); in-thread when absent. */
   renderCertificate?: (data: CertificateData) => Promise<Buffer>;
 }

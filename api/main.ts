@@ -9,6 +9,7 @@ import { startHttpServer } from './http-server.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureAdmins } from './lib/admins.ts';
 import { createBackgroundTasks } from './lib/background.ts';
+import { createLeadEvents } from './leads/events.ts';
 import { resolveJwtSecret } from './lib/auth.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
     const renderPool = createRenderPool();
     cleanup.unshift(() => renderPool.close());
     const tasks = createBackgroundTasks(log);
+    const events = createLeadEvents(database.listen, log);
+    cleanup.unshift(() => events.close());
     let mail: MailWorker | undefined;
     const deps: Deps = {
       db: database.db,
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
       ping: () => database.ping(),
       wakeMail: () => mail?.wake(),
       tasks,
+      events,
       renderCertificate: (data) => renderPool.render(data),
     };
     const transport = createMailTransport(config, log);
@@ -104,6 +108,8 @@ async function main(): Promise<void> {
     stopServer = async (signal: string) => {
       stopServer = async () => {};
       log(`${signal}: finishing in-flight requests`);
+      // Open consoles' event streams end now, or they would hold the stop up to its grace.
+      await events.close();
       await http.stop();
       await tasks.idle();
       await mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));

@@ -13,6 +13,10 @@
 //   still say joinedAt, spec §3), so one query shape serves every list.
 // - NOTIFY lead_events after each insert statement (not each row: a grouped insert of 300
 //   rows is one event), with the list and the number of new rows.
+// - lead_status_counts: leads per list and status, kept by statement-level triggers on
+//   insert, update and delete, so the overview's counts by status read five rows instead of
+//   grouping a million (measured: ~140 ms at a million leads, over the console's budget).
+//   Each insert statement adds one upsert of one row (its list's 'new' count).
 import { sql, type Kysely } from 'kysely';
 
 /** Lead tables with an admin list, their list slug, and the text `q` searches. */
@@ -40,6 +44,47 @@ export async function up(db: Kysely<any>): Promise<void> {
     end
     $$`.execute(db);
 
+  await db.schema
+    .createTable('lead_status_counts')
+    .addColumn('list', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('n', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('lead_status_counts_pkey', ['list', 'status'])
+    .execute();
+  // Rows are counted per status and upserted in status order (one lock order for everyone).
+  const upsert = sql`on conflict (list, status) do update set n = lead_status_counts.n + excluded.n`;
+  await sql`
+    create function count_lead_inserts() returns trigger language plpgsql as $$
+    begin
+      insert into lead_status_counts (list, status, n)
+      select TG_ARGV[0], status, count(*) from new_rows group by status order by status
+      ${upsert};
+      return null;
+    end
+    $$`.execute(db);
+  await sql`
+    create function count_lead_updates() returns trigger language plpgsql as $$
+    begin
+      insert into lead_status_counts (list, status, n)
+      select TG_ARGV[0], status, sum(delta) from (
+        select o.status, -1 as delta from old_rows o join new_rows r on r.id = o.id where r.status <> o.status
+        union all
+        select r.status, 1 as delta from old_rows o join new_rows r on r.id = o.id where r.status <> o.status
+      ) changes group by status order by status
+      ${upsert};
+      return null;
+    end
+    $$`.execute(db);
+  await sql`
+    create function count_lead_deletes() returns trigger language plpgsql as $$
+    begin
+      insert into lead_status_counts (list, status, n)
+      select TG_ARGV[0], status, -count(*) from old_rows group by status order by status
+      ${upsert};
+      return null;
+    end
+    $$`.execute(db);
+
   for (const { table, list, search } of LISTS) {
     await db.schema
       .alterTable(table)
@@ -53,7 +98,22 @@ export async function up(db: Kysely<any>): Promise<void> {
       create trigger ${sql.id(`${table}_notify`)} after insert on ${sql.table(table)}
       referencing new table as new_rows for each statement
       execute function notify_lead_insert(${sql.lit(list)}, 'created')`.execute(db);
+    await sql`insert into lead_status_counts (list, status, n) select ${list}, status, count(*) from ${sql.table(table)} group by status`.execute(db);
+    await sql`
+      create trigger ${sql.id(`${table}_count_inserts`)} after insert on ${sql.table(table)}
+      referencing new table as new_rows for each statement
+      execute function count_lead_inserts(${sql.lit(list)})`.execute(db);
+    await sql`
+      create trigger ${sql.id(`${table}_count_updates`)} after update on ${sql.table(table)}
+      referencing old table as old_rows new table as new_rows for each statement
+      execute function count_lead_updates(${sql.lit(list)})`.execute(db);
+    await sql`
+      create trigger ${sql.id(`${table}_count_deletes`)} after delete on ${sql.table(table)}
+      referencing old table as old_rows for each statement
+      execute function count_lead_deletes(${sql.lit(list)})`.execute(db);
   }
+  // The overview's notice of mail that failed for good.
+  await db.schema.createIndex('mail_outbox_failed_idx').on('mail_outbox').column('created_at').where(sql.ref('status'), '=', 'failed').execute();
   // A taken test changes its sign-up's row in the test-form list (language, scores).
   await sql`
     create trigger quiz_submissions_notify after insert on quiz_submissions
@@ -78,15 +138,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('mail_outbox_failed_idx').execute();
   await db.schema.dropTable('lead_history').execute();
   await db.schema.dropIndex('quiz_submissions_email_only_idx').execute();
   await sql`drop trigger quiz_submissions_notify on quiz_submissions`.execute(db);
   for (const { table } of LISTS) {
-    await sql`drop trigger ${sql.id(`${table}_notify`)} on ${sql.table(table)}`.execute(db);
+    for (const trigger of ['notify', 'count_inserts', 'count_updates', 'count_deletes']) {
+      await sql`drop trigger ${sql.id(`${table}_${trigger}`)} on ${sql.table(table)}`.execute(db);
+    }
     for (const index of ['search', 'email', 'phone', 'status']) await db.schema.dropIndex(`${table}_${index}_idx`).execute();
     await db.schema.alterTable(table).dropColumn('status').execute();
   }
-  await sql`drop function notify_lead_insert()`.execute(db);
+  for (const fn of ['notify_lead_insert', 'count_lead_inserts', 'count_lead_updates', 'count_lead_deletes']) await sql`drop function ${sql.id(fn)}()`.execute(db);
+  await db.schema.dropTable('lead_status_counts').execute();
   await sql`alter index free_join_users_created_at_idx rename to free_join_users_joined_at_idx`.execute(db);
   await db.schema.alterTable('free_join_users').renameColumn('created_at', 'joined_at').execute();
 }

@@ -132,6 +132,14 @@ export interface LeadHistoryTable {
   created_at: CreatedAt;
 }
 
+/** Leads per list and status, kept by triggers (migrations/2026-11-23T0005_console.ts). */
+export interface LeadStatusCountsTable {
+  list: string;
+  status: LeadStatus;
+  /** bigint: the pg driver gives it as a string. */
+  n: ColumnType<string | number, never, never>;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   free_join_users: FreeJoinUsersTable;
@@ -145,6 +153,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   quiz_submissions: QuizSubmissionsTable;
   lead_history: LeadHistoryTable;
+  lead_status_counts: LeadStatusCountsTable;
 }
 
 /** The tables behind the five admin lists. */

@@ -166,6 +166,9 @@ export const LISTED_LEADS = {
   personalitySignup: personalitySignupLead,
 } satisfies { [K in ListedKind]: ListedDefinition<K, ListedTable, { _id: string }> & ListedLead };
 
+/** The five, for code that serves them alike. */
+export const ALL_LISTED: readonly ListedLead[] = Object.values(LISTED_LEADS);
+
 /** The listed kind behind an admin list slug. */
 export function listedLead(slug: string): ListedLead | undefined {
   const kind = kindOfSlug(slug);

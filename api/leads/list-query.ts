@@ -82,7 +82,7 @@ export function likePattern(text: string): string {
 }
 
 /** The WHERE clause of a list query (true when nothing filters). */
-function conditions(searchText: RawBuilder<string>, query: Omit<LeadListQuery, 'page' | 'limit'>): RawBuilder<boolean> {
+export function conditions(searchText: RawBuilder<string>, query: Omit<LeadListQuery, 'page' | 'limit'>): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [];
   if (query.q !== undefined) {
     const digits = query.q.replace(/\D/g, '');

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { LEAD_KINDS, type ListEnvelope } from '../../contract/lead-kinds.ts';
 import type { Deps } from '../deps.ts';
-import { LISTED_LEADS, type ListedLead } from '../leads/definitions.ts';
+import { ALL_LISTED, LISTED_LEADS, type ListedLead } from '../leads/definitions.ts';
 import { withLatestTests } from '../leads/latest-tests.ts';
 import { parseLeadListQuery, queryLeads, setTotal, type LeadListQuery } from '../leads/list-query.ts';
 import type { QuizAnswersDefinition } from '../leads/quiz-answers.ts';
@@ -43,7 +43,7 @@ export async function listPage(deps: Pick<Deps, 'db'>, definition: ListedLead, q
 export function leads(deps: Deps, quizAnswers: QuizAnswersDefinition): Hono {
   const app = new Hono();
   for (const resource of leadResources(quizAnswers).values()) app.post(resource.path, leadRoute(deps, resource));
-  for (const definition of Object.values(LISTED_LEADS)) {
+  for (const definition of ALL_LISTED) {
     const list = LEAD_KINDS[definition.kind].list;
     app.get(list.path, requireAdmin(deps), async (c) => {
       const { items, total } = await listPage(deps, definition, parseLeadListQuery(c));

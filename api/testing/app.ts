@@ -4,6 +4,7 @@ import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { createBackgroundTasks } from '../lib/background.ts';
+import { createLeadEvents } from '../leads/events.ts';
 import { afterAll, beforeAll } from 'vitest';
 import type { TestBackend, TestDatabase } from './databases.ts';
 
@@ -30,8 +31,9 @@ export function testApp(
   const config = testConfig(overrides);
   // The app's after-the-answer work, so a test can wait for it (tasks.idle()).
   const tasks = createBackgroundTasks(log);
-  const app = createApp({ db: database.db, config, log, ping: () => database.ping(), tasks, ...extra }, { logRequests: false });
-  return { app, lines, config, tasks };
+  const events = createLeadEvents(database.listen, log);
+  const app = createApp({ db: database.db, config, log, ping: () => database.ping(), tasks, events, ...extra }, { logRequests: false });
+  return { app, lines, config, tasks, events };
 }
 
 export function postJson(

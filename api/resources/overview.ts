@@ -1,0 +1,66 @@
+// GET /api/admin/overview (admin): new leads per day for the last 30 days by list, totals
+// for today, 7 and 30 days, leads by status, and the mail that failed for good. Days are
+// India Standard Time (the business's day; UTC+5:30 all year, so plain arithmetic).
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { OVERVIEW_DAYS, type OverviewResponse } from '../../contract/console.ts';
+import { LEAD_KINDS, LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug } from '../../contract/lead-kinds.ts';
+import { nowOf, type Deps } from '../deps.ts';
+import { ALL_LISTED } from '../leads/definitions.ts';
+import { istDayStart } from '../leads/list-query.ts';
+import { requireAdmin } from '../lib/auth.ts';
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** The IST date of an instant, as YYYY-MM-DD. */
+export function istDate(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+function emptyCounts(): Record<ListSlug, number> {
+  return Object.fromEntries(LIST_SLUGS.map((s) => [s, 0])) as Record<ListSlug, number>;
+}
+
+export function overview(deps: Deps): Hono {
+  return new Hono().get('/', requireAdmin(deps), async (c) => {
+    const today = istDate(nowOf(deps));
+    const dates = Array.from({ length: OVERVIEW_DAYS }, (_, i) => istDate(new Date(istDayStart(today).getTime() - (OVERVIEW_DAYS - 1 - i) * 86_400_000 + 1)));
+    const since = istDayStart(dates[0]!);
+    const days = new Map(dates.map((date) => [date, emptyCounts()]));
+
+    const [perDay, statuses, mail] = await Promise.all([
+      Promise.all(
+        ALL_LISTED.map(async (lead) => {
+          const rows = await sql<{ day: string; n: string }>`
+            select to_char((created_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD') as day, count(*) as n
+            from ${sql.table(lead.table)} where created_at >= ${since}
+            group by day`.execute(deps.db);
+          return { list: LEAD_KINDS[lead.kind].list.slug, rows: rows.rows };
+        }),
+      ),
+      deps.db.selectFrom('lead_status_counts').select(['status', 'n']).execute(),
+      deps.db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('status', '=', 'failed')
+        .executeTakeFirstOrThrow(),
+    ]);
+    for (const { list, rows } of perDay) {
+      for (const row of rows) {
+        const counts = days.get(row.day);
+        if (counts) counts[list] += Number(row.n);
+      }
+    }
+    const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
+    for (const row of statuses) if (row.status in byStatus) byStatus[row.status] += Number(row.n);
+
+    const sumFrom = (first: number) => dates.slice(first).reduce((total, date) => total + Object.values(days.get(date)!).reduce((a, b) => a + b, 0), 0);
+    const body: OverviewResponse = {
+      days: dates.map((date) => ({ date, counts: days.get(date)! })),
+      byStatus,
+      totals: { today: sumFrom(OVERVIEW_DAYS - 1), week: sumFrom(OVERVIEW_DAYS - 7), month: sumFrom(0) },
+      mailFailed: Number(mail.n),
+    };
+    return c.json(body);
+  });
+}
