@@ -55,6 +55,17 @@ export default defineConfig({
     cssCodeSplit: false,
     // scripts/prerender.mjs reads it to preload each page's route module.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // The admin console's code and stylesheet are named admin-*, so the service worker
+        // can leave them out of its cache (scripts/sw-precache.mjs).
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/features/admin/console/'))
+            ? 'assets/admin-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+        assetFileNames: (asset) => (asset.names.some((n) => n === 'console.css') ? 'assets/admin-[name]-[hash][extname]' : 'assets/[name]-[hash][extname]'),
+      },
+    },
   },
   server: {
     // `npm run dev` runs the API beside Vite; the PWA calls it through this proxy.

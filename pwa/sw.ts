@@ -25,10 +25,11 @@ cleanupOutdatedCaches();
 // (lead submissions are the outbox's business, admin data is private).
 
 // Any other page (a reset link, an unknown blog id) gets the empty app shell, which
-// renders it in the browser.
+// renders it in the browser. The admin console is never served from the worker: its
+// pages, like its data, come from the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/shell.html'), {
-    denylist: [/^\/api\//, /^\/certificate(?:\/|$)/],
+    denylist: [/^\/api\//, /^\/certificate(?:\/|$)/, /^\/admin(?:\/|$)/],
   }),
 );
 

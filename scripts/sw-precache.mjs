@@ -17,7 +17,8 @@ try {
     swDest: path.join(OUT, 'sw.js'),
     globDirectory: OUT,
     globPatterns: ['**/*.{html,js,css,woff,woff2,webmanifest}', 'icons/*.png', 'favicon.svg', 'images/*.svg', 'images/logos/*'],
-    globIgnores: ['sw.js', '.vite/**', '**/*.map'],
+    // The admin console is never cached: its pages, code and stylesheet come from the network.
+    globIgnores: ['sw.js', '.vite/**', '**/*.map', 'admin/**', 'assets/admin-*'],
     // Hashed file names already change with their content.
     dontCacheBustURLsMatching: /^assets\//,
     maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,

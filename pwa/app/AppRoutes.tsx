@@ -1,6 +1,6 @@
 // Every route of the site. Route modules are lazy: each page's code (and Formik/yup, on
 // the pages with forms) loads only when that page is visited.
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout.tsx';
 import { POLICY_INDEX } from '../content/policies-index.ts';
@@ -19,7 +19,7 @@ const Program = lazy(() => import('../features/programs/ProgramPage.tsx'));
 const Policy = lazy(() => import('../features/policies/PolicyPage.tsx'));
 const AdminLogin = lazy(() => import('../features/admin/AdminLoginPage.tsx'));
 const ResetPassword = lazy(() => import('../features/admin/ResetPasswordPage.tsx'));
-const AdminConsole = lazy(() => import('../features/admin/AdminConsolePlaceholder.tsx'));
+const AdminConsole = lazy(() => import('../features/admin/console/AdminConsole.tsx'));
 const Quiz = lazy(() => import('../features/quiz/QuizPage.tsx'));
 const Outbox = lazy(() => import('../features/outbox/OutboxPage.tsx'));
 const NotFound = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
@@ -27,6 +27,17 @@ const NotFound = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 export function AppRoutes() {
   return (
     <Routes>
+      {/* The console is a desktop tool with its own layout, not the public site's chrome. */}
+      <Route
+        path="admin/*"
+        element={
+          <RequireAdmin>
+            <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+              <AdminConsole />
+            </Suspense>
+          </RequireAdmin>
+        }
+      />
       <Route element={<Layout />}>
         <Route index element={<Home />} />
         <Route path="about" element={<About />} />
@@ -59,14 +70,6 @@ export function AppRoutes() {
         />
         <Route path="admin-login" element={<AdminLogin />} />
         <Route path="reset-password/:token" element={<ResetPassword />} />
-        <Route
-          path="admin/*"
-          element={
-            <RequireAdmin>
-              <AdminConsole />
-            </RequireAdmin>
-          }
-        />
         <Route path="outbox" element={<Outbox />} />
         <Route path="*" element={<NotFound />} />
       </Route>

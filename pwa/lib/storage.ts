@@ -47,15 +47,3 @@ export function readLocalUser(): LocalUser | null {
   const { name, email } = value as Record<string, unknown>;
   return typeof name === 'string' && typeof email === 'string' && name.trim() !== '' && email.trim() !== '' ? { name, email } : null;
 }
-
-export function adminToken(): string | null {
-  return readItem(STORAGE_KEYS.adminToken);
-}
-export function saveAdminSession(token: string, admin: unknown): void {
-  writeItem(STORAGE_KEYS.adminToken, token);
-  writeItem(STORAGE_KEYS.admin, JSON.stringify(admin ?? null));
-}
-export function clearAdminSession(): void {
-  writeItem(STORAGE_KEYS.adminToken, null);
-  writeItem(STORAGE_KEYS.admin, null);
-}

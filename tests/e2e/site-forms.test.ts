@@ -268,14 +268,11 @@ describe('admin login, forgot password, reset password and the admin guard', () 
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/admin/join-now');
     await toast(page, 'Login successful!');
-    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBe('tok-123');
-    await page.goto(`${site.url}/admin/need-help`);
-    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    // A token the server does not know: the console's first call gets 401, which ends the
+    // session and returns to the login page, saying why (the full console has its own suite).
     await page.waitForURL('**/admin-login');
-    await toast(page, 'Logged out successfully!');
-    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    await toast(page, 'Your session has ended. Please log in again.');
+    expect(await page.evaluate(() => localStorage.getItem('adminSession'))).toBeNull();
   });
 
   it('sends a reset link from the forgot-password dialog', async () => {

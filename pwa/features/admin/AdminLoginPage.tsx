@@ -1,20 +1,30 @@
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES, ADMIN_PATHS, adminLoginSchema, type AdminLoginResponse } from '../../../contract/admin.ts';
 import { AuthSection } from '../../components/form/AuthSection.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { PasswordField, TextField } from '../../components/form/TextField.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { saveAdminSession } from '../../lib/storage.ts';
 import { adminPost } from './api.ts';
+import { saveSession, type SessionNotice } from './session.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 
 export default function AdminLoginPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [forgotOpen, setForgotOpen] = useState(false);
+  // The console sends admins here after a logout, or when the server ended the session.
+  const location = useLocation();
+  const notice = (location.state as Partial<SessionNotice> | null)?.notice;
+  const noticeKind = (location.state as Partial<SessionNotice> | null)?.kind ?? 'success';
+  useEffect(() => {
+    if (!notice) return;
+    toast.show(notice, noticeKind);
+    // Said once: a reload of the login page does not repeat it.
+    navigate(location.pathname, { replace: true, state: null });
+  }, [notice, noticeKind, toast, navigate, location.pathname]);
   return (
     <>
       <Meta title="Admin Login" description="Sign in to the SkillUp admin console." robots="noindex" />
@@ -25,9 +35,10 @@ export default function AdminLoginPage() {
           onSubmit={async (values) => {
             const answer = await adminPost<Partial<AdminLoginResponse>>(ADMIN_PATHS.login, adminLoginSchema.cast(values));
             if (answer.ok && answer.data?.token) {
-              saveAdminSession(answer.data.token, answer.data.admin);
-              toast.show(ADMIN_MESSAGES.loginSuccess, 'success');
-              navigate('/admin/join-now');
+              saveSession({ token: answer.data.token, admin: answer.data.admin ?? null, ...(answer.data.expiresAt ? { expiresAt: answer.data.expiresAt } : {}) });
+              // Said by the console, which has the screen from here on (spec §4: to /admin/join-now).
+              const state: SessionNotice = { notice: ADMIN_MESSAGES.loginSuccess, kind: 'success' };
+              navigate('/admin/join-now', { state });
             } else {
               toast.show(answer.message ?? ADMIN_MESSAGES.loginFailure, 'error');
             }

@@ -1,0 +1,125 @@
+// The admin console (one lazy route chunk; no public page loads any of it): a sidebar with
+// the overview, the five lists of spec §2 with the leads new since the console opened, and
+// Logout; a header that says Welcome; the lists and the overview. Its stylesheet is its
+// own, linked only here, so public pages do not carry it either.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { ADMIN_MESSAGES, ADMIN_PATHS } from '../../../../contract/admin.ts';
+import { LIST_SLUGS, listOf } from '../../../../contract/lead-kinds.ts';
+import { ToastProvider, useToast } from '../../../components/Toast.tsx';
+import { adminName, clearSession, onSessionEnded, readSession, type SessionNotice } from '../session.ts';
+import { formatCount } from './format.ts';
+import { LeadEventsProvider, useLeadEvents } from './lead-events.tsx';
+import consoleCss from './console.css?url';
+
+const Overview = lazy(() => import('./Overview.tsx'));
+const ListPage = lazy(() => import('./ListPage.tsx'));
+
+function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
+  const { arrived, live } = useLeadEvents();
+  return (
+    <aside className="console__sidebar">
+      <p className="console__brand">SkillUp admin</p>
+      <nav aria-label="Admin">
+        <ul>
+          <li>
+            <NavLink to="/admin" end>
+              Overview
+            </NavLink>
+          </li>
+          {LIST_SLUGS.map((slug) => (
+            <li key={slug}>
+              <NavLink to={`/admin/${slug}`}>
+                {listOf(slug).title}
+                {arrived[slug] > 0 && (
+                  <span className="console__badge" data-testid={`new-${slug}`}>
+                    {formatCount(arrived[slug])}
+                    <span className="visually-hidden"> new since you opened the console</span>
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className={live ? 'console__live is-live' : 'console__live'} role="status">
+        {live ? 'Live: new leads appear by themselves' : 'Connecting for live updates…'}
+      </p>
+      <button type="button" className="btn btn--outline console__logout" onClick={onLogout} disabled={loggingOut}>
+        {loggingOut ? 'Logging out…' : 'Logout'}
+      </button>
+    </aside>
+  );
+}
+
+/** Says what the page that sent the admin here asked to say (the login's 'Login successful!'), once. */
+function Notice() {
+  const toast = useToast();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = (location.state as Partial<SessionNotice> | null)?.notice;
+  const kind = (location.state as Partial<SessionNotice> | null)?.kind ?? 'success';
+  useEffect(() => {
+    if (!notice) return;
+    toast.show(notice, kind);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [notice, kind, toast, navigate, location.pathname, location.search]);
+  return null;
+}
+
+export default function AdminConsole() {
+  const navigate = useNavigate();
+  const [session] = useState(readSession);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  // Any 401, here or in a list: back to the login page, saying why.
+  useEffect(
+    () =>
+      onSessionEnded((message) => {
+        const state: SessionNotice = { notice: message, kind: 'error' };
+        navigate('/admin-login', { replace: true, state });
+      }),
+    [navigate],
+  );
+
+  const logout = async () => {
+    setLoggingOut(true);
+    // The server revokes the token; whatever it answers, this browser forgets it.
+    await fetch(ADMIN_PATHS.logout, { method: 'POST', headers: { Authorization: `Bearer ${session?.token ?? ''}` } }).catch(() => undefined);
+    clearSession();
+    const state: SessionNotice = { notice: ADMIN_MESSAGES.logoutSuccess, kind: 'success' };
+    navigate('/admin-login', { state });
+  };
+
+  return (
+    <ToastProvider>
+      <link rel="stylesheet" href={consoleCss} precedence="console" />
+      <Notice />
+      <LeadEventsProvider>
+        <div className="console">
+          <a className="skip-link" href="#console-main">
+            Skip to content
+          </a>
+          <Sidebar onLogout={() => void logout()} loggingOut={loggingOut} />
+          <div className="console__main">
+            <header className="console__header">
+              <p>
+                Welcome{adminName(session) ? ', ' : ''}
+                <strong>{adminName(session)}</strong>
+              </p>
+            </header>
+            <main id="console-main" tabIndex={-1}>
+              <Suspense fallback={<div className="console-skeleton console-skeleton--chart" aria-busy="true" aria-label="Loading" />}>
+                <Routes>
+                  <Route index element={<Overview />} />
+                  <Route path=":list" element={<ListPage />} />
+                  <Route path="*" element={<p>There is no such page in the console.</p>} />
+                </Routes>
+              </Suspense>
+            </main>
+          </div>
+        </div>
+      </LeadEventsProvider>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,82 @@
+// A list's filters live in the URL (?q=&from=&to=&status=&page=&open=), so a filtered view
+// is a link that survives a reload and the back button.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LEAD_STATUSES, type LeadStatus } from '../../../../contract/lead-kinds.ts';
+
+export const PAGE_SIZE = 50;
+
+export interface ListFilters {
+  q: string;
+  from: string;
+  to: string;
+  status: LeadStatus | '';
+  page: number;
+  /** The lead whose detail panel is open. */
+  open: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function readFilters(params: URLSearchParams): ListFilters {
+  const status = params.get('status') ?? '';
+  const page = Number(params.get('page'));
+  const day = (name: string) => {
+    const value = params.get(name) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  return {
+    q: (params.get('q') ?? '').slice(0, 100),
+    from: day('from'),
+    to: day('to'),
+    status: (LEAD_STATUSES as readonly string[]).includes(status) ? (status as LeadStatus) : '',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    open: params.get('open') ?? '',
+  };
+}
+
+/** The API's query string for a page of the list with these filters. */
+export function apiQuery(filters: ListFilters): string {
+  const query = new URLSearchParams({ page: String(filters.page), limit: String(PAGE_SIZE) });
+  if (filters.q.trim()) query.set('q', filters.q.trim());
+  if (filters.from) query.set('from', filters.from);
+  if (filters.to) query.set('to', filters.to);
+  if (filters.status) query.set('status', filters.status);
+  return query.toString();
+}
+
+/** The filters for the CSV export: the same, without the page. */
+export function exportQuery(filters: ListFilters): string {
+  const query = new URLSearchParams(apiQuery(filters));
+  query.delete('page');
+  query.delete('limit');
+  return query.toString();
+}
+
+export function useListFilters(): [ListFilters, (patch: Partial<ListFilters>, options?: { replace?: boolean }) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const update = useCallback(
+    (patch: Partial<ListFilters>, options: { replace?: boolean } = {}) => {
+      setParams(
+        (current) => {
+          const next = { ...readFilters(current), ...patch };
+          // Any filter but the page and the panel starts the list again from its first page.
+          const filterChanged = (['q', 'from', 'to', 'status'] as const).some((k) => k in patch);
+          if (filterChanged && !('page' in patch)) next.page = 1;
+          const out = new URLSearchParams();
+          if (next.q) out.set('q', next.q);
+          if (next.from) out.set('from', next.from);
+          if (next.to) out.set('to', next.to);
+          if (next.status) out.set('status', next.status);
+          if (next.page > 1) out.set('page', String(next.page));
+          if (next.open) out.set('open', next.open);
+          return out;
+        },
+        { replace: options.replace ?? false },
+      );
+    },
+    [setParams],
+  );
+  return [filters, update];
+}

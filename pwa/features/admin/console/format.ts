@@ -1,0 +1,32 @@
+// How the console writes values: dates and times in India Standard Time (the business's
+// day, whatever the admin's computer says), numbers with Indian digit grouping.
+import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../contract/lead-kinds.ts';
+
+const DATE_TIME = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const DAY = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+const NUMBER = new Intl.NumberFormat('en-IN');
+
+export function formatDateTime(iso: unknown): string {
+  const date = new Date(String(iso));
+  return Number.isNaN(date.getTime()) ? '' : DATE_TIME.format(date);
+}
+
+/** A YYYY-MM-DD day (already an IST date) as "23 Nov". */
+export function formatDay(day: string): string {
+  return DAY.format(new Date(`${day}T00:00:00Z`));
+}
+
+export function formatCount(n: number): string {
+  return NUMBER.format(n);
+}
+
+export function statusLabel(status: unknown): string {
+  return LEAD_STATUS_LABELS[status as LeadStatus] ?? String(status);
+}
+
+/** "1–50 of 1,234" for a page of a list. */
+export function rangeLabel(page: number, size: number, shown: number, total: number): string {
+  if (total === 0 || shown === 0) return `0 of ${formatCount(total)}`;
+  const first = (page - 1) * size + 1;
+  return `${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(total)}`;
+}
