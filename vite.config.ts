@@ -55,16 +55,10 @@ export default defineConfig({
     cssCodeSplit: false,
     // scripts/prerender.mjs reads it to preload each page's route module.
     manifest: true,
-    rollupOptions: {
-      output: {
-        // The admin console's code and stylesheet are named admin-*, so the service worker
-        // can leave them out of its cache (scripts/sw-precache.mjs).
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/features/admin/console/'))
-            ? 'assets/admin-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
-        assetFileNames: (asset) => (asset.names.some((n) => n === 'console.css') ? 'assets/admin-[name]-[hash][extname]' : 'assets/[name]-[hash][extname]'),
-      },
+    // Every public page's main script lists what each lazy route needs, to preload it. The
+    // admin console's list would only weigh on public pages (admins can wait a moment once).
+    modulePreload: {
+      resolveDependencies: (filename, deps) => (/AdminConsole-/.test(filename) ? [] : deps),
     },
   },
   server: {

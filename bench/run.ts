@@ -40,6 +40,14 @@ console.log(`certificates rendered per second: ${fmt(renderLoad.certificatesPerS
 console.log(`health p99: ${fmt(renderLoad.health.p99, 1)} ms (target < 50) ${verdict(renderLoad.health.p99 < 50)}`);
 console.log(`lead POST p99: ${fmt(renderLoad.leads.p99, 1)} ms (target < 50) ${verdict(renderLoad.leads.p99 < 50)}`);
 
+// The admin console's reads at a million leads.
+const { benchConsole, CONSOLE_TARGET_MS } = await import('./console.ts');
+const consoleBench = await benchConsole();
+console.log(`\n== Admin console, ${fmt(consoleBench.leads)} leads in Postgres (seeded in ${fmt(consoleBench.seedSeconds)} s) ==`);
+for (const t of consoleBench.timings) {
+  console.log(`${t.name.padEnd(40)} p50 ${fmt(t.p50, 1)} ms, p95 ${fmt(t.p95, 1)} ms, max ${fmt(t.max, 1)} ms (${t.samples} requests) ${verdict(t.p95 < CONSOLE_TARGET_MS)}`);
+}
+
 // The outbox: a classroom's worth of queued submissions after the Wi-Fi comes back.
 const { benchOutboxDrain, DRAIN_TARGET_MS } = await import('./outbox.ts');
 console.log('\n== Outbox drain (Chromium → API → Postgres, loopback) ==');

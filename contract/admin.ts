@@ -2,7 +2,7 @@
 // the response shapes of login and the five lead lists (§6, §7, §8 of the spec).
 import { object, string, type InferType } from 'yup';
 import { MESSAGES } from './messages.ts';
-import { isStorableText } from './text-rules.ts';
+import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 import { LEAD_KINDS } from './lead-kinds.ts';
 
 export const ADMIN_PATHS = {
@@ -76,7 +76,7 @@ const adminEmail = string()
   .required(ADMIN_MESSAGES.emailRequired)
   .max(254, 'Email must be at most 254 characters')
   // Looked up in SQL: a NUL would fail the query (a 500) instead of matching nothing.
-  .test('storable', MESSAGES.notAllowedCharacters('Email'), (v) => v === undefined || isStorableText(v));
+  .test('storable', TEXT_MESSAGES.notAllowedCharacters('Email'), (v) => v === undefined || isStorableText(v));
 
 export const adminLoginSchema = object({
   email: adminEmail,
@@ -97,7 +97,7 @@ export const newAdminPassword = string()
   .required(ADMIN_MESSAGES.newPasswordRequired)
   .min(ADMIN_PASSWORD_MIN, ADMIN_MESSAGES.newPasswordMin)
   .max(ADMIN_PASSWORD_MAX, ADMIN_MESSAGES.newPasswordMax)
-  .test('storable', MESSAGES.notAllowedCharacters('Password'), (v) => v === undefined || isStorableText(v));
+  .test('storable', TEXT_MESSAGES.notAllowedCharacters('Password'), (v) => v === undefined || isStorableText(v));
 
 export const resetPasswordSchema = object({ newPassword: newAdminPassword });
 

@@ -4,7 +4,7 @@
 import { object, string, type InferType } from 'yup';
 import { MESSAGES } from './messages.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS, LIMITS } from './options.ts';
-import { containsWebAddress, isStorableText } from './text-rules.ts';
+import { containsWebAddress, isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 
 /**
  * Phone numbers are ten digits (§9). People type them with spaces, dashes or a +91
@@ -28,7 +28,7 @@ const lowered = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 const storable = (label: string, multiline = false) =>
   [
     'storable',
-    MESSAGES.notAllowedCharacters(label),
+    TEXT_MESSAGES.notAllowedCharacters(label),
     (v: string | undefined) => v === undefined || isStorableText(v, multiline),
   ] as const;
 
@@ -44,7 +44,7 @@ const text = (label: string, max: number, required = `${label} is required`, mul
 const personName = (label: string, required?: string) =>
   text(label, LIMITS.name, required).test(
     'no-web-address',
-    MESSAGES.nameWithWebAddress(label),
+    TEXT_MESSAGES.nameWithWebAddress(label),
     // Past the length limit the max rule has already failed it: no need to search it too.
     (v) => v === undefined || v.length > LIMITS.name || !containsWebAddress(v),
   );

@@ -8,9 +8,6 @@ export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   passwordMin: 'Password must be at least 6 characters',
   allFieldsRequired: 'All fields are required!',
-  // Not in the spec: text Postgres cannot store, and links in names (contract/text-rules.ts).
-  notAllowedCharacters: (label: string) => `${label} contains characters that are not allowed`,
-  nameWithWebAddress: (label: string) => `${label} cannot contain a web address`,
   passwordsDoNotMatch: 'Passwords do not match',
   // §8 outcomes
   contactSuccess: 'Message sent successfully!',

@@ -5,6 +5,12 @@
 // characters have no business in a form field either: a person cannot type them, and in a
 // name they end up in emails and on certificates.
 
+/** What the rules say (not in the spec), with the field's label. */
+export const TEXT_MESSAGES = {
+  notAllowedCharacters: (label: string) => `${label} contains characters that are not allowed`,
+  nameWithWebAddress: (label: string) => `${label} cannot contain a web address`,
+} as const;
+
 // An unpaired surrogate: a high one not followed by a low one, or a low one not preceded
 // by a high one.
 const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';

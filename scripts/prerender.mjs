@@ -2,7 +2,7 @@
 // to dist/pwa/<route>/index.html (content, title, description, canonical link), writes a
 // 404.html, empty shells for the client-only routes, sitemap.xml and robots.txt.
 // Canonical origin: PUBLIC_URL (default http://localhost:3000).
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -119,5 +119,4 @@ await write(
   ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /admin-login', 'Disallow: /reset-password/', 'Disallow: /personality/', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
 );
 
-await rm(path.join(OUT, '.vite'), { recursive: true, force: true });
 console.log(`prerendered ${server.PRERENDERED_PATHS.length} routes, 404.html, ${server.CLIENT_ONLY_PATHS.length} shells; sitemap: ${listed.length} URLs (${ORIGIN})`);

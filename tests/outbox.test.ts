@@ -6,6 +6,7 @@
 // reach the worker's own fetches, hence the route).
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 
+import { TEXT_MESSAGES } from '../contract/text-rules.ts';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -278,12 +279,12 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     const stored = await readOutbox(page);
     const bad = stored.find((i) => i.id === poisoned.id)!;
     expect(bad.state).toBe('attention');
-    expect(bad.lastError).toBe(MESSAGES.notAllowedCharacters('First name'));
+    expect(bad.lastError).toBe(TEXT_MESSAGES.notAllowedCharacters('First name'));
     const delivered = Number((await db.query(`select count(*) as n from contact_messages where email like $1`, [`poison.${tag}.%`])).rows[0].n);
     expect(delivered).toBe(10);
     // The page says what needs doing, in the server's words.
     await page.getByText('Needs attention').first().waitFor();
-    await page.getByText(MESSAGES.notAllowedCharacters('First name')).first().waitFor();
+    await page.getByText(TEXT_MESSAGES.notAllowedCharacters('First name')).first().waitFor();
     await context.close();
   });
 

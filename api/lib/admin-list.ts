@@ -8,7 +8,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import { LIST_LIMIT_MAX, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import type { Database } from '../db/schema.ts';
 import { MESSAGES } from '../../contract/messages.ts';
-import { isStorableText } from '../../contract/text-rules.ts';
+import { isStorableText, TEXT_MESSAGES } from '../../contract/text-rules.ts';
 import { HttpError } from './http.ts';
 
 export interface ListSpec<T extends keyof Database> {
@@ -55,7 +55,7 @@ function date(raw: string | undefined, name: 'from' | 'to'): Date | undefined {
 export function parseListQuery(c: Context): ListQueryParsed {
   const q = c.req.query('q')?.trim();
   if (q !== undefined && q.length > 100) throw new HttpError(400, 'q must be at most 100 characters');
-  if (q !== undefined && !isStorableText(q)) throw new HttpError(400, MESSAGES.notAllowedCharacters('q'));
+  if (q !== undefined && !isStorableText(q)) throw new HttpError(400, TEXT_MESSAGES.notAllowedCharacters('q'));
   const from = date(c.req.query('from'), 'from');
   const to = date(c.req.query('to'), 'to');
   if (from && to && from > to) throw new HttpError(400, 'from must not be after to');

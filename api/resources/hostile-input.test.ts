@@ -3,6 +3,7 @@
 // a 500, and never at the cost of someone else's submission. Below validation, a row the
 // database refuses fails alone: the grouped statement it shared is retried row by row.
 // Runs on PGlite and, when TEST_DATABASE_URL is set, on real Postgres.
+import { TEXT_MESSAGES } from '../../contract/text-rules.ts';
 import { object, string } from 'yup';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS } from '../../contract/admin.ts';
@@ -64,8 +65,8 @@ describe.each(testBackends())('hostile input on $name', (backend) => {
   it('says which character problem it found, in the contract\'s words', async () => {
     const res = await post(LEAD_PATHS.contact, { ...VALID_BODIES[LEAD_PATHS.contact], firstName: 'As\u0000ha' });
     expect(await res.json()).toEqual({
-      message: MESSAGES.notAllowedCharacters('First name'),
-      errors: { firstName: MESSAGES.notAllowedCharacters('First name') },
+      message: TEXT_MESSAGES.notAllowedCharacters('First name'),
+      errors: { firstName: TEXT_MESSAGES.notAllowedCharacters('First name') },
     });
     // A message may hold line breaks and tabs; a name may not.
     const multiLine = await post(LEAD_PATHS.contact, { ...VALID_BODIES[LEAD_PATHS.contact], message: 'Line one\r\nLine two\tand a tab' });
@@ -83,7 +84,7 @@ describe.each(testBackends())('hostile input on $name', (backend) => {
     for (const name of ['Hello You won! Claim at https://win.example', 'www.prize.example', 'Claim prize.com now', 'hxxp://x']) {
       const res = await post(QUIZ_ANSWERS_PATH, { ...VALID_BODIES[QUIZ_ANSWERS_PATH], name });
       expect(res.status, name).toBe(400);
-      expect((await res.json()).errors.name).toBe(MESSAGES.nameWithWebAddress('Name'));
+      expect((await res.json()).errors.name).toBe(TEXT_MESSAGES.nameWithWebAddress('Name'));
     }
     for (const name of ['A.K. Sharma', 'Dr. R.S. Iyer', "Mary-Jane O'Neil"]) {
       expect((await post(LEAD_PATHS.freeJoin, { ...VALID_BODIES[LEAD_PATHS.freeJoin], name })).status, name).toBe(201);
@@ -115,7 +116,7 @@ describe.each(testBackends())('hostile input on $name', (backend) => {
     expect(res.status).toBe(200);
     const { results } = await res.json();
     expect(results.map((r: { status: number }) => r.status)).toEqual([201, 201, 201, 201, 400, 201, 201, 201, 201, 201, 404]);
-    expect(results[4].body.errors.firstName).toBe(MESSAGES.notAllowedCharacters('First name'));
+    expect(results[4].body.errors.firstName).toBe(TEXT_MESSAGES.notAllowedCharacters('First name'));
     expect(await count('contact_messages')).toBe(before + 9);
   });
 

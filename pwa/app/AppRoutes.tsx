@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout.tsx';
 import { POLICY_INDEX } from '../content/policies-index.ts';
-import { RequireAdmin, RequireSignedUp } from './guards.tsx';
+import { RequireSignedUp } from './guards.tsx';
 
 const Home = lazy(() => import('./routes/home.tsx'));
 const About = lazy(() => import('../features/about/AboutPage.tsx'));
@@ -27,15 +27,13 @@ const NotFound = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 export function AppRoutes() {
   return (
     <Routes>
-      {/* The console is a desktop tool with its own layout, not the public site's chrome. */}
+      {/* The console is a desktop tool with its own layout (and its own guard), not the public site's chrome. */}
       <Route
         path="admin/*"
         element={
-          <RequireAdmin>
-            <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
-              <AdminConsole />
-            </Suspense>
-          </RequireAdmin>
+          <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+            <AdminConsole />
+          </Suspense>
         }
       />
       <Route element={<Layout />}>

@@ -5,6 +5,7 @@
 import { IDEMPOTENCY_HEADER } from '../../contract/api.ts';
 import { messageOf, postJson, type JsonAnswer } from './http.ts';
 import { discard, enqueue, outboxAvailable } from './outbox/client.ts';
+import { labelFor } from './outbox/labels.ts';
 
 export interface SubmitResult<T = unknown> {
   /** HTTP status of the answer; 0 when there was no answer (yet). */
@@ -41,7 +42,7 @@ export async function submit<T = unknown>(path: string, body: unknown, id: strin
   const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   if (!(await outboxAvailable())) return sendDirect<T>(path, record, id);
 
-  const outcome = await enqueue(id, path, record);
+  const outcome = await enqueue(id, path, record, labelFor(path));
   if (outcome.kind === 'sent' || outcome.kind === 'attention') {
     if (outcome.kind === 'attention') {
       // The user is looking at the form and will correct it there; a second copy in the

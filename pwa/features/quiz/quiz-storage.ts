@@ -2,7 +2,7 @@
 // the last result, so the home page can show the profile even when the answers are still
 // waiting in the outbox (it is scored here, exactly as the server scores it). Answers in
 // progress live in IndexedDB (pwa/lib/outbox/store.ts drafts).
-import { isQuizLanguage, type QuizLanguage } from '../../../contract/quiz/options.ts';
+import type { QuizLanguage } from '../../../contract/quiz/options.ts';
 import type { QuizResult } from '../../../contract/quiz/scoring.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { readJson, writeItem } from '../../lib/storage.ts';
@@ -26,9 +26,17 @@ export interface StoredQuizResult {
   dismissed?: boolean | undefined;
 }
 
+/**
+ * The test's languages, checked here rather than with the contract's isQuizLanguage: the home
+ * page reads the stored result, and importing the contract's quiz options would put one more
+ * script on it (the type still makes this list complete).
+ */
+const LANGUAGES: Record<QuizLanguage, true> = { english: true, hinglish: true };
+const isLanguage = (value: unknown): value is QuizLanguage => typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
+
 export function loadQuizResult(): StoredQuizResult | null {
   const value = readJson(QUIZ_RESULT_KEY) as Partial<StoredQuizResult> | undefined;
-  if (!value || typeof value !== 'object' || !isQuizLanguage(value.language) || !Array.isArray(value.result?.domains)) return null;
+  if (!value || typeof value !== 'object' || !isLanguage(value.language) || !Array.isArray(value.result?.domains)) return null;
   if (value.result.domains.length !== 5) return null;
   return value as StoredQuizResult;
 }

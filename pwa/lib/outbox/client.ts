@@ -2,7 +2,6 @@
 // delivery on every trigger the protocol names (submit, `online`, app start, becoming
 // visible, Background Sync, a timer while items wait), and tells the UI what happens.
 import { drainOutbox, type DeliveryDeps } from './deliver.ts';
-import { labelFor } from './labels.ts';
 import { getMeta, idbStore, openOutboxDb, pruneSent, setMeta } from './store.ts';
 import { DRAIN_LOCK, OUTBOX_CHANNEL, SYNC_TAG, type OutboxEvent, type OutboxItem } from './types.ts';
 
@@ -137,7 +136,8 @@ export type Outcome =
  * Queues a submission (stored before any request) and waits up to `waitMs` for the first
  * attempt's outcome, so a form online behaves as before while one offline moves on.
  */
-export async function enqueue(id: string, path: string, body: Record<string, unknown>, waitMs = 12_000): Promise<Outcome> {
+/** `label`: what was submitted, in words (labels.ts; passed in so this module, loaded on every page, carries no lead registry). */
+export async function enqueue(id: string, path: string, body: Record<string, unknown>, label: string, waitMs = 12_000): Promise<Outcome> {
   const outcome = new Promise<Outcome>((resolve) => {
     const stop = onOutboxEvent((event) => {
       if (event.type !== 'outcome' || event.id !== id) return;
@@ -150,7 +150,7 @@ export async function enqueue(id: string, path: string, body: Record<string, unk
       resolve({ kind: 'timeout' });
     }, waitMs);
   });
-  await idbStore.add({ id, path, body, label: labelFor(path) }, Date.now());
+  await idbStore.add({ id, path, body, label }, Date.now());
   emit({ type: 'changed' });
   void askForPersistence().catch(() => undefined);
   void registerBackgroundSync();

@@ -2,8 +2,8 @@
 // the overview, the five lists of spec §2 with the leads new since the console opened, and
 // Logout; a header that says Welcome; the lists and the overview. Its stylesheet is its
 // own, linked only here, so public pages do not carry it either.
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES, ADMIN_PATHS } from '../../../../contract/admin.ts';
 import { LIST_SLUGS, listOf } from '../../../../contract/lead-kinds.ts';
 import { ToastProvider, useToast } from '../../../components/Toast.tsx';
@@ -11,9 +11,9 @@ import { adminName, clearSession, onSessionEnded, readSession, type SessionNotic
 import { formatCount } from './format.ts';
 import { LeadEventsProvider, useLeadEvents } from './lead-events.tsx';
 import consoleCss from './console.css?url';
+import ListPage from './ListPage.tsx';
+import Overview from './Overview.tsx';
 
-const Overview = lazy(() => import('./Overview.tsx'));
-const ListPage = lazy(() => import('./ListPage.tsx'));
 
 function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   const { arrived, live } = useLeadEvents();
@@ -67,7 +67,15 @@ function Notice() {
   return null;
 }
 
+/**
+ * The route guard (spec §6: it only checks that a token is there; the server checks it on
+ * every call). It lives here, in the console's own chunk, so public pages carry no session code.
+ */
 export default function AdminConsole() {
+  return readSession() ? <Console /> : <Navigate to="/admin-login" replace />;
+}
+
+function Console() {
   const navigate = useNavigate();
   const [session] = useState(readSession);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -109,13 +117,11 @@ export default function AdminConsole() {
               </p>
             </header>
             <main id="console-main" tabIndex={-1}>
-              <Suspense fallback={<div className="console-skeleton console-skeleton--chart" aria-busy="true" aria-label="Loading" />}>
-                <Routes>
-                  <Route index element={<Overview />} />
-                  <Route path=":list" element={<ListPage />} />
-                  <Route path="*" element={<p>There is no such page in the console.</p>} />
-                </Routes>
-              </Suspense>
+              <Routes>
+                <Route index element={<Overview />} />
+                <Route path=":list" element={<ListPage />} />
+                <Route path="*" element={<p>There is no such page in the console.</p>} />
+              </Routes>
             </main>
           </div>
         </div>

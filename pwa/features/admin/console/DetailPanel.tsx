@@ -7,7 +7,7 @@ import { CONSOLE_PATHS, leadPath, NOTE_MAX, type LeadDetail, type PeopleResponse
 import { LEAD_KINDS, kindOfSlug, type LeadField, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../contract/lead-kinds.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { useToast } from '../../../components/Toast.tsx';
-import { AdminRequestError, adminRequest } from '../api.ts';
+import { AdminRequestError, adminRequest } from './request.ts';
 import { FieldValue, Scores } from './FieldValue.tsx';
 import { formatDateTime, statusLabel } from './format.ts';
 import { useListChanges } from './lead-events.tsx';

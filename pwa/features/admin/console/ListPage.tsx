@@ -10,7 +10,7 @@ import { BULK_MAX, CONSOLE_PATHS, csvPath, leadPath } from '../../../../contract
 import { kindOfSlug, LEAD_KINDS, LEAD_STATUSES, listItems, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../components/Meta.tsx';
 import { useToast } from '../../../components/Toast.tsx';
-import { AdminRequestError, adminRequest } from '../api.ts';
+import { AdminRequestError, adminRequest } from './request.ts';
 import { readSession } from '../session.ts';
 import { DetailPanel } from './DetailPanel.tsx';
 import { apiQuery, exportQuery, PAGE_SIZE, useListFilters, type ListFilters } from './filters.ts';

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { CONSOLE_PATHS, type OverviewResponse } from '../../../../contract/console.ts';
 import { LEAD_STATUSES, LIST_SLUGS, listOf, type ListSlug } from '../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../components/Meta.tsx';
-import { AdminRequestError, adminRequest } from '../api.ts';
+import { AdminRequestError, adminRequest } from './request.ts';
 import { formatCount, formatDay, statusLabel } from './format.ts';
 import { useLeadEvents } from './lead-events.tsx';
 

@@ -1,0 +1,133 @@
+// The admin console at scale: 1,000,000 leads seeded into Postgres (200,000 per list, spread
+// over a year, with statuses and 50,000 taken tests), then the built server answers the
+// console's reads through HTTP with an admin token, each timed many times with a different
+// value each time: a list page, a search by a phone fragment and by an email fragment, a
+// status-filtered page, the people lookup and the overview. Target: p95 under 100 ms each.
+// Traffic goes to 127.0.0.1 only.
+import pg from 'pg';
+import { CONSOLE_PATHS } from '../contract/console.ts';
+import { LEAD_KINDS } from '../contract/lead-kinds.ts';
+import { openDatabase } from '../api/db/database.ts';
+import { migrateToLatest } from '../api/db/migrate.ts';
+import { createPostgresDatabase } from '../api/testing/databases.ts';
+import { startServer } from '../tests/support/server.ts';
+
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PER_LIST = Number(process.env.BENCH_CONSOLE_PER_LIST ?? 200_000);
+const SAMPLES = Number(process.env.BENCH_CONSOLE_SAMPLES ?? 60);
+export const CONSOLE_TARGET_MS = 100;
+const ADMIN = { email: 'bench@example.in', password: 'bench password 1' };
+
+export interface ConsoleTiming {
+  name: string;
+  p50: number;
+  p95: number;
+  max: number;
+  samples: number;
+}
+export interface ConsoleBench {
+  leads: number;
+  seedSeconds: number;
+  timings: ConsoleTiming[];
+}
+
+const STATUS_CYCLE = `(array['new','new','new','new','new','new','new','contacted','contacted','converted','not-interested','spam'])[1 + (g % 12)]`;
+
+/** Person n's email and phone, the same in every list they appear in (for the people lookup). */
+const emailOf = (n: number) => `person${n}@mail${n % 97}.example.in`;
+const phoneOf = (n: number) => `9${String(n).padStart(9, '0')}`;
+
+async function seed(url: string): Promise<void> {
+  const handle = await openDatabase({ databaseUrl: url, dataDir: '' });
+  await migrateToLatest(handle.db);
+  await handle.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const n = PER_LIST;
+    // People 1..n/2 appear in two lists each (free join, then an enquiry): one story each.
+    const person = (offset: number) => `(g + ${offset})`;
+    const email = (p: string) => `'person' || ${p} || '@mail' || (${p} % 97) || '.example.in'`;
+    const phone = (p: string) => `'9' || lpad(${p}::text, 9, '0')`;
+    const when = `now() - (random() * 365) * interval '1 day'`;
+    await client.query(`insert into contact_messages (first_name, last_name, email, phone, message, status, created_at)
+      select 'First' || g, 'Last' || (g % 5000), ${email(person(0))}, ${phone(person(0))}, 'Please call me about the weekend batch ' || g, ${STATUS_CYCLE}, ${when}
+      from generate_series(1, ${n}) g`);
+    await client.query(`insert into free_join_users (name, email, phone, status, created_at)
+      select 'Student ' || g, ${email(person(n))}, ${phone(person(n))}, ${STATUS_CYCLE}, ${when} from generate_series(1, ${n}) g`);
+    await client.query(`insert into enquiries (background, course, name, email, phone, status, created_at)
+      select 'College Student', 'Soft Skills', 'Student ' || g, ${email(person(n))}, ${phone(person(n))}, ${STATUS_CYCLE}, ${when} from generate_series(1, ${n}) g`);
+    await client.query(`insert into join_now_users (name, email, phone, password_hash, status, created_at)
+      select 'Member ' || g, ${email(person(2 * n))}, ${phone(person(2 * n))}, 'scrypt$bench', ${STATUS_CYCLE}, ${when} from generate_series(1, ${n}) g`);
+    await client.query(`insert into personality_users (name, email, phone, password_hash, status, created_at)
+      select 'Taker ' || g, ${email(person(3 * n))}, ${phone(person(3 * n))}, 'scrypt$bench', ${STATUS_CYCLE}, ${when} from generate_series(1, ${n}) g`);
+    const result = JSON.stringify({ domains: ['extraversion', 'agreeableness', 'conscientiousness', 'emotionalStability', 'openness'].map((domain) => ({ domain, raw: 18, percent: 50, band: 'balanced' })) });
+    await client.query(
+      `insert into quiz_submissions (name, email, language, answers, result, certificate_id, created_at)
+       select 'Taker ' || g, ${email(person(3 * n))}, 'english', '{}'::jsonb, $1::jsonb, md5(g::text || 'bench'), ${when}
+       from generate_series(1, ${Math.floor(n / 4)}) g`,
+      [result],
+    );
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+function timing(name: string, ms: number[]): ConsoleTiming {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+  return { name, p50: at(0.5), p95: at(0.95), max: sorted.at(-1)!, samples: sorted.length };
+}
+
+export async function benchConsole(): Promise<ConsoleBench> {
+  const database = await createPostgresDatabase(BASE_URL);
+  try {
+    const started = performance.now();
+    await seed(database.url);
+    const seedSeconds = (performance.now() - started) / 1000;
+    const server = await startServer({
+      databaseUrl: database.url,
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      logFile: '/tmp/bench-console-server.log',
+    });
+    try {
+      const login = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      const { token } = (await login.json()) as { token: string };
+      const auth = { Authorization: `Bearer ${token}` };
+      const random = (max: number) => 1 + Math.floor(Math.random() * max);
+      const cases: Array<{ name: string; url: () => string }> = [
+        { name: 'list page (contact, 50 of 200,000)', url: () => `${LEAD_KINDS.contact.list.path}?limit=50&page=${random(20)}` },
+        { name: 'list page (personality, with tests)', url: () => `${LEAD_KINDS.personalitySignup.list.path}?limit=50&page=${random(20)}` },
+        { name: 'search by a phone fragment', url: () => `${LEAD_KINDS.freeJoin.list.path}?limit=50&q=${phoneOf(PER_LIST + random(PER_LIST)).slice(3, 9)}` },
+        { name: 'search by an email fragment', url: () => `${LEAD_KINDS.enquiry.list.path}?limit=50&q=${encodeURIComponent(`person${PER_LIST + random(PER_LIST)}@`)}` },
+        { name: 'status-filtered page', url: () => `${LEAD_KINDS.joinNow.list.path}?limit=50&status=converted&page=${random(20)}` },
+        {
+          name: 'people lookup (email and phone)',
+          url: () => {
+            const p = PER_LIST + random(PER_LIST);
+            return `${CONSOLE_PATHS.people}?email=${encodeURIComponent(emailOf(p))}&phone=${phoneOf(p)}`;
+          },
+        },
+        { name: 'overview', url: () => CONSOLE_PATHS.overview },
+      ];
+      const timings: ConsoleTiming[] = [];
+      for (const c of cases) {
+        const ms: number[] = [];
+        for (let i = 0; i < SAMPLES + 5; i++) {
+          const t0 = performance.now();
+          const res = await fetch(server.url + c.url(), { headers: auth });
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`${c.name}: ${res.status}`);
+          if (i >= 5) ms.push(performance.now() - t0);
+        }
+        timings.push(timing(c.name, ms));
+      }
+      return { leads: PER_LIST * 5, seedSeconds, timings };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
