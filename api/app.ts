@@ -14,6 +14,8 @@ import { leadResources, leads } from './resources/leads.ts';
 import { quizAnswersLead } from './leads/quiz-answers.ts';
 import { sync } from './resources/sync.ts';
 import { events } from './resources/events.ts';
+import { CONSOLE_PATHS } from '../contract/console.ts';
+import { exportCsv } from './resources/export.ts';
 import { leadAdmin } from './resources/lead-admin.ts';
 import { overview } from './resources/overview.ts';
 import { people } from './resources/people.ts';
@@ -44,7 +46,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   const quizAnswers = quizAnswersLead(deps);
   app.route('/', leads(deps, quizAnswers));
   app.route(SYNC_PATH, sync(deps, leadResources(quizAnswers)));
-  app.route('/api/admin/leads', leadAdmin(deps));
+  app.route(CONSOLE_PATHS.leads, leadAdmin(deps));
+  app.route(CONSOLE_PATHS.export, exportCsv(deps));
   app.route('/api/admin/people', people(deps));
   app.route('/api/admin/overview', overview(deps));
   app.route('/api/admin/events', events(deps));

@@ -1,5 +1,6 @@
 // Configuration from environment variables, read once at start. Every variable is listed
 // in the README's table; defaults are the embedded, zero-setup ones.
+import { MIN_FILL_MS } from '../contract/lead-signals.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -59,6 +60,8 @@ export interface Config {
   mailMaxAttempts: number;
   /** Certificate emails one address may receive in 24 hours; further tests are stored and answered without mail. */
   certificateMailsPerDay: number;
+  /** A form sent sooner than this after it was shown is filed as spam (ms; 0: fill time is not judged). */
+  spamMinFillMs: number;
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../../' : '../', import.meta.url));
@@ -177,5 +180,6 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     mailFrom,
     mailMaxAttempts: intVar(env, 'MAIL_MAX_ATTEMPTS', 20, 1, 100),
     certificateMailsPerDay: intVar(env, 'CERTIFICATE_MAILS_PER_DAY', 3, 0, 1000),
+    spamMinFillMs: intVar(env, 'SPAM_MIN_FILL_SECONDS', MIN_FILL_MS / 1000, 0, 60) * 1000,
   };
 }

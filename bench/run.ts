@@ -41,12 +41,15 @@ console.log(`health p99: ${fmt(renderLoad.health.p99, 1)} ms (target < 50) ${ver
 console.log(`lead POST p99: ${fmt(renderLoad.leads.p99, 1)} ms (target < 50) ${verdict(renderLoad.leads.p99 < 50)}`);
 
 // The admin console's reads at a million leads.
-const { benchConsole, CONSOLE_TARGET_MS } = await import('./console.ts');
+const { benchConsole, CONSOLE_TARGET_MS, EXPORT_TARGET_GROWTH_MB, EXPORT_TARGET_ROWS_PER_SECOND } = await import('./console.ts');
 const consoleBench = await benchConsole();
 console.log(`\n== Admin console, ${fmt(consoleBench.leads)} leads in Postgres (seeded in ${fmt(consoleBench.seedSeconds)} s) ==`);
 for (const t of consoleBench.timings) {
   console.log(`${t.name.padEnd(40)} p50 ${fmt(t.p50, 1)} ms, p95 ${fmt(t.p95, 1)} ms, max ${fmt(t.max, 1)} ms (${t.samples} requests) ${verdict(t.p95 < CONSOLE_TARGET_MS)}`);
 }
+const ex = consoleBench.exported;
+console.log(`CSV export of every lead: ${fmt(ex.rows)} rows in ${fmt(ex.seconds, 1)} s = ${fmt(ex.rowsPerSecond)} rows/s (target >= ${fmt(EXPORT_TARGET_ROWS_PER_SECOND)}) ${verdict(ex.rowsPerSecond >= EXPORT_TARGET_ROWS_PER_SECOND)}`);
+console.log(`server memory growth at its peak during the export: ${fmt(ex.peakGrowthMb, 1)} MB (target < ${EXPORT_TARGET_GROWTH_MB}) ${verdict(ex.peakGrowthMb < EXPORT_TARGET_GROWTH_MB)}`);
 
 // The outbox: a classroom's worth of queued submissions after the Wi-Fi comes back.
 const { benchOutboxDrain, DRAIN_TARGET_MS } = await import('./outbox.ts');

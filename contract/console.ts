@@ -1,13 +1,16 @@
 // The admin console's calls beyond the spec's five lists (which keep their shapes and gain
 // `status` per item and a `?status=` filter): a lead's detail and history, status and
 // notes, the people lookup across lists, the overview, live events and the CSV export.
+import type { LeadSource } from './lead-signals.ts';
 import { array, object, string, type InferType } from 'yup';
 import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
 import { isStorableText } from './text-rules.ts';
 
 export const CONSOLE_PATHS = {
-  /** GET `/{list}/{id}` (detail and history), PATCH `/{list}/{id}`, POST `/{list}/status` (bulk), GET `/{list}.csv`. */
+  /** GET `/{list}/{id}` (detail and history), PATCH `/{list}/{id}`, POST `/{list}/status` (bulk). */
   leads: '/api/admin/leads',
+  /** GET `/{list}.csv`: every lead of the list that matches its filters, as CSV. */
+  export: '/api/admin/export',
   people: '/api/admin/people',
   overview: '/api/admin/overview',
   events: '/api/admin/events',
@@ -17,12 +20,14 @@ export function leadPath(list: ListSlug, id: string): string {
   return `${CONSOLE_PATHS.leads}/${list}/${encodeURIComponent(id)}`;
 }
 export function csvPath(list: ListSlug): string {
-  return `${CONSOLE_PATHS.leads}/${list}.csv`;
+  return `${CONSOLE_PATHS.export}/${list}.csv`;
 }
 
 /** The business's day: overview dates are in India Standard Time (UTC+5:30, no daylight saving). */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 export const OVERVIEW_DAYS = 30;
+/** The overview names this many sources; the rest are counted together. */
+export const OVERVIEW_SOURCES = 20;
 export const NOTE_MAX = 1000;
 /** Leads one bulk status change may touch. */
 export const BULK_MAX = 500;
@@ -85,6 +90,8 @@ export interface LeadDetail {
   /** The list item, as the spec's list gives it, with its status. */
   data: Record<string, unknown> & { _id: string; status: LeadStatus };
   history: LeadHistoryEntry[];
+  /** Where the visitor came from (first and last touch); null when their client sent none. */
+  source: LeadSource | null;
 }
 
 /** One submission of a person found by GET /api/admin/people, newest first. */
@@ -110,6 +117,10 @@ export interface OverviewResponse {
   totals: { today: number; week: number; month: number };
   /** Messages in the mail outbox that failed for good. */
   mailFailed: number;
+  /** New leads of the last OVERVIEW_DAYS days (spam left out) by utm_source, most first; null: none given. */
+  bySource: Array<{ utmSource: string | null; count: number }>;
+  /** Those leads under sources past the first OVERVIEW_SOURCES (any visitor can make up a utm_source). */
+  bySourceOthers: number;
 }
 
 /** Server-sent events of GET /api/admin/events (`event: lead`). */

@@ -18,6 +18,8 @@ export const MESSAGES = {
   enquiryFailure: 'Something went wrong. Please try again.',
   joinNowSuccess: '🎉 Registration successful!',
   joinNowFailure: 'Something went wrong',
+  /** A second join-now registration with an email that already has one (final: the outbox does not retry it). */
+  emailAlreadyRegistered: 'This email is already registered.',
   personalitySuccess: 'Form submitted successfully!',
   personalityFailure: 'Something went wrong!',
   personalityNetwork: 'Server error, please try again!',

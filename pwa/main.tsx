@@ -3,9 +3,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/AppRoutes.tsx';
 import { HeadCollector } from './components/Meta.tsx';
+import { recordLanding } from './lib/attribution.ts';
 import { startOutbox } from './lib/outbox/client.ts';
 import { registerServiceWorker } from './lib/pwa-register.ts';
 import './styles/global.css';
+
+// Before anything can be submitted: this page load's campaign, referrer and path.
+recordLanding(location, document.referrer);
 
 const app = (
   <StrictMode>

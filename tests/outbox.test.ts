@@ -18,7 +18,7 @@ import { MESSAGES } from '../contract/messages.ts';
 import { QUIZ_ITEM_COUNT } from '../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../contract/quiz/options.ts';
 import { launchBrowser } from './support/browser.ts';
-import { readOutbox, seedOutbox } from './support/outbox.ts';
+import { draftIndex, readOutbox, seedOutbox } from './support/outbox.ts';
 import { gotoLive } from './support/pwa.ts';
 import { ROOT, startServer, type RunningServer } from './support/server.ts';
 import { toast, unique } from './support/site.ts';
@@ -441,7 +441,10 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     };
     await quiz.waitFor();
     await answerUntil(17);
-    // The phone locks, the app is reopened: still offline, same question, same answers.
+    // The phone locks once the app has saved where it is (a reload in the very moment
+    // after Next may find the question before; its answer is saved either way), and the app
+    // is reopened: still offline, same question, same answers.
+    await expect.poll(() => draftIndex(page, 'english')).toBe(17);
     await page.reload();
     await quiz.waitFor();
     expect(await index()).toBe(17);

@@ -5,6 +5,7 @@ import type { ColumnType, Generated } from 'kysely';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 import type { LeadStatus } from '../../contract/lead-kinds.ts';
+import type { LeadSource } from '../../contract/lead-signals.ts';
 import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
 
@@ -20,6 +21,10 @@ interface ListedLeadColumns extends LeadColumns {
   phone: string;
   status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
   created_at: CreatedAt;
+  /** Where the visitor came from (migrations/2026-11-23T0006_lead_signals.ts); null when the client sent none. */
+  source: LeadSource | null;
+  /** The utm_source the lead is filed under: the last touch's, else the first's. */
+  utm_source: string | null;
 }
 
 export interface ContactMessagesTable extends ListedLeadColumns {
@@ -38,6 +43,8 @@ export interface EnquiriesTable extends ListedLeadColumns {
 export interface JoinNowUsersTable extends ListedLeadColumns {
   name: string;
   password_hash: string;
+  /** The lower-cased email of a registration, unique; null for spam (a bot cannot take a person's email). */
+  registered_email: string | null;
 }
 export interface PersonalityUsersTable extends ListedLeadColumns {
   name: string;

@@ -1,18 +1,28 @@
-// A list as CSV (RFC 4180), with the list's own filters: the columns are the registry's,
-// with the date and the status. Streamed a page at a time (keyset on the list's order), so
-// exporting a year of leads neither holds them all in memory nor one long query open.
-// A cell that a spreadsheet would take for a formula (=, +, -, @ first) is prefixed with
-// a quote: a lead's "name" must never run as a formula on an admin's computer.
+// A list as CSV (RFC 4180, UTF-8 with a byte-order mark so that Excel shows Hindi names),
+// with the list's own filters: the columns are the registry's, with the date, the status and
+// the source. Streamed a page at a time (keyset on the list's index order, which works alike
+// on Postgres and PGlite), so exporting a million leads neither holds them in memory nor
+// keeps one long query open. A cell that a spreadsheet would take for a formula (=, +, -, @,
+// tab or carriage return first) is prefixed with a quote: a lead's "name" must never run as
+// a formula on an admin's computer.
 import { sql, type Kysely } from 'kysely';
 import { LEAD_KINDS, LEAD_STATUS_LABELS, type LeadField } from '../../contract/lead-kinds.ts';
 import { certificatePagePath } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../contract/quiz/items.ts';
-import type { Database } from '../db/schema.ts';
+import { SOURCE_KEYS, type SourceTouch } from '../../contract/lead-signals.ts';
+import type { Database, ListedTable } from '../db/schema.ts';
 import type { ListedLead, ListedRow, ListItem } from './definitions.ts';
 import { withLatestTests } from './latest-tests.ts';
 import { conditions, type LeadListQuery } from './list-query.ts';
 
-const PAGE = 1000;
+const PAGE = 2000;
+/** Excel reads a CSV as UTF-8 only with this first. */
+const BOM = '\uFEFF';
+
+/** A touch as one cell: `utm_source=instagram; landingPath=/`. */
+function touchCell(touch: SourceTouch | undefined): string {
+  return touch ? SOURCE_KEYS.filter((k) => touch[k] !== undefined).map((k) => `${k}=${touch[k]}`).join('; ') : '';
+}
 
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
@@ -20,9 +30,11 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function columnsOf(lead: ListedLead): Array<{ label: string; value: (item: ListItem) => unknown }> {
+type Column = { label: string; value: (item: ListItem, row: ListedRow<ListedTable>) => unknown };
+
+function columnsOf(lead: ListedLead): Column[] {
   const list = LEAD_KINDS[lead.kind].list;
-  const columns: Array<{ label: string; value: (item: ListItem) => unknown }> = [
+  const columns: Column[] = [
     { label: 'Date (UTC)', value: (item) => item[list.timeField] },
   ];
   for (const field of list.columns as readonly LeadField[]) {
@@ -36,14 +48,19 @@ function columnsOf(lead: ListedLead): Array<{ label: string; value: (item: ListI
       columns.push({ label: field.label, value: (item) => item[field.key] });
     }
   }
-  columns.push({ label: 'Status', value: (item) => LEAD_STATUS_LABELS[item.status] });
+  columns.push(
+    { label: 'Status', value: (item) => LEAD_STATUS_LABELS[item.status] },
+    { label: 'Source (utm_source)', value: (_, row) => row.utm_source },
+    { label: 'First visit', value: (_, row) => touchCell(row.source?.first) },
+    { label: 'Latest campaign visit', value: (_, row) => touchCell(row.source?.last) },
+  );
   return columns;
 }
 
 /** The CSV lines of a list, header first, `\r\n` each. */
 export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery): AsyncGenerator<string> {
   const columns = columnsOf(lead);
-  yield `${columns.map((c) => csvCell(c.label)).join(',')}\r\n`;
+  yield `${BOM}${columns.map((c) => csvCell(c.label)).join(',')}\r\n`;
   const table = sql.table(lead.table);
   const where = conditions(lead.searchText, query);
   let after: { created_at: Date; id: string } | undefined;
@@ -55,7 +72,7 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
     if (page.rows.length === 0) return;
     let items = page.rows.map((row) => lead.listItem(row));
     if (lead.kind === 'personalitySignup') items = await withLatestTests(db, items);
-    yield items.map((item) => `${columns.map((c) => csvCell(c.value(item))).join(',')}\r\n`).join('');
+    yield items.map((item, i) => `${columns.map((c) => csvCell(c.value(item, page.rows[i]!))).join(',')}\r\n`).join('');
     if (page.rows.length < PAGE) return;
     const last = page.rows[page.rows.length - 1]!;
     after = { created_at: last.created_at, id: last.id };

@@ -11,7 +11,8 @@ import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import type { Database, LeadTable, ListedTable } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';
-import type { LeadResource } from '../lib/ingest.ts';
+import type { LeadColumns, LeadResource, LeadSignals } from '../lib/ingest.ts';
+import { leadUtmSource } from '../../contract/lead-signals.ts';
 import type { LeadStatus } from '../../contract/lead-kinds.ts';
 
 export type Row<T extends LeadTable> = Selectable<Database[T]>;
@@ -60,6 +61,7 @@ interface Spec<K extends LeadKind, T extends LeadTable, R> {
   toColumns: LeadResource<T, (typeof LEAD_SCHEMAS)[K]>['toColumns'];
   toRecord(row: Row<T>): R;
   created(record: R): object;
+  refusal?: LeadResource['refusal'];
 }
 
 export function define<K extends LeadKind, T extends LeadTable, R>(spec: Spec<K, T, R>): LeadDefinition<K, T, R> {
@@ -72,11 +74,39 @@ export function define<K extends LeadKind, T extends LeadTable, R>(spec: Spec<K,
     toColumns: spec.toColumns,
     toRecord: spec.toRecord,
     respond: (row) => ({ status: 201, body: spec.created(spec.toRecord(row)) }),
+    ...(spec.refusal ? { refusal: spec.refusal } : {}),
   };
 }
 
-function listed<K extends ListedKind, T extends ListedTable, R extends { _id: string }>(spec: Spec<K, T, R>, searchText: RawBuilder<string>): ListedDefinition<K, T, R> {
-  return { ...define(spec), searchText, listItem: (row) => ({ ...spec.toRecord(row), status: row.status }) };
+/** The columns every listed lead gets from what its body says beside its fields. */
+type SignalColumns = 'source' | 'utm_source' | 'status';
+function signalColumns(signals: LeadSignals): Pick<LeadColumns<ListedTable>, SignalColumns> {
+  // A bot's submission is kept (never discarded, so a person caught by mistake is not lost)
+  // but filed as spam: the console shows it only under that filter.
+  return { source: signals.source ?? null, utm_source: leadUtmSource(signals.source) ?? null, status: signals.bot ? 'spam' : 'new' };
+}
+
+interface ListedSpec<K extends ListedKind, T extends ListedTable, R> extends Omit<Spec<K, T, R>, 'toColumns'> {
+  /** The kind's own columns; source, utm_source and status are added for every listed kind. */
+  toColumns(input: InferType<(typeof LEAD_SCHEMAS)[K]>, signals: LeadSignals): Omit<LeadColumns<T>, SignalColumns>;
+}
+
+function listed<K extends ListedKind, T extends ListedTable, R extends { _id: string }>(spec: ListedSpec<K, T, R>, searchText: RawBuilder<string>): ListedDefinition<K, T, R> {
+  // The kind's columns without the three, plus the three, are its columns: TypeScript cannot
+  // see that through a generic table's Omit, so it is said once here (each kind's own
+  // columns are still checked against its table in its spec).
+  const toColumns = (input: InferType<(typeof LEAD_SCHEMAS)[K]>, signals: LeadSignals) => ({ ...spec.toColumns(input, signals), ...signalColumns(signals) }) as LeadColumns<T>;
+  return { ...define({ ...spec, toColumns }), searchText, listItem: (row) => ({ ...spec.toRecord(row), status: row.status }) };
+}
+
+/** The unique constraint that makes a join-now registration one per email (migrations/2026-11-23T0006_lead_signals.ts). */
+const REGISTERED_EMAIL_KEY = 'join_now_users_registered_email_key';
+
+/** A unique violation (SQLSTATE 23505) of the named constraint, from pg or PGlite. */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (e?.code !== '23505') return false;
+  return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
 }
 
 /** name, email and phone: what the admin search reads in most lists. */
@@ -138,9 +168,12 @@ export const joinNowLead = listed(
     table: 'join_now_users',
     // Stored only as an scrypt hash (the ingest hashes it), never returned.
     secretField: 'password',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.joinNow>) => ({ name: v.name, phone: v.phone, email: v.email }),
+    // One registration per email (a unique column): a bot's, filed as spam, holds none, so
+    // it cannot take a person's address.
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.joinNow>, signals) => ({ name: v.name, phone: v.phone, email: v.email, registered_email: signals.bot ? null : v.email.toLowerCase() }),
     toRecord: (row): JoinNowUser => ({ _id: row.id, name: row.name, phone: row.phone, email: row.email, createdAt: iso(row.created_at) }),
     created: (user) => ({ message: MESSAGES.joinNowSuccess, user }),
+    refusal: (err) => (isUniqueViolation(err, REGISTERED_EMAIL_KEY) ? { status: 422, body: { message: MESSAGES.emailAlreadyRegistered, errors: { email: MESSAGES.emailAlreadyRegistered } } } : undefined),
   },
   NAME_EMAIL_PHONE,
 );

@@ -1,9 +1,10 @@
 // The admin lists' query, shared by the five: newest first, with the optional
-// `?page=&limit=&q=&from=&to=&status=`. q is a case-insensitive substring of name, email or
+// `?page=&limit=&q=&from=&to=&status=&utm_source=`. q is a case-insensitive substring of name, email or
 // phone (its digits alone also match the phone: "98765 43210" finds 9876543210), served by
 // each table's trigram index; from/to are ISO dates or date-times, a bare date meaning that
 // whole day in India Standard Time (the business's day), `to` inclusive; status one of the
-// lead statuses. The total number of matches goes in X-Total-Count, so the bodies keep the
+// lead statuses (without it, every status but spam: a bot's submission shows only under the
+// spam filter); utm_source the source a lead is filed under (exactly). The total number of matches goes in X-Total-Count, so the bodies keep the
 // spec's shapes.
 import type { Context } from 'hono';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -11,6 +12,7 @@ import { LIST_LIMIT_MAX, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { CONSOLE_MESSAGES } from '../../contract/console.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../../contract/lead-kinds.ts';
 import { MESSAGES } from '../../contract/messages.ts';
+import { SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
 import { isStorableText, TEXT_MESSAGES } from '../../contract/text-rules.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import { HttpError } from '../lib/http.ts';
@@ -24,6 +26,7 @@ export interface LeadListQuery {
   from: Date | undefined;
   to: Date | undefined;
   status: LeadStatus | undefined;
+  utmSource: string | undefined;
 }
 
 /** India Standard Time: UTC+5:30 all year. */
@@ -67,6 +70,10 @@ export function parseLeadListQuery(c: Context): LeadListQuery {
   if (status !== undefined && status !== '' && !(LEAD_STATUSES as readonly string[]).includes(status)) {
     throw new HttpError(400, CONSOLE_MESSAGES.statusInvalid);
   }
+  const utmSource = c.req.query('utm_source')?.trim();
+  if (utmSource !== undefined && (utmSource.length > SOURCE_VALUE_MAX || !isStorableText(utmSource))) {
+    throw new HttpError(400, `utm_source must be at most ${SOURCE_VALUE_MAX} characters of plain text`);
+  }
   return {
     page: positiveInt(c.req.query('page'), 'page', 1_000_000) ?? 1,
     limit: positiveInt(c.req.query('limit'), 'limit', LIST_LIMIT_MAX),
@@ -74,6 +81,7 @@ export function parseLeadListQuery(c: Context): LeadListQuery {
     from,
     to,
     status: status ? (status as LeadStatus) : undefined,
+    utmSource: utmSource ? utmSource : undefined,
   };
 }
 
@@ -81,7 +89,7 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** The WHERE clause of a list query (true when nothing filters). */
+/** The WHERE clause of a list query. */
 export function conditions(searchText: RawBuilder<string>, query: Omit<LeadListQuery, 'page' | 'limit'>): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [];
   if (query.q !== undefined) {
@@ -92,8 +100,9 @@ export function conditions(searchText: RawBuilder<string>, query: Omit<LeadListQ
   }
   if (query.from) parts.push(sql`created_at >= ${query.from}`);
   if (query.to) parts.push(sql`created_at <= ${query.to}`);
-  if (query.status) parts.push(sql`status = ${query.status}`);
-  return parts.length === 0 ? sql<boolean>`true` : sql<boolean>`${sql.join(parts, sql` and `)}`;
+  parts.push(query.status ? sql`status = ${query.status}` : sql`status <> 'spam'`);
+  if (query.utmSource !== undefined) parts.push(sql`utm_source = ${query.utmSource}`);
+  return sql<boolean>`${sql.join(parts, sql` and `)}`;
 }
 
 export interface ListedSource<T extends ListedTable> {

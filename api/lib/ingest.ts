@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AnyObjectSchema, InferType } from 'yup';
+import { cleanSource, looksLikeBot, type LeadSource } from '../../contract/lead-signals.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Database, LeadTable } from '../db/schema.ts';
 import { isDatabaseUnavailable } from './errors.ts';
@@ -38,6 +39,17 @@ export interface Answer {
   replayed?: boolean;
 }
 
+/** What a body says beside its fields (contract/lead-signals.ts): where the visitor came from, and whether a bot sent it. */
+export interface LeadSignals {
+  source: LeadSource | undefined;
+  bot: boolean;
+}
+
+export function signalsOf(body: unknown, minFillMs?: number): LeadSignals {
+  const source = body && typeof body === 'object' ? cleanSource((body as Record<string, unknown>).source) : undefined;
+  return { source, bot: looksLikeBot(body, minFillMs) };
+}
+
 export interface LeadResource<T extends LeadTable = LeadTable, S extends AnyObjectSchema = AnyObjectSchema> {
   /** The public path, used in the fingerprint and by the batch endpoint. */
   path: string;
@@ -45,8 +57,11 @@ export interface LeadResource<T extends LeadTable = LeadTable, S extends AnyObje
   schema: S;
   /** A field stored only as an scrypt hash in `password_hash`. */
   secretField?: 'password';
-  toColumns(input: InferType<S>): LeadColumns<T>;
+  /** The row's columns. Every call must give the same set of keys (a grouped insert names them once). */
+  toColumns(input: InferType<S>, signals: LeadSignals): LeadColumns<T>;
   respond(row: Selectable<Database[T]>): Answer;
+  /** The answer for a row the database refused because of the resource's own rule (a unique email, say); undefined for anything else. */
+  refusal?(err: unknown): Answer | undefined;
   /** Work done in the same transaction as the insert (mail outbox, derived rows). */
   afterInsert?(trx: Transaction<Database>, rows: Selectable<Database[T]>[]): Promise<void>;
   /** Runs once the insert with new rows has committed (wake a worker). */
@@ -54,7 +69,7 @@ export interface LeadResource<T extends LeadTable = LeadTable, S extends AnyObje
 }
 
 /** What the ingest needs to know of a resource apart from its rows. */
-type ResourceFacts = Pick<LeadResource, 'path' | 'table' | 'secretField'>;
+type ResourceFacts = Pick<LeadResource, 'path' | 'table' | 'secretField' | 'refusal'>;
 
 /** Any kind's resource, for code that handles them all alike (the batch endpoint). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource is checked where it is defined
@@ -91,6 +106,7 @@ interface Pending<S extends AnyObjectSchema> {
   index: number;
   key: string | null;
   input: InferType<S>;
+  signals: LeadSignals;
   hash: string;
   id: string;
   columns?: Record<string, unknown>;
@@ -101,6 +117,8 @@ export async function ingest<T extends LeadTable, S extends AnyObjectSchema>(
   resource: LeadResource<T, S>,
   submissions: Submission[],
   log: (line: string) => void = () => {},
+  /** A form sent sooner than this after it was shown is filed as spam (config.spamMinFillMs). */
+  minFillMs?: number,
 ): Promise<Answer[]> {
   const answers: Answer[] = new Array(submissions.length);
   const pending: Pending<S>[] = [];
@@ -134,7 +152,7 @@ export async function ingest<T extends LeadTable, S extends AnyObjectSchema>(
         inFlight.add(slot(resource, key));
         claimed.push(key);
       }
-      const entry: Pending<S> = { index, key, input, hash, id: randomUUID() };
+      const entry: Pending<S> = { index, key, input, signals: signalsOf(submission.body, minFillMs), hash, id: randomUUID() };
       if (key !== null) firstByKey.set(key, entry);
       pending.push(entry);
     }
@@ -156,7 +174,7 @@ export async function ingest<T extends LeadTable, S extends AnyObjectSchema>(
     await Promise.all(
       fresh.map(async (p) => {
         // The row goes to the database as JSON (insertRows): from here on it is plain data.
-        const columns: Record<string, unknown> = { ...resource.toColumns(p.input) };
+        const columns: Record<string, unknown> = { ...resource.toColumns(p.input, p.signals) };
         if (resource.secretField) columns.password_hash = await hashPassword(String(p.input[resource.secretField]));
         p.columns = { id: p.id, ...columns, idempotency_key: p.key, request_hash: p.key === null ? null : p.hash };
       }),
@@ -258,12 +276,15 @@ async function isolateFailures<T extends LeadTable>(
 }
 
 /**
- * The answer for a row the database refused. Validation is meant to stop anything it
+ * The answer for a row the database refused. A rule of the resource's own (one registration
+ * per email) gives the resource's answer. Otherwise validation is meant to stop anything it
  * cannot store, so this is logged as our bug; a data error (SQLSTATE class 22) is the
  * row's own fault and final (the outbox shows it as needing attention instead of retrying
  * it forever in front of everything queued after it), anything else is a 500.
  */
 function refused(resource: ResourceFacts, err: unknown, log: (line: string) => void): Answer {
+  const own = resource.refusal?.(err);
+  if (own) return own;
   const code = (err as { code?: unknown }).code;
   const message = err instanceof Error ? err.message : String(err);
   log(`insert into ${resource.table} refused one row (${typeof code === 'string' ? code : 'no code'}): ${message}`);

@@ -30,7 +30,7 @@ export function leadRoute(deps: Deps, resource: LeadResource) {
   return async (c: Context): Promise<Response> => {
     const key = idempotencyKeyOf(c);
     const body = await readJson(c, BODY_MAX_BYTES);
-    const [answer] = await ingest(deps.db, resource, [{ key, body }], deps.log);
+    const [answer] = await ingest(deps.db, resource, [{ key, body }], deps.log, deps.config.spamMinFillMs);
     return sendAnswer(c, answer!);
   };
 }

@@ -3,22 +3,19 @@
 //   PATCH /{list}/{id}      { status?, note? } → the same; a note is appended with the admin and
 //                           the time, a status change is recorded from → to; 404 unknown id
 //   POST  /{list}/status    { ids, status } → { updated: [ids] }: several leads at once
-//   GET   /{list}.csv       the list as CSV, with the list's own filters (?q=&from=&to=&status=)
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bulkStatusSchema, CONSOLE_MESSAGES, leadUpdateSchema, type LeadDetail } from '../../contract/console.ts';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { LEAD_KINDS, type ListSlug } from '../../contract/lead-kinds.ts';
 import type { Deps } from '../deps.ts';
-import { csvLines } from '../leads/csv.ts';
 import { listedLead, type ListedLead } from '../leads/definitions.ts';
 import { findLead, historyOf, setStatuses, updateLead } from '../leads/history.ts';
 import { withLatestTests } from '../leads/latest-tests.ts';
-import { parseLeadListQuery } from '../leads/list-query.ts';
 import { requireAdmin } from '../lib/auth.ts';
 import { HttpError, readJson } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 
-function leadOf(slug: string): { lead: ListedLead; list: ListSlug } {
+export function leadOf(slug: string): { lead: ListedLead; list: ListSlug } {
   const lead = listedLead(slug);
   if (!lead) throw new HttpError(404, CONSOLE_MESSAGES.listNotFound);
   return { lead, list: LEAD_KINDS[lead.kind].list.slug };
@@ -29,43 +26,12 @@ async function detail(deps: Pick<Deps, 'db'>, lead: ListedLead, list: ListSlug, 
   if (!row) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
   const item = lead.listItem(row);
   const [data] = lead.kind === 'personalitySignup' ? await withLatestTests(deps.db, [item]) : [item];
-  return { list, data: data!, history: await historyOf(deps.db, list, row.id) };
-}
-
-async function csv(deps: Pick<Deps, 'db'>, c: Context, slug: string): Promise<Response> {
-  const { lead, list } = leadOf(slug);
-  const query = parseLeadListQuery(c);
-  const lines = csvLines(deps.db, lead, query);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await lines.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      } catch (err) {
-        controller.error(err);
-      }
-    },
-    async cancel() {
-      await lines.return(undefined);
-    },
-  });
-  const day = new Date().toISOString().slice(0, 10);
-  return c.body(body, 200, {
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${list}-leads-${day}.csv"`,
-  });
+  return { list, data: data!, history: await historyOf(deps.db, list, row.id), source: row.source };
 }
 
 export function leadAdmin(deps: Deps) {
   return new Hono()
     .use('*', requireAdmin(deps))
-    .get('/:ref', (c) => {
-      const ref = c.req.param('ref');
-      if (!ref.endsWith('.csv')) throw new HttpError(404, CONSOLE_MESSAGES.listNotFound);
-      return csv(deps, c, ref.slice(0, -'.csv'.length));
-    })
     .get('/:list/:id', async (c) => {
       const { lead, list } = leadOf(c.req.param('list'));
       return c.json(await detail(deps, lead, list, c.req.param('id')));

@@ -1,9 +1,10 @@
 // GET /api/admin/overview (admin): new leads per day for the last 30 days by list, totals
-// for today, 7 and 30 days, leads by status, and the mail that failed for good. Days are
+// for today, 7 and 30 days and the leads by utm_source over them (spam left out of all
+// three), leads by status (spam included), and the mail that failed for good. Days are
 // India Standard Time (the business's day; UTC+5:30 all year, so plain arithmetic).
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { OVERVIEW_DAYS, type OverviewResponse } from '../../contract/console.ts';
+import { OVERVIEW_DAYS, OVERVIEW_SOURCES, type OverviewResponse } from '../../contract/console.ts';
 import { LEAD_KINDS, LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { ALL_LISTED } from '../leads/definitions.ts';
@@ -28,14 +29,22 @@ export function overview(deps: Deps): Hono {
     const since = istDayStart(dates[0]!);
     const days = new Map(dates.map((date) => [date, emptyCounts()]));
 
-    const [perDay, statuses, mail] = await Promise.all([
+    const [perDay, perSource, statuses, mail] = await Promise.all([
       Promise.all(
         ALL_LISTED.map(async (lead) => {
           const rows = await sql<{ day: string; n: string }>`
             select to_char((created_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD') as day, count(*) as n
-            from ${sql.table(lead.table)} where created_at >= ${since}
+            from ${sql.table(lead.table)} where created_at >= ${since} and status <> 'spam'
             group by day`.execute(deps.db);
           return { list: LEAD_KINDS[lead.kind].list.slug, rows: rows.rows };
+        }),
+      ),
+      Promise.all(
+        ALL_LISTED.map(async (lead) => {
+          const rows = await sql<{ utm_source: string | null; n: string }>`
+            select utm_source, count(*) as n from ${sql.table(lead.table)}
+            where created_at >= ${since} and status <> 'spam' group by utm_source`.execute(deps.db);
+          return rows.rows;
         }),
       ),
       deps.db.selectFrom('lead_status_counts').select(['status', 'n']).execute(),
@@ -54,12 +63,22 @@ export function overview(deps: Deps): Hono {
     const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
     for (const row of statuses) if (row.status in byStatus) byStatus[row.status] += Number(row.n);
 
+    const sources = new Map<string | null, number>();
+    for (const row of perSource.flat()) sources.set(row.utm_source, (sources.get(row.utm_source) ?? 0) + Number(row.n));
+    const ranked = [...sources]
+      .map(([utmSource, count]) => ({ utmSource, count }))
+      .sort((a, b) => b.count - a.count || String(a.utmSource).localeCompare(String(b.utmSource)));
+    const bySource = ranked.slice(0, OVERVIEW_SOURCES);
+    const bySourceOthers = ranked.slice(OVERVIEW_SOURCES).reduce((total, s) => total + s.count, 0);
+
     const sumFrom = (first: number) => dates.slice(first).reduce((total, date) => total + Object.values(days.get(date)!).reduce((a, b) => a + b, 0), 0);
     const body: OverviewResponse = {
       days: dates.map((date) => ({ date, counts: days.get(date)! })),
       byStatus,
       totals: { today: sumFrom(OVERVIEW_DAYS - 1), week: sumFrom(OVERVIEW_DAYS - 7), month: sumFrom(0) },
       mailFailed: Number(mail.n),
+      bySource,
+      bySourceOthers,
     };
     return c.json(body);
   });

@@ -57,7 +57,7 @@ export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): 
     for (const [resource, group] of groups) {
       // Each group answers for itself: a failure in one kind's insert never turns the whole
       // batch into a 500 that the device would retry, in order, forever.
-      const answers = await ingest(deps.db, resource, group, deps.log).catch((err: unknown) => {
+      const answers = await ingest(deps.db, resource, group, deps.log, deps.config.spamMinFillMs).catch((err: unknown) => {
         const answer = failureAnswer(err, deps.log, `sync ${resource.path}`);
         return group.map(() => answer);
       });

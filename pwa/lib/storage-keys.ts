@@ -1,9 +1,12 @@
 // Every localStorage key the app uses. Spec §3/§6: the signed-up flag and 'user' gate the
 // personality tests; the admin session is the token and the admin object, in one key
-// (features/admin/session.ts); the last personality result lets the home page show the profile.
+// (features/admin/session.ts); the last personality result lets the home page show the profile;
+// the lead source goes with every submission.
 export const STORAGE_KEYS = {
   signedUp: 'isSignedUp',
   user: 'user',
   adminSession: 'adminSession',
   quizResult: 'personalityResult',
+  /** Where the visitor came from: first and last touch (lib/attribution.ts). */
+  leadSource: 'leadSource',
 } as const;

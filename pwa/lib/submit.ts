@@ -3,6 +3,7 @@
 // can never store it twice. The submission is written to the IndexedDB outbox before any
 // network call and delivered by the outbox (now, or later when the connection allows).
 import { IDEMPOTENCY_HEADER } from '../../contract/api.ts';
+import { readSource } from './attribution.ts';
 import { messageOf, postJson, type JsonAnswer } from './http.ts';
 import { discard, enqueue, outboxAvailable } from './outbox/client.ts';
 import { labelFor } from './outbox/labels.ts';
@@ -38,8 +39,14 @@ export function newSubmissionId(): string {
   return crypto.randomUUID();
 }
 
-export async function submit<T = unknown>(path: string, body: unknown, id: string = newSubmissionId()): Promise<SubmitResult<T>> {
-  const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+/**
+ * `signals` are the form's fill time and honeypot (components/form/SpamTrap.tsx). The
+ * visitor's source (lib/attribution.ts) goes with every submission, inside its outbox
+ * item, so a form filled offline still says where its visitor came from.
+ */
+export async function submit<T = unknown>(path: string, body: unknown, signals: object = {}, id: string = newSubmissionId()): Promise<SubmitResult<T>> {
+  const source = readSource();
+  const record = { ...(body && typeof body === 'object' ? body : {}), ...signals, ...(source ? { source } : {}) } as Record<string, unknown>;
   if (!(await outboxAvailable())) return sendDirect<T>(path, record, id);
 
   const outcome = await enqueue(id, path, record, labelFor(path));

@@ -69,3 +69,23 @@ export async function readOutbox(page: Page): Promise<StoredItem[]> {
     { DB, VERSION },
   );
 }
+
+/** The question a test's saved draft on this device is at (undefined: no draft). */
+export async function draftIndex(page: Page, test: string): Promise<number | undefined> {
+  return page.evaluate(
+    async ({ DB, VERSION, test }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(DB, VERSION);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      const draft = await new Promise<{ index?: number } | undefined>((resolve) => {
+        const r = db.transaction('drafts').objectStore('drafts').get(test);
+        r.onsuccess = () => resolve(r.result as { index?: number } | undefined);
+      });
+      db.close();
+      return draft?.index;
+    },
+    { DB, VERSION, test },
+  );
+}

@@ -2,6 +2,7 @@ import { Form, Formik } from 'formik';
 import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { contactSchema, type ContactInput } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
+import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { submit } from '../../lib/submit.ts';
@@ -11,12 +12,13 @@ const EMPTY: ContactInput = { firstName: '', lastName: '', email: '', phone: '',
 
 export function ContactForm() {
   const showOutcome = useSubmitToast();
+  const spam = useSpamTrap();
   return (
     <Formik<ContactInput>
       initialValues={EMPTY}
       validationSchema={contactSchema}
       onSubmit={async (values, { resetForm }) => {
-        const result = await submit(LEAD_PATHS.contact, contactSchema.cast(values, { stripUnknown: true }));
+        const result = await submit(LEAD_PATHS.contact, contactSchema.cast(values, { stripUnknown: true }), spam.signals());
         const outcome = showOutcome(result, { success: MESSAGES.contactSuccess, failure: MESSAGES.contactFailure });
         if (outcome.kind !== 'failed') resetForm();
       }}
@@ -32,6 +34,7 @@ export function ContactForm() {
           <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
         </div>
         <TextField name="message" label="Message" multiline />
+        {spam.trap}
         <SubmitButton label="Send Message" busyLabel="Sending..." />
       </Form>
     </Formik>

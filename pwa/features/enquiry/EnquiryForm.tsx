@@ -4,6 +4,7 @@ import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { enquirySchema } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../../contract/options.ts';
+import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { submit } from '../../lib/submit.ts';
@@ -24,6 +25,7 @@ const EMPTY: EnquiryValues = { background: '', course: '', name: '', email: '', 
  */
 export function EnquiryForm() {
   const showOutcome = useSubmitToast();
+  const spam = useSpamTrap();
   const [step, setStep] = useState<1 | 2>(1);
   const id = useId();
   return (
@@ -33,7 +35,7 @@ export function EnquiryForm() {
           initialValues={EMPTY}
           validationSchema={enquirySchema}
           onSubmit={async (values, { resetForm }) => {
-            const result = await submit(LEAD_PATHS.enquiry, enquirySchema.cast(values, { stripUnknown: true }));
+            const result = await submit(LEAD_PATHS.enquiry, enquirySchema.cast(values, { stripUnknown: true }), spam.signals());
             const outcome = showOutcome(result, { success: MESSAGES.enquirySuccess, failure: MESSAGES.enquiryFailure });
             if (outcome.kind === 'failed') console.error('Enquiry submission failed', result.status, result.message);
             else resetForm({ values: { ...values, name: '', email: '', phone: '' } });
@@ -83,6 +85,7 @@ export function EnquiryForm() {
                   <SubmitButton label="Submit" busyLabel="Submitting..." />
                 </>
               )}
+              {spam.trap}
             </Form>
           )}
         </Formik>

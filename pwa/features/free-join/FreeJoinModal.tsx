@@ -2,6 +2,7 @@ import { Form, Formik } from 'formik';
 import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { freeJoinSchema, type FreeJoinInput } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
+import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -16,6 +17,7 @@ const EMPTY: FreeJoinInput = { name: '', phone: '', email: '' };
 /** The join-free modal (spec §4, §8): opened by 'Join For Free', closed by the cross. */
 export default function FreeJoinModal({ onClose }: { onClose: () => void }) {
   const showOutcome = useSubmitToast();
+  const spam = useSpamTrap();
   return (
     <Modal open onClose={onClose} title={FREE_JOIN_TITLE} closeLabel="Close join for free form">
       <p>Join for free and get a seat in our live class every {SITE.freeClassDay}.</p>
@@ -23,7 +25,7 @@ export default function FreeJoinModal({ onClose }: { onClose: () => void }) {
         initialValues={EMPTY}
         validationSchema={freeJoinSchema}
         onSubmit={async (values, { resetForm }) => {
-          const result = await submit(LEAD_PATHS.freeJoin, freeJoinSchema.cast(values, { stripUnknown: true }));
+          const result = await submit(LEAD_PATHS.freeJoin, freeJoinSchema.cast(values, { stripUnknown: true }), spam.signals());
           const outcome = showOutcome(result, {
             success: serverMessageOr(MESSAGES.freeJoinSuccess),
             failure: serverMessageOr(MESSAGES.freeJoinFailure),
@@ -35,6 +37,7 @@ export default function FreeJoinModal({ onClose }: { onClose: () => void }) {
           <TextField name="name" label="Name" autoComplete="name" />
           <TextField name="phone" label="WhatsApp number" type="tel" autoComplete="tel" inputMode="tel" />
           <TextField name="email" label="Email" type="email" autoComplete="email" />
+          {spam.trap}
           <SubmitButton label="Join For Free" busyLabel="Submitting..." block />
         </Form>
       </Formik>

@@ -4,6 +4,7 @@ import { joinNowSchema, type JoinNowInput } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { AccountFields, EMPTY_ACCOUNT } from '../../components/form/AccountFields.tsx';
 import { AuthSection } from '../../components/form/AuthSection.tsx';
+import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { serverMessageOr } from '../../lib/submit-outcome.ts';
@@ -16,6 +17,7 @@ export const JOIN_NOW_REDIRECT_MS = 1500;
 
 export default function JoinNowPage() {
   const showOutcome = useSubmitToast();
+  const spam = useSpamTrap();
   const navigateLater = useDelayedNavigate();
   return (
     <>
@@ -25,7 +27,7 @@ export default function JoinNowPage() {
           initialValues={EMPTY_ACCOUNT}
           validationSchema={joinNowSchema}
           onSubmit={async (values, { resetForm }) => {
-            const result = await submit(LEAD_PATHS.joinNow, joinNowSchema.cast(values, { stripUnknown: true }));
+            const result = await submit(LEAD_PATHS.joinNow, joinNowSchema.cast(values, { stripUnknown: true }), spam.signals());
             const outcome = showOutcome(result, { success: MESSAGES.joinNowSuccess, failure: serverMessageOr(MESSAGES.joinNowFailure) });
             if (outcome.kind === 'failed') return;
             resetForm();
@@ -36,6 +38,7 @@ export default function JoinNowPage() {
             <h1>Join Now</h1>
             <p>Register for free to book live classes and get your learning dashboard.</p>
             <AccountFields />
+            {spam.trap}
             <SubmitButton label="Register" busyLabel="Submitting..." block />
           </Form>
         </Formik>

@@ -1,5 +1,6 @@
 // /outbox: every submission this device holds, with its state, and what the user can do:
 // retry now, fix and resend an item the server rejected, or discard it.
+import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../../../contract/lead-signals.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
 import { Meta } from '../../components/Meta.tsx';
@@ -39,7 +40,8 @@ function summary(item: OutboxItem): string {
 }
 
 function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
-  const fields = Object.keys(item.body).filter((k) => typeof item.body[k] === 'string' || typeof item.body[k] === 'number');
+  // The visitor's fields; the form's fill time and honeypot are not theirs to edit.
+  const fields = Object.keys(item.body).filter((k) => k !== FILL_TIME_FIELD && k !== HONEYPOT_FIELD && (typeof item.body[k] === 'string' || typeof item.body[k] === 'number'));
   const [values, setValues] = useState<Record<string, string>>(
     Object.fromEntries(fields.map((f) => [f, String(item.body[f] ?? '')])),
   );

@@ -169,7 +169,7 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
         return;
       }
       const id = newSubmissionId();
-      const result = await submit<QuizAnswersResponse>(QUIZ_ANSWERS_PATH, body, id);
+      const result = await submit<QuizAnswersResponse>(QUIZ_ANSWERS_PATH, body, {}, id);
       if (result.ok || result.queued) {
         saveQuizResult({
           language,

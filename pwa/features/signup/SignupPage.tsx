@@ -4,6 +4,7 @@ import { personalitySignupSchema, type PersonalitySignupInput } from '../../../c
 import { MESSAGES } from '../../../contract/messages.ts';
 import { AccountFields, EMPTY_ACCOUNT } from '../../components/form/AccountFields.tsx';
 import { AuthSection } from '../../components/form/AuthSection.tsx';
+import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { markSignedUp } from '../../lib/storage.ts';
@@ -17,6 +18,7 @@ export const SIGNUP_REDIRECT_MS = 1000;
 
 export default function SignupPage() {
   const showOutcome = useSubmitToast();
+  const spam = useSpamTrap();
   const navigateLater = useDelayedNavigate();
   return (
     <>
@@ -27,7 +29,7 @@ export default function SignupPage() {
           validationSchema={personalitySignupSchema}
           onSubmit={async (values, { resetForm }) => {
             const body = personalitySignupSchema.cast(values, { stripUnknown: true });
-            const result = await submit(LEAD_PATHS.personalitySignup, body);
+            const result = await submit(LEAD_PATHS.personalitySignup, body, spam.signals());
             const outcome = showOutcome(result, {
               success: serverMessageOr(MESSAGES.personalitySuccess),
               failure: serverMessageOr(MESSAGES.personalityFailure),
@@ -43,6 +45,7 @@ export default function SignupPage() {
             <h1>Personality Checker</h1>
             <p>Sign up to take the 30-question personality test (English or Hinglish). Your certificate arrives by email.</p>
             <AccountFields />
+            {spam.trap}
             <SubmitButton label="Start the test" busyLabel="Submitting..." block />
           </Form>
         </Formik>

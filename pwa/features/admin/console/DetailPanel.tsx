@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CONSOLE_PATHS, leadPath, NOTE_MAX, type LeadDetail, type PeopleResponse, type PersonSubmission } from '../../../../contract/console.ts';
 import { LEAD_KINDS, kindOfSlug, type LeadField, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../contract/lead-kinds.ts';
+import { SOURCE_KEYS, type LeadSource, type SourceKey, type SourceTouch } from '../../../../contract/lead-signals.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { useToast } from '../../../components/Toast.tsx';
 import { AdminRequestError, adminRequest } from './request.ts';
@@ -119,15 +120,63 @@ function LeadBody({
         ))}
         <div className="lead-fields__row">
           <dt>Status</dt>
-          <dd>
+          <dd className="lead-status">
             <StatusSelect value={item.status} label="Status" onChange={(s) => void onStatus(s)} />
+            {item.status === 'spam' && (
+              <button type="button" className="btn btn--small" onClick={() => void onStatus('new')}>
+                Not spam
+              </button>
+            )}
           </dd>
         </div>
       </dl>
+      <SourceSection source={detail.source} />
       <NoteForm onNote={onNote} />
       <History detail={detail} />
       <OtherSubmissions slug={slug} item={item} />
     </div>
+  );
+}
+
+const TOUCH_LABELS: Record<SourceKey, string> = {
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  utm_term: 'utm_term',
+  utm_content: 'utm_content',
+  gclid: 'Google Ads click (gclid)',
+  fbclid: 'Facebook click (fbclid)',
+  referrer: 'Came from',
+  landingPath: 'Landed on',
+};
+
+/** Where the visitor came from: their first landing and the latest from a campaign or another site. Untrusted text, shown as text. */
+function SourceSection({ source }: { source: LeadSource | null }) {
+  const touches = [
+    { title: 'First visit', touch: source?.first },
+    { title: 'Latest campaign visit', touch: source?.last },
+  ].filter((t): t is { title: string; touch: SourceTouch } => t.touch !== undefined);
+  return (
+    <section className="lead-source" aria-labelledby="lead-source-title">
+      <h3 id="lead-source-title">Source</h3>
+      {touches.length === 0 ? (
+        <p className="muted">Not known: this submission came without one.</p>
+      ) : (
+        touches.map(({ title, touch }) => (
+          <div key={title}>
+            <h4>{title}</h4>
+            <dl className="lead-fields">
+              {SOURCE_KEYS.filter((k) => touch[k] !== undefined).map((k) => (
+                <div key={k} className="lead-fields__row">
+                  <dt>{TOUCH_LABELS[k]}</dt>
+                  <dd>{touch[k]}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))
+      )}
+    </section>
   );
 }
 

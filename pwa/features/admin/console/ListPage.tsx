@@ -3,6 +3,7 @@
 // search that waits for typing to pause, a date range and a status filter, status changes
 // from the row or for several rows at once, a CSV export, live refresh, and the detail
 // panel of the lead named in ?open=.
+import { SOURCE_VALUE_MAX } from '../../../../contract/lead-signals.ts';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { TOTAL_COUNT_HEADER } from '../../../../contract/admin.ts';
@@ -42,7 +43,8 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+/** A text filter that applies once typing pauses. */
+function SearchBox({ label, value, maxLength, grow, onSearch }: { label: string; value: string; maxLength: number; grow?: boolean; onSearch: (q: string) => void }) {
   const [text, setText] = useState(value);
   const settled = useDebounced(text, 350);
   // The URL changed from outside (back button, a link): show what it says.
@@ -53,9 +55,9 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   }, [settled]);
   const id = useId();
   return (
-    <div className="console-field console-field--grow">
-      <label htmlFor={id}>Search name, email or phone</label>
-      <input id={id} type="search" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+    <div className={grow ? 'console-field console-field--grow' : 'console-field'}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="search" value={text} maxLength={maxLength} onChange={(e) => setText(e.target.value)} autoComplete="off" />
     </div>
   );
 }
@@ -170,7 +172,7 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
     }
   };
 
-  const filtered = Boolean(filters.q || filters.from || filters.to || filters.status);
+  const filtered = Boolean(filters.q || filters.from || filters.to || filters.status || filters.source);
   const allOnPage = items.length > 0 && items.every((i) => selected.has(i._id));
 
   return (
@@ -184,7 +186,7 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
       </div>
 
       <form className="console-filters" role="search" aria-label={`Filter ${list.title}`} onSubmit={(e) => e.preventDefault()}>
-        <SearchBox value={filters.q} onSearch={(q) => setFilters({ q }, { replace: true })} />
+        <SearchBox label="Search name, email or phone" grow value={filters.q} maxLength={100} onSearch={(q) => setFilters({ q }, { replace: true })} />
         <div className="console-field">
           <label htmlFor="filter-from">From</label>
           <input id="filter-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ from: e.target.value })} />
@@ -196,7 +198,7 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
         <div className="console-field">
           <label htmlFor="filter-status">Status</label>
           <select id="filter-status" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as LeadStatus | '' })}>
-            <option value="">All statuses</option>
+            <option value="">All but spam</option>
             {LEAD_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
@@ -204,8 +206,9 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
             ))}
           </select>
         </div>
+        <SearchBox label="Source (utm_source)" value={filters.source} maxLength={SOURCE_VALUE_MAX} onSearch={(source) => setFilters({ source }, { replace: true })} />
         {filtered && (
-          <button type="button" className="link-btn" onClick={() => setFilters({ q: '', from: '', to: '', status: '' })}>
+          <button type="button" className="link-btn" onClick={() => setFilters({ q: '', from: '', to: '', status: '', source: '' })}>
             Clear filters
           </button>
         )}

@@ -104,7 +104,45 @@ function OverviewBody({ data }: { data: OverviewResponse }) {
           ))}
         </ul>
       </section>
+      <SourceCounts data={data} />
     </>
+  );
+}
+
+/** New leads of the 30 days by the utm_source they came with (spam left out). */
+function SourceCounts({ data }: { data: OverviewResponse }) {
+  return (
+    <section aria-labelledby="by-source-title" className="console-source-counts">
+      <h2 id="by-source-title">New leads by source, last 30 days</h2>
+      {data.bySource.length === 0 ? (
+        <p className="muted">No leads in the last 30 days.</p>
+      ) : (
+        <table className="console-table console-table--compact">
+          <thead>
+            <tr>
+              <th scope="col">utm_source</th>
+              <th scope="col">Leads</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.bySource.map((s) => (
+              <tr key={s.utmSource ?? ''}>
+                <th scope="row">{s.utmSource ?? <span className="muted">None (direct, or not known)</span>}</th>
+                <td>{formatCount(s.count)}</td>
+              </tr>
+            ))}
+            {data.bySourceOthers > 0 && (
+              <tr>
+                <th scope="row">
+                  <span className="muted">Other sources</span>
+                </th>
+                <td>{formatCount(data.bySourceOthers)}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 

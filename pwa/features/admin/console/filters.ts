@@ -1,8 +1,9 @@
-// A list's filters live in the URL (?q=&from=&to=&status=&page=&open=), so a filtered view
+// A list's filters live in the URL (?q=&from=&to=&status=&source=&page=&open=), so a filtered view
 // is a link that survives a reload and the back button.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../contract/lead-kinds.ts';
+import { SOURCE_VALUE_MAX } from '../../../../contract/lead-signals.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -10,7 +11,10 @@ export interface ListFilters {
   q: string;
   from: string;
   to: string;
+  /** Spam shows only when asked for: '' is every status but spam. */
   status: LeadStatus | '';
+  /** The utm_source the leads are filed under (exact). */
+  source: string;
   page: number;
   /** The lead whose detail panel is open. */
   open: string;
@@ -30,6 +34,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
     from: day('from'),
     to: day('to'),
     status: (LEAD_STATUSES as readonly string[]).includes(status) ? (status as LeadStatus) : '',
+    source: (params.get('source') ?? '').slice(0, SOURCE_VALUE_MAX),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     open: params.get('open') ?? '',
   };
@@ -42,6 +47,7 @@ export function apiQuery(filters: ListFilters): string {
   if (filters.from) query.set('from', filters.from);
   if (filters.to) query.set('to', filters.to);
   if (filters.status) query.set('status', filters.status);
+  if (filters.source.trim()) query.set('utm_source', filters.source.trim());
   return query.toString();
 }
 
@@ -62,13 +68,14 @@ export function useListFilters(): [ListFilters, (patch: Partial<ListFilters>, op
         (current) => {
           const next = { ...readFilters(current), ...patch };
           // Any filter but the page and the panel starts the list again from its first page.
-          const filterChanged = (['q', 'from', 'to', 'status'] as const).some((k) => k in patch);
+          const filterChanged = (['q', 'from', 'to', 'status', 'source'] as const).some((k) => k in patch);
           if (filterChanged && !('page' in patch)) next.page = 1;
           const out = new URLSearchParams();
           if (next.q) out.set('q', next.q);
           if (next.from) out.set('from', next.from);
           if (next.to) out.set('to', next.to);
           if (next.status) out.set('status', next.status);
+          if (next.source) out.set('source', next.source);
           if (next.page > 1) out.set('page', String(next.page));
           if (next.open) out.set('open', next.open);
           return out;
