@@ -62,6 +62,10 @@ export interface Config {
   certificateMailsPerDay: number;
   /** A form sent sooner than this after it was shown is filed as spam (ms; 0: fill time is not judged). */
   spamMinFillMs: number;
+  /** Where new leads are alerted (api/leads/alerts.ts); unset: no alerts. */
+  adminNotifyEmail: string | undefined;
+  /** Minutes per digest of new leads; unset: one alert per lead. */
+  adminNotifyDigestMinutes: number | undefined;
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../../' : '../', import.meta.url));
@@ -147,6 +151,11 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     throw new Error('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
   }
   const mailFrom = env.MAIL_FROM?.trim() || `Soft Skills <no-reply@${new URL(publicUrl).hostname}>`;
+  const adminNotifyEmail = env.ADMIN_NOTIFY_EMAIL?.trim().toLowerCase() || undefined;
+  if (adminNotifyEmail !== undefined && !/^[^\s@,]+@[^\s@,]+$/.test(adminNotifyEmail)) {
+    throw new Error('ADMIN_NOTIFY_EMAIL must be one email address');
+  }
+  const adminNotifyDigestMinutes = env.ADMIN_NOTIFY_DIGEST_MINUTES ? intVar(env, 'ADMIN_NOTIFY_DIGEST_MINUTES', 60, 1, 7 * 24 * 60) : undefined;
 
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
@@ -181,5 +190,7 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     mailMaxAttempts: intVar(env, 'MAIL_MAX_ATTEMPTS', 20, 1, 100),
     certificateMailsPerDay: intVar(env, 'CERTIFICATE_MAILS_PER_DAY', 3, 0, 1000),
     spamMinFillMs: intVar(env, 'SPAM_MIN_FILL_SECONDS', MIN_FILL_MS / 1000, 0, 60) * 1000,
+    adminNotifyEmail,
+    adminNotifyDigestMinutes,
   };
 }

@@ -13,6 +13,7 @@ import { createLeadEvents } from './leads/events.ts';
 import { resolveJwtSecret } from './lib/auth.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
+import { startLeadAlerts } from './leads/alerts.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool } from './certificate/render-pool.ts';
 import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     const events = createLeadEvents(database.listen, log);
     cleanup.unshift(() => events.close());
     let mail: MailWorker | undefined;
+    let stopAlerts: () => Promise<void> = async () => {};
     const deps: Deps = {
       db: database.db,
       config,
@@ -96,6 +98,19 @@ async function main(): Promise<void> {
     const mailWorker = mail;
     cleanup.unshift(() => mailWorker.stop());
     log(`mail: ${transport.description}`);
+    if (config.adminNotifyEmail) {
+      const alerts = startLeadAlerts({
+        db: database.db,
+        to: config.adminNotifyEmail,
+        publicUrl: config.publicUrl,
+        digestMinutes: config.adminNotifyDigestMinutes,
+        log,
+        wakeMail: () => mailWorker.wake(),
+      });
+      stopAlerts = () => alerts.stop();
+      cleanup.unshift(stopAlerts);
+      log(`new leads are alerted to ${config.adminNotifyEmail}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`);
+    }
     const app = createApp(deps);
 
     const http = startHttpServer(app, config, log);
@@ -112,6 +127,7 @@ async function main(): Promise<void> {
       await events.close();
       await http.stop();
       await tasks.idle();
+      await stopAlerts().catch((err: Error) => log(`stopping the lead alerts: ${err.message}`));
       await mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
       await renderPool.close();
       await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));

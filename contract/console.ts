@@ -70,6 +70,11 @@ export const bulkStatusSchema = object({
   status: status.required(CONSOLE_MESSAGES.statusInvalid),
 });
 
+/** POST /api/admin/leads/{list}/erase: several leads erased at once (after the console's confirmation). */
+export const bulkEraseSchema = object({
+  ids: array(string().required().max(64)).required().min(1).max(BULK_MAX),
+});
+
 /** One entry of a lead's history: a status change or a note, who and when. */
 export interface LeadHistoryEntry {
   _id: string;

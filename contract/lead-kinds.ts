@@ -140,6 +140,13 @@ export const LEAD_KINDS = {
     label: 'Personality test answers',
     fields: [name, email],
   },
+  // A visitor asking for their data to be erased (/delete-my-data): queued like any
+  // submission, so it is sent even from a phone that is offline when they ask.
+  erasureRequest: {
+    path: '/api/v1/erasure-requests',
+    label: 'Request to erase my data',
+    fields: [email],
+  },
 } as const satisfies Record<string, LeadKindDef>;
 
 export type LeadKind = keyof typeof LEAD_KINDS;

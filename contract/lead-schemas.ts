@@ -3,7 +3,7 @@
 // in the service worker; the schemas only where a form or the API checks a submission.
 import type { AnyObjectSchema } from 'yup';
 import type { LeadKind } from './lead-kinds.ts';
-import { contactSchema, enquirySchema, freeJoinSchema, joinNowSchema, personalitySignupSchema } from './leads.ts';
+import { contactSchema, enquirySchema, erasureRequestSchema, freeJoinSchema, joinNowSchema, personalitySignupSchema } from './leads.ts';
 import { quizAnswersSchema } from './quiz/schema.ts';
 
 export const LEAD_SCHEMAS = {
@@ -13,4 +13,5 @@ export const LEAD_SCHEMAS = {
   joinNow: joinNowSchema,
   personalitySignup: personalitySignupSchema,
   quizAnswers: quizAnswersSchema,
+  erasureRequest: erasureRequestSchema,
 } as const satisfies Record<LeadKind, AnyObjectSchema>;

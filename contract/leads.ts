@@ -119,6 +119,12 @@ export const joinNowSchema = object({
 });
 export type JoinNowInput = InferType<typeof joinNowSchema>;
 
+/** POST /api/v1/erasure-requests — a visitor asking for every submission with this email to be erased. */
+export const erasureRequestSchema = object({
+  email: email(MESSAGES.allFieldsRequired),
+});
+export type ErasureRequestInput = InferType<typeof erasureRequestSchema>;
+
 /** POST /api/v1/quiz/submit-form — the personality-test sign-up, with the spec's four messages. */
 export const personalitySignupSchema = object({
   name: personName('Name', MESSAGES.allFieldsRequired),

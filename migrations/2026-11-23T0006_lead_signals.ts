@@ -13,6 +13,12 @@
 //   is set for rows that count as registrations (not spam), and for existing rows only on
 //   the first registration of each email (earlier data may hold repeats; they stay, but
 //   only the first holds the email).
+// - Erasure: erasure_requests (a visitor's request, taken like any submission, with the
+//   hash of its emailed single-use token), withdrawn_certificates (the ids of erased
+//   certificates, so their page says withdrawn, with no name), erasure_audit (who, which
+//   list, how many, when: no personal data).
+// - Alerts: lead_alerts marks each lead alerted (its primary key lets one instance have
+//   it), lead_alert_digests the digests sent.
 import { sql, type Kysely } from 'kysely';
 
 const TABLES = ['contact_messages', 'free_join_users', 'enquiries', 'join_now_users', 'personality_users'] as const;
@@ -57,9 +63,57 @@ export async function up(db: Kysely<any>): Promise<void> {
       order by lower(email), created_at, id
     )`.execute(db);
   await sql`alter table join_now_users add constraint join_now_users_registered_email_key unique (registered_email)`.execute(db);
+
+  await db.schema
+    .createTable('erasure_requests')
+    .addColumn('id', 'uuid', (c) => c.primaryKey())
+    .addColumn('idempotency_key', 'text', (c) => c.unique())
+    .addColumn('request_hash', 'text')
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('token_hash', 'text', (c) => c.unique())
+    .addColumn('expires_at', 'timestamptz')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema.createIndex('erasure_requests_email_idx').on('erasure_requests').columns(['email', 'created_at']).execute();
+  await db.schema
+    .createTable('withdrawn_certificates')
+    .addColumn('certificate_id', 'text', (c) => c.primaryKey())
+    .addColumn('withdrawn_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema
+    .createTable('erasure_audit')
+    .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+    .addColumn('actor', 'text', (c) => c.notNull().check(sql`actor in ('admin', 'person')`))
+    .addColumn('admin_id', 'uuid', (c) => c.references('admins.id').onDelete('set null'))
+    .addColumn('admin_label', 'text')
+    .addColumn('list', 'text', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema.createIndex('erasure_audit_created_idx').on('erasure_audit').column('created_at').execute();
+
+  await db.schema
+    .createTable('lead_alerts')
+    .addColumn('list', 'text', (c) => c.notNull())
+    .addColumn('lead_id', 'uuid', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('lead_alerts_pkey', ['list', 'lead_id'])
+    .execute();
+  await db.schema.createIndex('lead_alerts_created_idx').on('lead_alerts').column('created_at').execute();
+  await db.schema
+    .createTable('lead_alert_digests')
+    .addColumn('sent_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('leads', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('lead_alert_digests_sent_idx').on('lead_alert_digests').column('sent_at').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('lead_alert_digests').execute();
+  await db.schema.dropTable('lead_alerts').execute();
+  await db.schema.dropTable('erasure_audit').execute();
+  await db.schema.dropTable('withdrawn_certificates').execute();
+  await db.schema.dropTable('erasure_requests').execute();
   await sql`alter table join_now_users drop constraint join_now_users_registered_email_key`.execute(db);
   await db.schema.alterTable('join_now_users').dropColumn('registered_email').execute();
   for (const table of TABLES) {

@@ -37,6 +37,7 @@ function routeModule(p) {
   if (p === '/course/soft-skills') return 'app/routes/course-soft-skills.tsx';
   if (p.startsWith('/services/')) return 'features/programs/ProgramPage.tsx';
   if (p === '/admin-login') return 'features/admin/AdminLoginPage.tsx';
+  if (p === '/delete-my-data') return 'features/erasure/DeleteMyDataPage.tsx';
   if (p === server.NOT_FOUND_PATH) return 'features/not-found/NotFoundPage.tsx';
   if (/-policy$|terms-conditions$/.test(p)) return 'features/policies/PolicyPage.tsx';
   return undefined;

@@ -139,6 +139,41 @@ export interface LeadHistoryTable {
   created_at: CreatedAt;
 }
 
+/** A visitor's request to erase their data (migrations/2026-11-23T0006_lead_signals.ts). */
+export interface ErasureRequestsTable extends LeadColumns {
+  /** Lower case. */
+  email: string;
+  /** SHA-256 of the emailed token; null when no email was sent (nothing held, or over the day's cap). */
+  token_hash: string | null;
+  expires_at: Date | null;
+  created_at: CreatedAt;
+}
+export interface WithdrawnCertificatesTable {
+  certificate_id: string;
+  withdrawn_at: CreatedAt;
+}
+/** One erasure: who, which list, how many, when. Never an email, a phone or a name of a lead. */
+export interface ErasureAuditTable {
+  id: Generated<string>;
+  actor: 'admin' | 'person';
+  admin_id: string | null;
+  admin_label: string | null;
+  list: string;
+  count: number;
+  created_at: CreatedAt;
+}
+
+/** Leads already alerted to the team (api/leads/alerts.ts). */
+export interface LeadAlertsTable {
+  list: string;
+  lead_id: string;
+  created_at: CreatedAt;
+}
+export interface LeadAlertDigestsTable {
+  sent_at: ColumnType<Date, Date | string, never>;
+  leads: number;
+}
+
 /** Leads per list and status, kept by triggers (migrations/2026-11-23T0005_console.ts). */
 export interface LeadStatusCountsTable {
   list: string;
@@ -161,9 +196,14 @@ export interface Database {
   quiz_submissions: QuizSubmissionsTable;
   lead_history: LeadHistoryTable;
   lead_status_counts: LeadStatusCountsTable;
+  erasure_requests: ErasureRequestsTable;
+  withdrawn_certificates: WithdrawnCertificatesTable;
+  erasure_audit: ErasureAuditTable;
+  lead_alerts: LeadAlertsTable;
+  lead_alert_digests: LeadAlertDigestsTable;
 }
 
 /** The tables behind the five admin lists. */
 export type ListedTable = 'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users';
 /** Every table that stores a public submission. */
-export type LeadTable = ListedTable | 'quiz_submissions';
+export type LeadTable = ListedTable | 'quiz_submissions' | 'erasure_requests';

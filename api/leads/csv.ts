@@ -15,7 +15,7 @@ import type { ListedLead, ListedRow, ListItem } from './definitions.ts';
 import { withLatestTests } from './latest-tests.ts';
 import { conditions, type LeadListQuery } from './list-query.ts';
 
-const PAGE = 2000;
+const PAGE = 5000;
 /** Excel reads a CSV as UTF-8 only with this first. */
 const BOM = '\uFEFF';
 
@@ -24,10 +24,15 @@ function touchCell(touch: SourceTouch | undefined): string {
   return touch ? SOURCE_KEYS.filter((k) => touch[k] !== undefined).map((k) => `${k}=${touch[k]}`).join('; ') : '';
 }
 
+/** The first characters that make a spreadsheet read a cell as a formula: = + - @ tab CR. */
+const FORMULA_START = new Set([61, 43, 45, 64, 9, 13]);
+const NEEDS_QUOTES = /[",\r\n]/;
+
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (text === '') return text;
+  if (FORMULA_START.has(text.charCodeAt(0))) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 type Column = { label: string; value: (item: ListItem, row: ListedRow<ListedTable>) => unknown };

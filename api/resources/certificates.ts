@@ -3,13 +3,17 @@
 //   GET /api/v1/certificates/{id}.png  the certificate image (immutable: a certificate never changes)
 //   GET /certificate/{id}              the verification page, server-rendered HTML that works
 //                                      without JavaScript under the site's strict CSP
-// An unknown or malformed id is a JSON 404 under /api and an HTML 404 page otherwise.
+// An unknown or malformed id is a JSON 404 under /api and an HTML 404 page otherwise; the id
+// of a certificate erased at its holder's request is 410, "This certificate was withdrawn.",
+// with no name.
 import { Hono, type Context } from 'hono';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { certificateImagePath, type CertificateRecord } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../contract/quiz/scoring.ts';
 import { certificateFilename } from '../certificate/email.ts';
+import { ERASURE_MESSAGES } from '../../contract/erasure.ts';
+import { isWithdrawn } from '../leads/erasure.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { certificateImagesFor, certificateRecord, findCertificate, type CertificateRow } from '../certificate/store.ts';
 import type { Deps } from '../deps.ts';
@@ -43,7 +47,10 @@ export function certificatesApi(deps: Deps): Hono {
   return new Hono().get('/:ref', async (c) => {
     const { id, png } = parseRef(c.req.param('ref'));
     const row = await findCertificate(deps.db, id);
-    if (!row) return c.json({ message: CERTIFICATE_NOT_FOUND }, 404);
+    if (!row) {
+      if (await isWithdrawn(deps.db, id)) return c.json({ message: ERASURE_MESSAGES.withdrawn }, 410, { 'Cache-Control': 'no-store' });
+      return c.json({ message: CERTIFICATE_NOT_FOUND }, 404);
+    }
     if (png) return sendPng(deps, c, row);
     const body: CertificateRecord = certificateRecord(row, deps.config.publicUrl);
     return c.json(body);
@@ -58,7 +65,10 @@ export function certificatePage(deps: Deps): Hono {
     .get('/:ref', async (c) => {
       const { id, png } = parseRef(c.req.param('ref'));
       const row = await findCertificate(deps.db, id);
-      if (!row) return notFound(c);
+      if (!row) {
+        if (await isWithdrawn(deps.db, id)) return c.html(withdrawnHtml(), 410, { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
+        return notFound(c);
+      }
       if (png) return sendPng(deps, c, row);
       return c.html(pageHtml(certificateRecord(row, deps.config.publicUrl)), 200, {
         'Cache-Control': 'no-cache',
@@ -160,6 +170,16 @@ function pageHtml(cert: CertificateRecord): string {
 ${domains}
 </ul>
 <p class="note">Statements from the public-domain International Personality Item Pool (ipip.ori.org). Each percentage is the share of the possible range on that domain. The profile describes personal style, not ability: no score is good or bad.</p>`,
+  );
+}
+
+function withdrawnHtml(): string {
+  return layout(
+    ERASURE_MESSAGES.withdrawn,
+    `<p class="badge badge--bad"><span aria-hidden="true">✗</span> Withdrawn</p>
+<h1>${ERASURE_MESSAGES.withdrawn}</h1>
+<p class="lead">This certificate was issued by SkillUp and later withdrawn at its holder's request, together with their data. It no longer certifies anyone.</p>
+<div class="actions"><a class="btn btn--plain" href="/">Go to the home page</a></div>`,
   );
 }
 

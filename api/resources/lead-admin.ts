@@ -3,17 +3,22 @@
 //   PATCH /{list}/{id}      { status?, note? } → the same; a note is appended with the admin and
 //                           the time, a status change is recorded from → to; 404 unknown id
 //   POST  /{list}/status    { ids, status } → { updated: [ids] }: several leads at once
+//   DELETE /{list}/{id}     204: the lead erased with its notes and history (audited); 404 unknown
+//   POST  /{list}/erase     { ids } → { erased: [ids] }: several at once; unknown ids skipped
 import { Hono } from 'hono';
-import { bulkStatusSchema, CONSOLE_MESSAGES, leadUpdateSchema, type LeadDetail } from '../../contract/console.ts';
+import { bulkEraseSchema, bulkStatusSchema, CONSOLE_MESSAGES, leadUpdateSchema, type LeadDetail } from '../../contract/console.ts';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { LEAD_KINDS, type ListSlug } from '../../contract/lead-kinds.ts';
 import type { Deps } from '../deps.ts';
 import { listedLead, type ListedLead } from '../leads/definitions.ts';
-import { findLead, historyOf, setStatuses, updateLead } from '../leads/history.ts';
+import { eraseLeads } from '../leads/erasure.ts';
+import { adminLabel, findLead, historyOf, setStatuses, updateLead } from '../leads/history.ts';
 import { withLatestTests } from '../leads/latest-tests.ts';
-import { requireAdmin } from '../lib/auth.ts';
+import { requireAdmin, type AdminRow } from '../lib/auth.ts';
 import { HttpError, readJson } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
+
+const eraserOf = (admin: AdminRow) => ({ id: admin.id, label: adminLabel(admin) });
 
 export function leadOf(slug: string): { lead: ListedLead; list: ListSlug } {
   const lead = listedLead(slug);
@@ -44,6 +49,19 @@ export function leadAdmin(deps: Deps) {
       const found = await updateLead(deps.db, lead, list, id, input.value, c.get('adminSession').admin);
       if (!found) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
       return c.json(await detail(deps, lead, list, id));
+    })
+    // Erasure (contract/erasure.ts): the lead, its notes and history; an audit row remains.
+    .delete('/:list/:id', async (c) => {
+      const { lead } = leadOf(c.req.param('list'));
+      const erased = await eraseLeads(deps.db, lead, [c.req.param('id')], eraserOf(c.get('adminSession').admin));
+      if (erased.length === 0) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
+      return c.body(null, 204);
+    })
+    .post('/:list/erase', async (c) => {
+      const { lead } = leadOf(c.req.param('list'));
+      const input = validate(bulkEraseSchema, await readJson(c, BODY_MAX_BYTES));
+      if (!input.ok) throw input.error;
+      return c.json({ erased: await eraseLeads(deps.db, lead, input.value.ids, eraserOf(c.get('adminSession').admin)) });
     })
     .post('/:list/status', async (c) => {
       const { lead, list } = leadOf(c.req.param('list'));

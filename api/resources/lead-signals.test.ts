@@ -4,6 +4,7 @@
 // events until 'Not spam'), and one join-now registration per email. On PGlite and, with
 // TEST_DATABASE_URL, on Postgres.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { IDEMPOTENCY_HEADER, SYNC_PATH } from '../../contract/api.ts';
 import { CONSOLE_PATHS, leadPath, type LeadDetail, type OverviewResponse } from '../../contract/console.ts';
 import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
@@ -117,6 +118,13 @@ describe.each(testBackends())('lead signals on $name', (backend) => {
       expect(ids(await get('/api/v1/get-contact'))).toContain(personId);
       expect(ids(await get('/api/v1/get-contact'))).not.toContain(trappedId);
       expect(ids(await get('/api/v1/get-contact?status=spam')).sort()).toEqual([trappedId, hastyId].sort());
+      // A page's total, without other filters, comes from the counts the triggers keep: it
+      // must equal the table's own count, with and without spam.
+      for (const [query, status] of [['', null], ['&status=spam', 'spam'], ['&status=new', 'new']] as const) {
+        const res = await app.request(`/api/v1/get-contact?limit=1${query}`, { headers: { Authorization: `Bearer ${token}` } });
+        const rows = await database.db.selectFrom('contact_messages').select('id').where('status', status === null ? '<>' : '=', status ?? 'spam').execute();
+        expect(res.headers.get(TOTAL_COUNT_HEADER), query).toBe(String(rows.length));
+      }
       const overview: OverviewResponse = await get(CONSOLE_PATHS.overview);
       expect(overview.byStatus.spam).toBe(2);
       expect(overview.days.at(-1)!.counts.contact).toBe(await database.db.selectFrom('contact_messages').select('id').where('status', '<>', 'spam').execute().then((r) => r.length));

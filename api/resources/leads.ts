@@ -8,14 +8,17 @@ import type { Deps } from '../deps.ts';
 import { ALL_LISTED, LISTED_LEADS, type ListedLead } from '../leads/definitions.ts';
 import { withLatestTests } from '../leads/latest-tests.ts';
 import { parseLeadListQuery, queryLeads, setTotal, type LeadListQuery } from '../leads/list-query.ts';
-import type { QuizAnswersDefinition } from '../leads/quiz-answers.ts';
 import { requireAdmin } from '../lib/auth.ts';
 import type { AnyLeadResource } from '../lib/ingest.ts';
 import { leadRoute } from '../lib/lead-route.ts';
 
-/** Every kind's resource by its public path (the batch endpoint delivers to any of them). */
-export function leadResources(quizAnswers: QuizAnswersDefinition): ReadonlyMap<string, AnyLeadResource> {
-  const all: AnyLeadResource[] = [...Object.values(LISTED_LEADS), quizAnswers];
+/**
+ * Every kind's resource by its public path (the batch endpoint delivers to any of them): the
+ * five listed kinds, and those made with the app's dependencies (the test's answers, an
+ * erasure request).
+ */
+export function leadResources(others: readonly AnyLeadResource[]): ReadonlyMap<string, AnyLeadResource> {
+  const all: AnyLeadResource[] = [...Object.values(LISTED_LEADS), ...others];
   return new Map(all.map((r) => [r.path, r]));
 }
 
@@ -40,9 +43,9 @@ export async function listPage(deps: Pick<Deps, 'db'>, definition: ListedLead, q
   return { items: definition.kind === 'personalitySignup' ? await withLatestTests(deps.db, items) : items, total };
 }
 
-export function leads(deps: Deps, quizAnswers: QuizAnswersDefinition): Hono {
+export function leads(deps: Deps, others: readonly AnyLeadResource[]): Hono {
   const app = new Hono();
-  for (const resource of leadResources(quizAnswers).values()) app.post(resource.path, leadRoute(deps, resource));
+  for (const resource of leadResources(others).values()) app.post(resource.path, leadRoute(deps, resource));
   for (const definition of ALL_LISTED) {
     const list = LEAD_KINDS[definition.kind].list;
     app.get(list.path, requireAdmin(deps), async (c) => {

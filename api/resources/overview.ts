@@ -29,22 +29,23 @@ export function overview(deps: Deps): Hono {
     const since = istDayStart(dates[0]!);
     const days = new Map(dates.map((date) => [date, emptyCounts()]));
 
-    const [perDay, perSource, statuses, mail] = await Promise.all([
+    // One pass over each list's 30 days gives both the days and the sources (grouping sets:
+    // a row per day with by_day set, a row per source without).
+    const [perList, statuses, mail] = await Promise.all([
       Promise.all(
         ALL_LISTED.map(async (lead) => {
-          const rows = await sql<{ day: string; n: string }>`
-            select to_char((created_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD') as day, count(*) as n
-            from ${sql.table(lead.table)} where created_at >= ${since} and status <> 'spam'
-            group by day`.execute(deps.db);
-          return { list: LEAD_KINDS[lead.kind].list.slug, rows: rows.rows };
-        }),
-      ),
-      Promise.all(
-        ALL_LISTED.map(async (lead) => {
-          const rows = await sql<{ utm_source: string | null; n: string }>`
-            select utm_source, count(*) as n from ${sql.table(lead.table)}
-            where created_at >= ${since} and status <> 'spam' group by utm_source`.execute(deps.db);
-          return rows.rows;
+          const rows = await sql<{ day: string | null; utm_source: string | null; by_day: boolean; n: string }>`
+            select day, utm_source, grouping(utm_source) = 1 as by_day, count(*) as n
+            from (
+              select to_char((created_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD') as day, utm_source
+              from ${sql.table(lead.table)} where created_at >= ${since} and status <> 'spam'
+            ) recent
+            group by grouping sets ((day), (utm_source))`.execute(deps.db);
+          return {
+            list: LEAD_KINDS[lead.kind].list.slug,
+            rows: rows.rows.filter((r) => r.by_day),
+            sources: rows.rows.filter((r) => !r.by_day),
+          };
         }),
       ),
       deps.db.selectFrom('lead_status_counts').select(['status', 'n']).execute(),
@@ -54,9 +55,9 @@ export function overview(deps: Deps): Hono {
         .where('status', '=', 'failed')
         .executeTakeFirstOrThrow(),
     ]);
-    for (const { list, rows } of perDay) {
+    for (const { list, rows } of perList) {
       for (const row of rows) {
-        const counts = days.get(row.day);
+        const counts = days.get(row.day ?? '');
         if (counts) counts[list] += Number(row.n);
       }
     }
@@ -64,7 +65,7 @@ export function overview(deps: Deps): Hono {
     for (const row of statuses) if (row.status in byStatus) byStatus[row.status] += Number(row.n);
 
     const sources = new Map<string | null, number>();
-    for (const row of perSource.flat()) sources.set(row.utm_source, (sources.get(row.utm_source) ?? 0) + Number(row.n));
+    for (const row of perList.flatMap((l) => l.sources)) sources.set(row.utm_source, (sources.get(row.utm_source) ?? 0) + Number(row.n));
     const ranked = [...sources]
       .map(([utmSource, count]) => ({ utmSource, count }))
       .sort((a, b) => b.count - a.count || String(a.utmSource).localeCompare(String(b.utmSource)));

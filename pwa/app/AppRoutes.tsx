@@ -22,6 +22,7 @@ const ResetPassword = lazy(() => import('../features/admin/ResetPasswordPage.tsx
 const AdminConsole = lazy(() => import('../features/admin/console/AdminConsole.tsx'));
 const Quiz = lazy(() => import('../features/quiz/QuizPage.tsx'));
 const Outbox = lazy(() => import('../features/outbox/OutboxPage.tsx'));
+const DeleteMyData = lazy(() => import('../features/erasure/DeleteMyDataPage.tsx'));
 const NotFound = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
 export function AppRoutes() {
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path="admin-login" element={<AdminLogin />} />
         <Route path="reset-password/:token" element={<ResetPassword />} />
         <Route path="outbox" element={<Outbox />} />
+        <Route path="delete-my-data" element={<DeleteMyData />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

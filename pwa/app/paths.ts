@@ -18,6 +18,7 @@ export const PRERENDERED_PATHS: string[] = [
   ...Object.values(PROGRAM_INDEX).map((p) => p.path),
   ...Object.values(POLICY_INDEX).map((p) => p.path),
   '/admin-login',
+  '/delete-my-data',
 ];
 
 /** Not in the sitemap (and disallowed in robots.txt). */
@@ -32,6 +33,7 @@ export const CLIENT_ONLY_PATHS: string[] = [
   '/admin/contact',
   '/admin/need-help',
   '/admin/test-form',
+  '/admin/audit',
   // What waits on this device: read from IndexedDB, so nothing to prerender.
   '/outbox',
 ];

@@ -25,6 +25,7 @@ const BODIES: Record<PolicySlug, Omit<Policy, 'path' | 'title'>> = {
         heading: 'Information we collect',
         paragraphs: [
           'When you fill a form on this site — contact, join for free, registration, enquiry or the personality test sign-up — we collect the details you enter: your name, email address, phone number and, where asked, your background, the course you are interested in, your message and your test answers.',
+          'With each form we also record how you reached us: the campaign or advertisement named in the link you followed (its utm_ parameters or ad click id), the site you came from, and the page you landed on. We use it only to learn which of our announcements reach students.',
           'We do not collect payment card details. Payments are handled entirely by our payment partner on their own secure pages.',
         ],
       },
@@ -46,7 +47,10 @@ const BODIES: Record<PolicySlug, Omit<Policy, 'path' | 'title'>> = {
       },
       {
         heading: 'Your rights',
-        paragraphs: [`You may ask us to show, correct or delete the information we hold about you. ${contactLine}`],
+        paragraphs: [
+          `You may ask us to show, correct or delete the information we hold about you. ${contactLine}`,
+          'To have everything we hold for your email address erased (your enquiries, registrations and personality tests, our notes about them, and your certificates), use the Delete my data page at /delete-my-data: we email you a link that works once, for 24 hours, and confirming it erases the data at once.',
+        ],
       },
     ],
   },

@@ -11,6 +11,7 @@ import { adminName, clearSession, onSessionEnded, readSession, type SessionNotic
 import { formatCount } from './format.ts';
 import { LeadEventsProvider, useLeadEvents } from './lead-events.tsx';
 import consoleCss from './console.css?url';
+import AuditPage from './AuditPage.tsx';
 import ListPage from './ListPage.tsx';
 import Overview from './Overview.tsx';
 
@@ -40,6 +41,9 @@ function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: b
               </NavLink>
             </li>
           ))}
+          <li>
+            <NavLink to="/admin/audit">Erasure log</NavLink>
+          </li>
         </ul>
       </nav>
       <p className={live ? 'console__live is-live' : 'console__live'} role="status">
@@ -119,6 +123,7 @@ function Console() {
             <main id="console-main" tabIndex={-1}>
               <Routes>
                 <Route index element={<Overview />} />
+                <Route path="audit" element={<AuditPage />} />
                 <Route path=":list" element={<ListPage />} />
                 <Route path="*" element={<p>There is no such page in the console.</p>} />
               </Routes>

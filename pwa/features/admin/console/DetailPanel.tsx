@@ -12,7 +12,7 @@ import { AdminRequestError, adminRequest } from './request.ts';
 import { FieldValue, Scores } from './FieldValue.tsx';
 import { formatDateTime, statusLabel } from './format.ts';
 import { useListChanges } from './lead-events.tsx';
-import { leadName, StatusSelect } from './controls.tsx';
+import { ConfirmErase, leadName, StatusSelect } from './controls.tsx';
 
 interface Props {
   slug: ListSlug;
@@ -21,14 +21,30 @@ interface Props {
   onClose(): void;
   /** The lead changed here: the list refreshes. */
   onChanged(): void;
+  /** The lead was erased here: the panel closes, the list refreshes. */
+  onErased(): void;
 }
 
 type State = { state: 'loading' } | { state: 'ready'; detail: LeadDetail } | { state: 'error'; message: string; status: number };
 
-export function DetailPanel({ slug, list, id, onClose, onChanged }: Props) {
+export function DetailPanel({ slug, list, id, onClose, onChanged, onErased }: Props) {
   const toast = useToast();
   const [loaded, setLoaded] = useState<State>({ state: 'loading' });
   const [reload, setReload] = useState(0);
+  const [confirmErase, setConfirmErase] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  const erase = async () => {
+    setErasing(true);
+    try {
+      await adminRequest(leadPath(slug, id), { method: 'DELETE' });
+      toast.show('Lead deleted', 'success');
+      onErased();
+    } catch (err) {
+      if (err instanceof AdminRequestError && err.status !== 401) toast.show(err.serverMessage ?? 'Could not delete the lead. Please try again.', 'error');
+      setErasing(false);
+      setConfirmErase(false);
+    }
+  };
 
   useEffect(() => {
     const controller = new AbortController();
@@ -88,6 +104,14 @@ export function DetailPanel({ slug, list, id, onClose, onChanged }: Props) {
           onNote={(note) => update({ note })}
         />
       )}
+      {loaded.state === 'ready' && (
+        <div className="lead-erase">
+          <button type="button" className="btn btn--danger btn--small" onClick={() => setConfirmErase(true)}>
+            Delete this lead
+          </button>
+        </div>
+      )}
+      {confirmErase && <ConfirmErase count={1} busy={erasing} onCancel={() => setConfirmErase(false)} onConfirm={() => void erase()} />}
     </Modal>
   );
 }

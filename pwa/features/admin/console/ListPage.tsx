@@ -17,7 +17,7 @@ import { DetailPanel } from './DetailPanel.tsx';
 import { apiQuery, exportQuery, PAGE_SIZE, useListFilters, type ListFilters } from './filters.ts';
 import { FieldValue } from './FieldValue.tsx';
 import { formatCount, rangeLabel, statusLabel } from './format.ts';
-import { leadName, StatusSelect } from './controls.tsx';
+import { ConfirmErase, ErrorNotice, leadName, StatusSelect } from './controls.tsx';
 import { useListChanges } from './lead-events.tsx';
 
 export type Lead = Record<string, unknown> & { _id: string; status: LeadStatus };
@@ -100,6 +100,7 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<LeadStatus>('contacted');
   const [busy, setBusy] = useState(false);
+  const [confirmErase, setConfirmErase] = useState(false);
   const [reload, setReload] = useState(0);
   const query = apiQuery(filters);
 
@@ -158,6 +159,24 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
       if (err instanceof AdminRequestError && err.status !== 401) toast.show(err.serverMessage ?? 'Could not change the statuses. Please try again.', 'error');
     } finally {
       setBusy(false);
+    }
+  };
+
+  const eraseSelected = async () => {
+    setBusy(true);
+    try {
+      const { data } = await adminRequest<{ erased: string[] }>(`${CONSOLE_PATHS.leads}/${slug}/erase`, {
+        method: 'POST',
+        body: { ids: [...selected].slice(0, BULK_MAX) },
+      });
+      toast.show(`${formatCount(data.erased.length)} ${data.erased.length === 1 ? 'lead' : 'leads'} deleted`, 'success');
+      setSelected(new Set());
+      setReload((n) => n + 1);
+    } catch (err) {
+      if (err instanceof AdminRequestError && err.status !== 401) toast.show(err.serverMessage ?? 'Could not delete the leads. Please try again.', 'error');
+    } finally {
+      setBusy(false);
+      setConfirmErase(false);
     }
   };
 
@@ -223,19 +242,18 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
           <button type="submit" className="btn btn--small" disabled={busy}>
             Set status
           </button>
+          <button type="button" className="btn btn--danger btn--small" onClick={() => setConfirmErase(true)} disabled={busy}>
+            Delete selected
+          </button>
           <button type="button" className="link-btn" onClick={() => setSelected(new Set())}>
             Clear selection
           </button>
         </form>
       )}
+      {confirmErase && <ConfirmErase count={selected.size} busy={busy} onCancel={() => setConfirmErase(false)} onConfirm={() => void eraseSelected()} />}
 
       {loaded.state === 'error' ? (
-        <div className="console-error" role="alert">
-          <p>{loaded.message}</p>
-          <button type="button" className="btn btn--small" onClick={() => setReload((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
+        <ErrorNotice message={loaded.message} onRetry={() => setReload((n) => n + 1)} />
       ) : loaded.state === 'loading' && loaded.items === undefined ? (
         <Skeleton columns={list.columns.length + 3} />
       ) : items.length === 0 ? (
@@ -282,6 +300,10 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
           id={filters.open}
           onClose={() => setFilters({ open: '' })}
           onChanged={() => setReload((n) => n + 1)}
+          onErased={() => {
+            setFilters({ open: '' }, { replace: true });
+            setReload((n) => n + 1);
+          }}
         />
       )}
     </section>

@@ -7,6 +7,7 @@ import { CONSOLE_PATHS, type OverviewResponse } from '../../../../contract/conso
 import { LEAD_STATUSES, LIST_SLUGS, listOf, type ListSlug } from '../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../components/Meta.tsx';
 import { AdminRequestError, adminRequest } from './request.ts';
+import { ErrorNotice } from './controls.tsx';
 import { formatCount, formatDay, statusLabel } from './format.ts';
 import { useLeadEvents } from './lead-events.tsx';
 
@@ -56,12 +57,7 @@ export default function Overview() {
       <h1 id="console-title">Overview</h1>
       {loaded.state === 'loading' && <div className="console-skeleton console-skeleton--chart" aria-busy="true" aria-label="Loading" />}
       {loaded.state === 'error' && (
-        <div className="console-error" role="alert">
-          <p>{loaded.message}</p>
-          <button type="button" className="btn btn--small" onClick={() => setReload((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
+        <ErrorNotice message={loaded.message} onRetry={() => setReload((n) => n + 1)} />
       )}
       {loaded.state === 'ready' && <OverviewBody data={loaded.data} />}
     </section>

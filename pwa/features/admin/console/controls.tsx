@@ -1,6 +1,7 @@
 // Small pieces the list and the detail panel share.
 import { LEAD_STATUSES, type LeadStatus } from '../../../../contract/lead-kinds.ts';
-import { statusLabel } from './format.ts';
+import { Modal } from '../../../components/Modal.tsx';
+import { formatCount, statusLabel } from './format.ts';
 
 /** A person's name as the list shows it. */
 export function leadName(item: Record<string, unknown>): string {
@@ -20,3 +21,38 @@ export function StatusSelect({ value, label, onChange, disabled }: { value: Lead
   );
 }
 
+
+/**
+ * Asks before erasing: an erased lead cannot be brought back. Opens over the page (or the
+ * lead's panel) with Cancel focused first, so Enter alone never erases.
+ */
+export function ConfirmErase({ count, onConfirm, onCancel, busy }: { count: number; onConfirm: () => void; onCancel: () => void; busy: boolean }) {
+  const what = count === 1 ? 'this lead' : `these ${formatCount(count)} leads`;
+  return (
+    <Modal open onClose={onCancel} title={count === 1 ? 'Delete this lead?' : `Delete ${formatCount(count)} leads?`} className="console-confirm" closeLabel="Cancel">
+      <p>
+        This erases {what} with their notes and history, for good. The erasure log keeps only that it happened: who, which list, how many, when.
+      </p>
+      <div className="console-confirm__actions">
+        <button type="button" className="btn btn--outline btn--small" onClick={onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="btn btn--danger btn--small" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Deleting…' : 'Delete'}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** A load that failed, said where the data would be, with a way to try again. */
+export function ErrorNotice({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="console-error" role="alert">
+      <p>{message}</p>
+      <button type="button" className="btn btn--small" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}

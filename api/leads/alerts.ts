@@ -1,0 +1,158 @@
+// Alerts of new leads to the team (ADMIN_NOTIFY_EMAIL): one short email per new lead that is
+// not spam (the list, every field in plain text, the source, a link to the lead in the
+// console), or with ADMIN_NOTIFY_DIGEST_MINUTES one digest per period instead.
+//
+// Exactly once, whatever the retries and instances: a lead is alerted by inserting its
+// (list, id) into lead_alerts, whose primary key lets only one transaction have it, and the
+// alert's email is queued in that same transaction (the mail outbox then delivers it once,
+// through any SMTP outage). Every instance runs this loop; they never send twice, and a
+// lead is alerted even if the instance that took it dies. Leads are looked at for a day
+// after they arrive (so turning alerts on does not mail the whole history), and a spam
+// lead marked 'Not spam' within that day is alerted then.
+import { sql, type Kysely } from 'kysely';
+import { LEAD_KINDS, LEAD_STATUS_LABELS, type LeadField, type ListSlug } from '../../contract/lead-kinds.ts';
+import { SOURCE_KEYS, type LeadSource } from '../../contract/lead-signals.ts';
+import type { Database } from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { ALL_LISTED, type ListedLead, type ListedRow, type ListItem } from './definitions.ts';
+
+/** How far back a lead is still alerted. */
+const LOOKBACK_MS = 24 * 3_600_000;
+/** Leads alerted per list per round (a burst is caught up over the next rounds). */
+const BATCH = 200;
+
+export interface AlertOptions {
+  db: Kysely<Database>;
+  to: string;
+  publicUrl: string;
+  /** Minutes per digest; undefined: one email per lead. */
+  digestMinutes: number | undefined;
+  log: (line: string) => void;
+  clock?: () => Date;
+  /** Wake the mail worker after queuing. */
+  wakeMail?: () => void;
+}
+
+interface Alerted {
+  list: ListSlug;
+  lead: ListedLead;
+  row: ListedRow<ListedLead['table']>;
+}
+
+function fieldLines(lead: ListedLead, row: ListedRow<ListedLead['table']>): string[] {
+  const list = LEAD_KINDS[lead.kind].list;
+  const item: ListItem = lead.listItem(row);
+  return (list.columns as readonly LeadField[])
+    .filter((f) => f.kind !== 'scores' && f.kind !== 'certificate' && f.kind !== 'language')
+    .map((f) => `${f.label}: ${String(item[f.key] ?? '')}`);
+}
+
+function sourceLine(source: LeadSource | null): string {
+  const touch = (label: string, t: LeadSource['first']) =>
+    t ? `${label}: ${SOURCE_KEYS.filter((k) => t[k] !== undefined).map((k) => `${k}=${t[k]}`).join('; ')}` : undefined;
+  const parts = [touch('first visit', source?.first), touch('latest campaign visit', source?.last)].filter(Boolean);
+  return `Source: ${parts.length > 0 ? parts.join(' | ') : 'not known'}`;
+}
+
+function leadLink(publicUrl: string, list: ListSlug, id: string): string {
+  return `${publicUrl}/admin/${list}?open=${encodeURIComponent(id)}`;
+}
+
+function leadText(publicUrl: string, a: Alerted): string {
+  const list = LEAD_KINDS[a.lead.kind].list;
+  return [
+    `${list.title} — ${a.row.created_at.toISOString()}`,
+    ...fieldLines(a.lead, a.row),
+    `Status: ${LEAD_STATUS_LABELS[a.row.status]}`,
+    sourceLine(a.row.source),
+    `Open in the console: ${leadLink(publicUrl, list.slug as ListSlug, a.row.id)}`,
+  ].join('\n');
+}
+
+/**
+ * Claims the leads of one list not alerted yet (inserting their marks) and returns them,
+ * inside the caller's transaction. A lead another transaction is claiming right now waits
+ * for it and is then skipped.
+ */
+async function claim(trx: Kysely<Database>, lead: ListedLead, since: Date, limit: number): Promise<Alerted[]> {
+  const list = LEAD_KINDS[lead.kind].list.slug as ListSlug;
+  const table = sql.table(lead.table);
+  const rows = await sql<ListedRow<ListedLead['table']>>`
+    with fresh as (
+      select t.id from ${table} t
+      where t.created_at >= ${since} and t.status <> 'spam'
+        and not exists (select 1 from lead_alerts a where a.list = ${list} and a.lead_id = t.id)
+      order by t.created_at, t.id
+      limit ${limit}
+    ), claimed as (
+      insert into lead_alerts (list, lead_id) select ${list}, id from fresh
+      on conflict do nothing
+      returning lead_id
+    )
+    select t.* from ${table} t join claimed c on c.lead_id = t.id
+    order by t.created_at, t.id`.execute(trx);
+  return rows.rows.map((row) => ({ list, lead, row }));
+}
+
+/** One round: alert what is new. Returns the number of leads alerted. */
+export async function alertOnce(options: AlertOptions): Promise<number> {
+  const now = options.clock ? options.clock() : new Date();
+  const since = new Date(now.getTime() - LOOKBACK_MS);
+  const { digestMinutes } = options;
+  const count = await options.db.transaction().execute(async (trx) => {
+    if (digestMinutes !== undefined) {
+      // One digest per period across instances: the last one's time is read under a lock.
+      await sql`select pg_advisory_xact_lock(hashtextextended('lead-alert-digest', 0))`.execute(trx);
+      const last = await trx.selectFrom('lead_alert_digests').select('sent_at').orderBy('sent_at', 'desc').limit(1).executeTakeFirst();
+      if (last && now.getTime() - new Date(last.sent_at).getTime() < digestMinutes * 60_000) return 0;
+    }
+    // Marks outlive the look-back twice over, then go (their leads are past alerting).
+    await trx.deleteFrom('lead_alerts').where('created_at', '<', new Date(now.getTime() - 2 * LOOKBACK_MS)).execute();
+    const alerted: Alerted[] = [];
+    for (const lead of ALL_LISTED) alerted.push(...(await claim(trx, lead, since, BATCH)));
+    if (alerted.length === 0) return 0;
+    if (digestMinutes === undefined) {
+      for (const a of alerted) {
+        const title = LEAD_KINDS[a.lead.kind].list.title;
+        await enqueueMail(trx, { to: options.to, kind: 'lead-alert', subject: `New lead: ${title}`, text: leadText(options.publicUrl, a) });
+      }
+    } else {
+      const text = [
+        `${alerted.length} new ${alerted.length === 1 ? 'lead' : 'leads'} in the last ${digestMinutes} minutes:`,
+        '',
+        ...alerted.map((a) => leadText(options.publicUrl, a)).join('\n\n').split('\n'),
+      ].join('\n');
+      await enqueueMail(trx, { to: options.to, kind: 'lead-digest', subject: `${alerted.length} new ${alerted.length === 1 ? 'lead' : 'leads'}`, text });
+      await trx.insertInto('lead_alert_digests').values({ sent_at: now, leads: alerted.length }).execute();
+    }
+    return alerted.length;
+  });
+  if (count > 0) options.wakeMail?.();
+  return count;
+}
+
+export interface LeadAlerts {
+  stop(): Promise<void>;
+}
+
+/** Runs alertOnce every `pollMs` (a digest is sent when its period has passed). */
+export function startLeadAlerts(options: AlertOptions & { pollMs?: number }): LeadAlerts {
+  const pollMs = options.pollMs ?? 5_000;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const timer = setInterval(() => {
+    // A round still going (a slow database) is not doubled.
+    if (stopped || running) return;
+    running = alertOnce(options)
+      .catch((err: unknown) => options.log(`lead alerts: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => (running = undefined));
+  }, pollMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

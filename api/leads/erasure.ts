@@ -1,0 +1,191 @@
+// Erasing a person's data (contract/erasure.ts).
+//
+// - A visitor's request is a submission like any other (exactly once, through the outbox):
+//   stored with its email, and, in the same transaction, when we hold anything for that
+//   email and it has had fewer than ERASURE_MAILS_PER_DAY links today, a single-use token
+//   (only its hash kept) is mailed as a link built from PUBLIC_URL. The answer is the same
+//   either way, so the form tells nobody whether an address is known.
+// - Confirming the link erases, in one transaction: every lead with that email in the five
+//   lists, their notes and status history, their taken tests (the certificate ids are kept
+//   as withdrawn, nothing else), the mail held for the address (not yet sent, or sent: a
+//   message holds their name), and the requests themselves (they hold the email). One
+//   audit row per list touched, without personal data.
+// - Admins erase leads of one list by id, with the same history and audit.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { InferType } from 'yup';
+import { ERASURE_LINK_HOURS, ERASURE_MAILS_PER_DAY, ERASURE_MESSAGES, ERASURE_PAGE, type ErasureResult } from '../../contract/erasure.ts';
+import { LEAD_KINDS, type ListSlug } from '../../contract/lead-kinds.ts';
+import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
+import { isCertificateId } from '../certificate/store.ts';
+import type { Database } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { escapeHtml } from '../lib/html.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { ALL_LISTED, define, type LeadDefinition, type ListedLead } from './definitions.ts';
+import { isLeadId } from './history.ts';
+
+const HOUR_MS = 3_600_000;
+
+export function hashErasureToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function erasureLink(publicUrl: string, token: string): string {
+  return `${publicUrl}${ERASURE_PAGE}?token=${token}`;
+}
+
+function erasureMail(publicUrl: string, token: string) {
+  const link = erasureLink(publicUrl, token);
+  const text = [
+    'Hello,',
+    '',
+    'Someone (hopefully you) asked us to erase the data we hold for this email address:',
+    'your enquiries, registrations and personality tests, and their certificates.',
+    `Open this link within ${ERASURE_LINK_HOURS} hours and confirm to erase it:`,
+    '',
+    link,
+    '',
+    'The link works once. If you did not ask for this, ignore this email: nothing is erased.',
+  ].join('\n');
+  const html = `<p>Hello,</p>
+<p>Someone (hopefully you) asked us to erase the data we hold for this email address:
+your enquiries, registrations and personality tests, and their certificates.
+Open this link within ${ERASURE_LINK_HOURS} hours and confirm to erase it:</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>The link works once. If you did not ask for this, ignore this email: nothing is erased.</p>`;
+  return { subject: 'Confirm: erase your data', text, html };
+}
+
+/** True when any list or taken test holds this (lower-case) email. */
+async function holdsEmail(db: Kysely<Database>, email: string): Promise<boolean> {
+  const tables = [...ALL_LISTED.map((l) => l.table), 'quiz_submissions' as const];
+  const found = await sql<{ found: boolean }>`select exists (${sql.join(
+    tables.map((t) => sql`select 1 from ${sql.table(t)} where email = ${email}`),
+    sql` union all `,
+  )}) as found`.execute(db);
+  return Boolean(found.rows[0]?.found);
+}
+
+export type ErasureRequestDefinition = LeadDefinition<'erasureRequest', 'erasure_requests', Record<string, never>>;
+
+/** The visitor's request, taken through the ingest like every public submission. */
+export function erasureRequestLead(deps: Pick<Deps, 'config' | 'wakeMail' | 'clock'>): ErasureRequestDefinition {
+  const definition = define({
+    kind: 'erasureRequest',
+    table: 'erasure_requests',
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.erasureRequest>) => ({ email: v.email, token_hash: null, expires_at: null }),
+    toRecord: () => ({}),
+    // The same words whatever the database holds.
+    created: () => ({ message: ERASURE_MESSAGES.requested }),
+  });
+  return {
+    ...definition,
+    afterInsert: async (trx, rows) => {
+      const now = deps.clock ? deps.clock() : new Date();
+      // Requests never confirmed keep an email: they go after two days.
+      await trx.deleteFrom('erasure_requests').where('created_at', '<', new Date(now.getTime() - 48 * HOUR_MS)).execute();
+      for (const row of rows) {
+        // One address's requests are counted under a lock on it (other requests, other instances).
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`erasure-mail:${row.email}`}, 0))`.execute(trx);
+        if (!(await holdsEmail(trx, row.email))) continue;
+        const mailed = await trx
+          .selectFrom('erasure_requests')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('email', '=', row.email)
+          .where('token_hash', 'is not', null)
+          .where('created_at', '>', new Date(now.getTime() - 24 * HOUR_MS))
+          .executeTakeFirstOrThrow();
+        if (Number(mailed.n) >= ERASURE_MAILS_PER_DAY) continue;
+        const token = randomBytes(32).toString('base64url');
+        await trx
+          .updateTable('erasure_requests')
+          .set({ token_hash: hashErasureToken(token), expires_at: new Date(now.getTime() + ERASURE_LINK_HOURS * HOUR_MS) })
+          .where('id', '=', row.id)
+          .execute();
+        await enqueueMail(trx, { to: row.email, kind: 'erasure', ...erasureMail(deps.config.publicUrl, token) });
+      }
+    },
+    afterCommit: () => deps.wakeMail?.(),
+  };
+}
+
+interface Eraser {
+  actor: 'admin' | 'person';
+  admin?: { id: string; label: string };
+}
+
+async function audit(trx: Transaction<Database>, who: Eraser, list: ListSlug | 'certificates', count: number): Promise<void> {
+  if (count === 0) return;
+  await trx
+    .insertInto('erasure_audit')
+    .values({ actor: who.actor, admin_id: who.admin?.id ?? null, admin_label: who.admin?.label ?? null, list, count })
+    .execute();
+}
+
+/** Deletes leads of one list (and their history), with the audit row. Returns the ids erased. */
+async function eraseRows(trx: Transaction<Database>, lead: ListedLead, where: { ids: string[] } | { email: string }, who: Eraser): Promise<string[]> {
+  const list = LEAD_KINDS[lead.kind].list.slug;
+  const condition = 'ids' in where ? sql`id = any(${where.ids}::uuid[])` : sql`email = ${where.email}`;
+  const deleted = await sql<{ id: string }>`delete from ${sql.table(lead.table)} where ${condition} returning id`.execute(trx);
+  const ids = deleted.rows.map((r) => r.id);
+  if (ids.length > 0) {
+    await trx.deleteFrom('lead_history').where('list', '=', list).where(sql<boolean>`lead_id = any(${ids}::uuid[])`).execute();
+    await trx.deleteFrom('lead_alerts').where('list', '=', list).where(sql<boolean>`lead_id = any(${ids}::uuid[])`).execute();
+  }
+  await audit(trx, who, list, ids.length);
+  return ids;
+}
+
+/** An admin erases leads of one list. Unknown ids are skipped; returns the ids erased. */
+export async function eraseLeads(db: Kysely<Database>, lead: ListedLead, ids: string[], admin: { id: string; label: string }): Promise<string[]> {
+  const valid = [...new Set(ids.filter(isLeadId))];
+  if (valid.length === 0) return [];
+  return db.transaction().execute((trx) => eraseRows(trx, lead, { ids: valid }, { actor: 'admin', admin }));
+}
+
+/**
+ * The person confirms: everything held for the request's email goes. Undefined when the
+ * token is unknown, used or expired.
+ */
+export async function eraseByToken(db: Kysely<Database>, token: string, now: Date): Promise<ErasureResult | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('erasure_requests')
+      .select(['email', 'expires_at'])
+      .where('token_hash', '=', hashErasureToken(token))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!request || !request.expires_at || request.expires_at <= now) return undefined;
+    const { email } = request;
+    const who: Eraser = { actor: 'person' };
+    const erased: ErasureResult['erased'] = {};
+    for (const lead of ALL_LISTED) {
+      const ids = await eraseRows(trx, lead, { email }, who);
+      if (ids.length > 0) erased[LEAD_KINDS[lead.kind].list.slug] = ids.length;
+    }
+    const tests = await trx.deleteFrom('quiz_submissions').where('email', '=', email).returning('certificate_id').execute();
+    if (tests.length > 0) {
+      await trx
+        .insertInto('withdrawn_certificates')
+        .values(tests.map((t) => ({ certificate_id: t.certificate_id })))
+        .onConflict((oc) => oc.column('certificate_id').doNothing())
+        .execute();
+      erased.certificates = tests.length;
+      await audit(trx, who, 'certificates', tests.length);
+    }
+    // Mail to the address holds their name and results: none of it is sent or kept. (A
+    // message the worker is handing to the mail server at this very moment still goes.)
+    await trx.deleteFrom('mail_outbox').where(sql<boolean>`lower(to_address) = ${email}`).execute();
+    // The requests hold the email too; this one's token is spent with them.
+    await trx.deleteFrom('erasure_requests').where('email', '=', email).execute();
+    return { message: ERASURE_MESSAGES.erased, erased };
+  });
+}
+
+/** True when a certificate with this id was erased. */
+export async function isWithdrawn(db: Kysely<Database>, certificateId: string): Promise<boolean> {
+  if (!isCertificateId(certificateId)) return false;
+  const row = await db.selectFrom('withdrawn_certificates').select('certificate_id').where('certificate_id', '=', certificateId).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,208 @@
+// Erasure through the API (contract/erasure.ts): a visitor's request answered alike whether
+// or not the email is known, the emailed single-use link, everything held for the email
+// erased across the lists (history, certificates, queued mail, the requests), the audit
+// without personal data, the withdrawn certificate; admins erasing one lead or several.
+// On PGlite and, with TEST_DATABASE_URL, on Postgres.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_PATH } from '../../contract/api.ts';
+import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
+import { ERASURE_MAILS_PER_DAY, ERASURE_MESSAGES, ERASURE_PATHS, type AuditResponse } from '../../contract/erasure.ts';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
+import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
+import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
+import { createAdmin } from '../lib/admins.ts';
+import { issueToken } from '../lib/auth.ts';
+import { postJson, testApp, testConfig } from '../testing/app.ts';
+import { fakeClock } from '../testing/clock.ts';
+import { testBackends, type TestDatabase } from '../testing/databases.ts';
+
+const answers = Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, i % 4]));
+const LEAD_TABLES = ['contact_messages', 'free_join_users', 'enquiries', 'join_now_users', 'personality_users'] as const;
+
+describe.each(testBackends())('erasure on $name', (backend) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof testApp>['app'];
+  let token: string;
+  const clock = fakeClock(Date.parse('2026-11-23T06:00:00Z'));
+  const as = (bearer: string): Record<string, string> => ({ Authorization: `Bearer ${bearer}` });
+  const submit = async (path: string, body: object) => {
+    const res = await postJson(app, path, body);
+    expect(res.status, path).toBe(201);
+    return res.json();
+  };
+  const mailsTo = (email: string) => database.db.selectFrom('mail_outbox').select(['kind', 'text_body']).where('to_address', '=', email).execute();
+  /** The token in the newest erasure link mailed to this address. */
+  const linkTokenFor = async (email: string) => {
+    const mails = (await mailsTo(email)).filter((m) => m.kind === 'erasure');
+    const match = /\/delete-my-data\?token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text_body ?? '');
+    return match?.[1];
+  };
+  const confirm = (t: string) => postJson(app, ERASURE_PATHS.confirm, { token: t });
+
+  beforeAll(async () => {
+    database = await backend.create();
+    await createAdmin(database.db, { email: 'sales@example.in', password: 'correct horse battery', name: 'Sales Lead' });
+    const admin = await database.db.selectFrom('admins').select('id').where('email', '=', 'sales@example.in').executeTakeFirstOrThrow();
+    app = testApp(database, { publicUrl: 'https://skillup.example.in' }, { clock: clock.fn }).app;
+    token = (await issueToken({ db: database.db, config: testConfig(), clock: clock.fn }, { id: admin.id, email: 'sales@example.in', name: 'Sales Lead' })).token;
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  describe("a visitor's request", () => {
+    it('answers the same whether or not the email is known, and mails a link only to a known one', async () => {
+      await submit(LEAD_PATHS.freeJoin, { name: 'Known Person', phone: '9876500400', email: 'known@example.in' });
+      const known = await submit(ERASURE_PATHS.request, { email: 'Known@Example.in' });
+      const unknown = await submit(ERASURE_PATHS.request, { email: 'stranger@example.in' });
+      expect(known).toEqual({ message: ERASURE_MESSAGES.requested });
+      expect(unknown).toEqual(known);
+      expect(await mailsTo('stranger@example.in')).toEqual([]);
+      const [mail] = await mailsTo('known@example.in');
+      expect(mail!.kind).toBe('erasure');
+      expect(mail!.text_body).toMatch(/https:\/\/skillup\.example\.in\/delete-my-data\?token=[A-Za-z0-9_-]{43}/);
+      // Only the token's hash is stored.
+      const stored = await database.db.selectFrom('erasure_requests').select('token_hash').where('email', '=', 'known@example.in').executeTakeFirstOrThrow();
+      expect(mail!.text_body).not.toContain(stored.token_hash!);
+    });
+
+    it(`mails at most ${ERASURE_MAILS_PER_DAY} links a day to one address, answering every request alike`, async () => {
+      await submit(LEAD_PATHS.contact, { firstName: 'Capped', lastName: 'Person', email: 'capped@example.in', phone: '9876500401', message: 'Hi' });
+      for (let i = 0; i < ERASURE_MAILS_PER_DAY + 2; i++) expect(await submit(ERASURE_PATHS.request, { email: 'capped@example.in' })).toEqual({ message: ERASURE_MESSAGES.requested });
+      expect((await mailsTo('capped@example.in')).filter((m) => m.kind === 'erasure')).toHaveLength(ERASURE_MAILS_PER_DAY);
+    });
+
+    it('is delivered from the outbox through /sync like any submission, exactly once', async () => {
+      await submit(LEAD_PATHS.enquiry, { background: 'College Student', course: 'Soft Skills', name: 'Synced', email: 'synced@example.in', phone: '9876500402' });
+      const item = { key: 'erasure-sync-0001', path: ERASURE_PATHS.request, body: { email: 'synced@example.in' } };
+      for (let i = 0; i < 2; i++) {
+        const { results } = await (await postJson(app, SYNC_PATH, { items: [item] })).json();
+        expect(results[0]).toMatchObject({ status: 201, body: { message: ERASURE_MESSAGES.requested } });
+      }
+      expect((await mailsTo('synced@example.in')).filter((m) => m.kind === 'erasure')).toHaveLength(1);
+    });
+  });
+
+  describe('confirming the link', () => {
+    it('erases every submission, note, history, certificate and queued mail of the email, once, and audits it without personal data', async () => {
+      const email = 'asha.erase@example.in';
+      const phone = '9876500410';
+      const free = await submit(LEAD_PATHS.freeJoin, { name: 'Asha Erase', phone, email });
+      await submit(LEAD_PATHS.enquiry, { background: 'School Student', course: 'Soft Skills', name: 'Asha Erase', email, phone });
+      await submit(LEAD_PATHS.contact, { firstName: 'Asha', lastName: 'Erase', email, phone, message: 'Please call' });
+      await submit(LEAD_PATHS.joinNow, { name: 'Asha Erase', phone, email, password: 'secret12' });
+      await submit(LEAD_PATHS.personalitySignup, { name: 'Asha Erase', phone, email, password: 'secret12' });
+      const test = await submit(QUIZ_ANSWERS_PATH, { name: 'Asha Erase', email, answers, language: 'english' });
+      const other = await submit(LEAD_PATHS.freeJoin, { name: 'Someone Else', phone: '9876500411', email: 'someone.else@example.in' });
+      // A note and a status change: history to erase.
+      const patched = await app.request(leadPath('join-free', free.user._id), {
+        method: 'PATCH',
+        headers: { ...as(token), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ status: 'contacted', note: 'Called Asha, she asked about fees' }),
+      });
+      expect(patched.status).toBe(200);
+      expect((await mailsTo(email)).map((m) => m.kind)).toContain('certificate');
+
+      await submit(ERASURE_PATHS.request, { email });
+      const link = await linkTokenFor(email);
+      expect(link).toBeDefined();
+      const res = await confirm(link!);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        message: ERASURE_MESSAGES.erased,
+        erased: { contact: 1, 'join-free': 1, 'need-help': 1, 'join-now': 1, 'test-form': 1, certificates: 1 },
+      });
+
+      for (const table of LEAD_TABLES) expect(await database.db.selectFrom(table).select('id').where('email', '=', email).execute(), table).toEqual([]);
+      expect(await database.db.selectFrom('quiz_submissions').select('id').where('email', '=', email).execute()).toEqual([]);
+      expect(await database.db.selectFrom('lead_history').select('id').where('lead_id', '=', free.user._id).execute()).toEqual([]);
+      expect(await mailsTo(email)).toEqual([]);
+      expect(await database.db.selectFrom('erasure_requests').select('id').where('email', '=', email).execute()).toEqual([]);
+      // Someone else's lead stays.
+      expect((await app.request(leadPath('join-free', other.user._id), { headers: as(token) })).status).toBe(200);
+
+      // The certificate's page says withdrawn, with no name; its data and image are gone.
+      const page = await app.request(`/certificate/${test.certificateId}`);
+      expect(page.status).toBe(410);
+      const html = await page.text();
+      expect(html).toContain(ERASURE_MESSAGES.withdrawn);
+      expect(html).not.toContain('Asha');
+      const api = await app.request(`/api/v1/certificates/${test.certificateId}`);
+      expect(api.status).toBe(410);
+      expect(await api.json()).toEqual({ message: ERASURE_MESSAGES.withdrawn });
+      expect((await app.request(`/api/v1/certificates/${test.certificateId}.png`)).status).toBe(410);
+
+      // The link worked once.
+      const again = await confirm(link!);
+      expect(again.status).toBe(400);
+      expect(await again.json()).toEqual({ message: ERASURE_MESSAGES.linkInvalid });
+
+      // The audit: by the person, per list, how many; nothing that names them.
+      const audit = await database.db.selectFrom('erasure_audit').selectAll().where('actor', '=', 'person').execute();
+      expect(audit.map((a) => [a.list, a.count]).sort()).toEqual(
+        [
+          ['certificates', 1],
+          ['contact', 1],
+          ['join-free', 1],
+          ['join-now', 1],
+          ['need-help', 1],
+          ['test-form', 1],
+        ].sort(),
+      );
+      const text = JSON.stringify(audit);
+      for (const personal of [email, phone, 'Asha', 'Erase']) expect(text).not.toContain(personal);
+    });
+
+    it('refuses an expired, unknown or malformed link', async () => {
+      await submit(LEAD_PATHS.freeJoin, { name: 'Late Person', phone: '9876500420', email: 'late@example.in' });
+      await submit(ERASURE_PATHS.request, { email: 'late@example.in' });
+      const link = (await linkTokenFor('late@example.in'))!;
+      clock.advance(24 * 3_600_000 + 1);
+      try {
+        expect((await confirm(link)).status).toBe(400);
+      } finally {
+        clock.advance(-(24 * 3_600_000 + 1));
+      }
+      expect((await database.db.selectFrom('free_join_users').select('id').where('email', '=', 'late@example.in').execute()).length).toBe(1);
+      expect((await confirm('A'.repeat(43))).status).toBe(400);
+      expect((await confirm('short')).status).toBe(400);
+      expect((await postJson(app, ERASURE_PATHS.confirm, {})).status).toBe(400);
+    });
+  });
+
+  describe('admins', () => {
+    it('erase one lead (204, then 404), or several at once, with an audit entry each time; only admins', async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await submit(LEAD_PATHS.contact, { firstName: `Del${i}`, lastName: 'X', email: `del${i}@example.in`, phone: '9876500430', message: 'x' })).data._id);
+      expect((await app.request(leadPath('contact', ids[0]!), { method: 'DELETE' })).status).toBe(401);
+      expect((await app.request(leadPath('contact', ids[0]!), { method: 'DELETE', headers: as(token) })).status).toBe(204);
+      expect((await app.request(leadPath('contact', ids[0]!), { method: 'DELETE', headers: as(token) })).status).toBe(404);
+      expect((await app.request(leadPath('contact', ids[0]!), { headers: as(token) })).status).toBe(404);
+      expect((await app.request(leadPath('contact', 'not-a-uuid'), { method: 'DELETE', headers: as(token) })).status).toBe(404);
+      const bulk = await app.request(`${CONSOLE_PATHS.leads}/contact/erase`, {
+        method: 'POST',
+        headers: { ...as(token), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ids: [ids[1], ids[2], ids[0], 'junk'] }),
+      });
+      expect(bulk.status).toBe(200);
+      expect(((await bulk.json()) as { erased: string[] }).erased.sort()).toEqual([ids[1], ids[2]].sort());
+      const log: AuditResponse = await (await app.request(ERASURE_PATHS.audit, { headers: as(token) })).json();
+      expect(log.data.slice(0, 2).map((e) => ({ actor: e.actor, by: e.by, list: e.list, count: e.count }))).toEqual([
+        { actor: 'admin', by: 'Sales Lead', list: 'contact', count: 2 },
+        { actor: 'admin', by: 'Sales Lead', list: 'contact', count: 1 },
+      ]);
+      expect((await app.request(ERASURE_PATHS.audit)).status).toBe(401);
+      expect((await app.request(`${ERASURE_PATHS.audit}?limit=0`, { headers: as(token) })).status).toBe(400);
+    });
+
+    it('keeps the status counts right after erasing', async () => {
+      const id = (await submit(LEAD_PATHS.enquiry, { background: 'College Student', course: 'Soft Skills', name: 'Counted', email: 'counted@example.in', phone: '9876500440' })).data._id;
+      const before = await database.db.selectFrom('lead_status_counts').select('n').where('list', '=', 'need-help').where('status', '=', 'new').executeTakeFirstOrThrow();
+      expect((await app.request(leadPath('need-help', id), { method: 'DELETE', headers: as(token) })).status).toBe(204);
+      const after = await database.db.selectFrom('lead_status_counts').select('n').where('list', '=', 'need-help').where('status', '=', 'new').executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n) - 1);
+      const detail = await app.request(leadPath('need-help', id), { headers: as(token) });
+      expect(detail.status).toBe(404);
+    });
+  });
+});
