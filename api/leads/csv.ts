@@ -15,7 +15,7 @@ import type { ListedLead, ListedRow, ListItem } from './definitions.ts';
 import { withLatestTests } from './latest-tests.ts';
 import { conditions, type LeadListQuery } from './list-query.ts';
 
-const PAGE = 5000;
+const PAGE = 2000;
 /** Excel reads a CSV as UTF-8 only with this first. */
 const BOM = '\uFEFF';
 
