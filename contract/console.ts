@@ -1,6 +1,7 @@
 // The admin console's calls beyond the spec's five lists (which keep their shapes and gain
 // `status` per item and a `?status=` filter): a lead's detail and history, status and
 // notes, the people lookup across lists, the overview, live events and the CSV export.
+import type { ConsentRecord } from './consent.ts';
 import type { LeadSource } from './lead-signals.ts';
 import { array, object, string, type InferType } from 'yup';
 import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
@@ -97,6 +98,8 @@ export interface LeadDetail {
   history: LeadHistoryEntry[];
   /** Where the visitor came from (first and last touch); null when their client sent none. */
   source: LeadSource | null;
+  /** What the person consented to with this submission; null when their client sent none. */
+  consent: ConsentRecord | null;
 }
 
 /** One submission of a person found by GET /api/admin/people, newest first. */

@@ -6,6 +6,8 @@
 //   utm_source: the one the lead is filed and counted under (the last touch's, else the
 //   first's), a column so the console can filter by it and count it; indexed only where
 //   set, so a lead without one costs its insert nothing more.
+// - consent (jsonb): the notice version the person was shown, when they sent the form, their
+//   WhatsApp/phone opt-in and, where asked, their age or guardian answer (contract/consent.ts).
 // - Spam is a status (already one of the five): a bot's submission is stored as 'spam'.
 //   The console's live events leave such rows out: inserts notify with the number of
 //   rows that are not spam, and not at all when there are none.
@@ -45,7 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     $$`.execute(db);
 
   for (const table of TABLES) {
-    await db.schema.alterTable(table).addColumn('source', 'jsonb').addColumn('utm_source', 'text').execute();
+    await db.schema.alterTable(table).addColumn('source', 'jsonb').addColumn('utm_source', 'text').addColumn('consent', 'jsonb').execute();
     await sql`create index ${sql.id(`${table}_utm_source_idx`)} on ${sql.table(table)} (utm_source, created_at desc, id desc) where utm_source is not null`.execute(db);
     await sql`drop trigger ${sql.id(`${table}_notify`)} on ${sql.table(table)}`.execute(db);
     await sql`
@@ -123,7 +125,7 @@ export async function down(db: Kysely<any>): Promise<void> {
       referencing new table as new_rows for each statement
       execute function notify_lead_insert(${sql.lit(LISTS[table])}, 'created')`.execute(db);
     await db.schema.dropIndex(`${table}_utm_source_idx`).execute();
-    await db.schema.alterTable(table).dropColumn('source').dropColumn('utm_source').execute();
+    await db.schema.alterTable(table).dropColumn('source').dropColumn('utm_source').dropColumn('consent').execute();
   }
   await sql`drop function notify_lead_insert_not_spam()`.execute(db);
 }

@@ -132,6 +132,7 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     await page.getByLabel('Phone', { exact: true }).fill('9000000002');
     await page.getByLabel('Email', { exact: true }).fill(email('signup'));
     await page.getByLabel('Password', { exact: true }).fill('secret34');
+    await page.getByLabel('I am 18 or older').check();
     await page.getByRole('button', { name: 'Start the test' }).click();
     await page.waitForURL(`${server.url}/personality/english-test`);
 
@@ -425,6 +426,7 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     await page.getByLabel('Phone', { exact: true }).fill('9000000003');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret56');
+    await page.getByLabel('I am 18 or older').check();
     await page.getByRole('button', { name: 'Start the test' }).click();
     await page.waitForURL(`${server.url}/personality/english-test`);
 

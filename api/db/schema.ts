@@ -5,6 +5,7 @@ import type { ColumnType, Generated } from 'kysely';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 import type { LeadStatus } from '../../contract/lead-kinds.ts';
+import type { ConsentRecord } from '../../contract/consent.ts';
 import type { LeadSource } from '../../contract/lead-signals.ts';
 import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
@@ -25,6 +26,8 @@ interface ListedLeadColumns extends LeadColumns {
   source: LeadSource | null;
   /** The utm_source the lead is filed under: the last touch's, else the first's. */
   utm_source: string | null;
+  /** What the person consented to with this submission; null when their client sent none. */
+  consent: ConsentRecord | null;
 }
 
 export interface ContactMessagesTable extends ListedLeadColumns {

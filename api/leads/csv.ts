@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { LEAD_KINDS, LEAD_STATUS_LABELS, type LeadField } from '../../contract/lead-kinds.ts';
 import { certificatePagePath } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../contract/quiz/items.ts';
+import { consentSummary } from '../../contract/consent.ts';
 import { SOURCE_KEYS, type SourceTouch } from '../../contract/lead-signals.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import type { ListedLead, ListedRow, ListItem } from './definitions.ts';
@@ -58,6 +59,7 @@ function columnsOf(lead: ListedLead): Column[] {
     { label: 'Source (utm_source)', value: (_, row) => row.utm_source },
     { label: 'First visit', value: (_, row) => touchCell(row.source?.first) },
     { label: 'Latest campaign visit', value: (_, row) => touchCell(row.source?.last) },
+    { label: 'Consent', value: (_, row) => consentSummary(row.consent) },
   );
   return columns;
 }

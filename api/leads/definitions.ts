@@ -79,11 +79,16 @@ export function define<K extends LeadKind, T extends LeadTable, R>(spec: Spec<K,
 }
 
 /** The columns every listed lead gets from what its body says beside its fields. */
-type SignalColumns = 'source' | 'utm_source' | 'status';
+type SignalColumns = 'source' | 'utm_source' | 'status' | 'consent';
 function signalColumns(signals: LeadSignals): Pick<LeadColumns<ListedTable>, SignalColumns> {
   // A bot's submission is kept (never discarded, so a person caught by mistake is not lost)
   // but filed as spam: the console shows it only under that filter.
-  return { source: signals.source ?? null, utm_source: leadUtmSource(signals.source) ?? null, status: signals.bot ? 'spam' : 'new' };
+  return {
+    source: signals.source ?? null,
+    utm_source: leadUtmSource(signals.source) ?? null,
+    status: signals.bot ? 'spam' : 'new',
+    consent: signals.consent ?? null,
+  };
 }
 
 interface ListedSpec<K extends ListedKind, T extends ListedTable, R> extends Omit<Spec<K, T, R>, 'toColumns'> {

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AnyObjectSchema, InferType } from 'yup';
+import { cleanConsent, type ConsentRecord } from '../../contract/consent.ts';
 import { cleanSource, looksLikeBot, type LeadSource } from '../../contract/lead-signals.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Database, LeadTable } from '../db/schema.ts';
@@ -43,11 +44,12 @@ export interface Answer {
 export interface LeadSignals {
   source: LeadSource | undefined;
   bot: boolean;
+  consent: ConsentRecord | undefined;
 }
 
-export function signalsOf(body: unknown, minFillMs?: number): LeadSignals {
-  const source = body && typeof body === 'object' ? cleanSource((body as Record<string, unknown>).source) : undefined;
-  return { source, bot: looksLikeBot(body, minFillMs) };
+export function signalsOf(body: unknown, minFillMs?: number, now: Date = new Date()): LeadSignals {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  return { source: cleanSource(record.source), bot: looksLikeBot(body, minFillMs), consent: cleanConsent(record.consent, now) };
 }
 
 export interface LeadResource<T extends LeadTable = LeadTable, S extends AnyObjectSchema = AnyObjectSchema> {

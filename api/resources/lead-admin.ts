@@ -31,7 +31,7 @@ async function detail(deps: Pick<Deps, 'db'>, lead: ListedLead, list: ListSlug, 
   if (!row) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
   const item = lead.listItem(row);
   const [data] = lead.kind === 'personalitySignup' ? await withLatestTests(deps.db, [item]) : [item];
-  return { list, data: data!, history: await historyOf(deps.db, list, row.id), source: row.source };
+  return { list, data: data!, history: await historyOf(deps.db, list, row.id), source: row.source, consent: row.consent };
 }
 
 export function leadAdmin(deps: Deps) {

@@ -8,6 +8,7 @@ import { TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { IDEMPOTENCY_HEADER, SYNC_PATH } from '../../contract/api.ts';
 import { CONSOLE_PATHS, leadPath, type LeadDetail, type OverviewResponse } from '../../contract/console.ts';
 import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
+import { CONSENT_NOTICE_VERSION } from '../../contract/consent.ts';
 import { MIN_FILL_MS, SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import { createAdmin } from '../lib/admins.ts';
@@ -97,6 +98,39 @@ describe.each(testBackends())('lead signals on $name', (backend) => {
       );
       expect(count(null)).toBe(leads.length + others.reduce((n, rows) => n + rows.length, 0));
       expect(overview.bySourceOthers).toBe(0);
+    });
+  });
+
+  describe('consent', () => {
+    it('keeps the consent record a form sends (version, time, opt-in, age or guardian), cleaned, and none for a client that sends none', async () => {
+      const at = '2026-11-20T10:00:00.000Z';
+      const res = await postJson(app, LEAD_PATHS.personalitySignup, {
+        name: 'Young Student',
+        phone: '9876500600',
+        email: 'young@example.in',
+        password: 'secret12',
+        consent: { version: CONSENT_NOTICE_VERSION, at, marketing: true, age: 'guardian', guardianEmail: ' Parent@Example.in ', extra: 'dropped' },
+      });
+      expect(res.status).toBe(201);
+      const { user } = await res.json();
+      const detail: LeadDetail = await get(leadPath('test-form', user._id));
+      expect(detail.consent).toEqual({ version: CONSENT_NOTICE_VERSION, at, marketing: true, age: 'guardian', guardianEmail: 'parent@example.in' });
+
+      // A made-up time far ahead, a bad age and a non-boolean opt-in are not believed.
+      const odd = await postJson(app, LEAD_PATHS.freeJoin, {
+        name: 'Odd Consent',
+        phone: '9876500601',
+        email: 'odd.consent@example.in',
+        consent: { version: 'v\u0000', at: '2099-01-01T00:00:00Z', marketing: 'yes', age: 'child', guardianEmail: 'x@y.in' },
+      });
+      const oddDetail: LeadDetail = await get(leadPath('join-free', (await odd.json()).user._id));
+      expect(oddDetail.consent).toMatchObject({ version: 'unknown', marketing: false });
+      expect(Date.parse(oddDetail.consent!.at)).toBeLessThan(Date.now() + 60_000);
+      expect(oddDetail.consent).not.toHaveProperty('age');
+      expect(oddDetail.consent).not.toHaveProperty('guardianEmail');
+
+      const none = await postJson(app, LEAD_PATHS.freeJoin, { name: 'No Consent', phone: '9876500602', email: 'no.consent@example.in' });
+      expect(((await get(leadPath('join-free', (await none.json()).user._id))) as LeadDetail).consent).toBeNull();
     });
   });
 

@@ -22,6 +22,12 @@ export const SITE = {
     youtube: 'https://www.youtube.com/@skillupsoftskills',
     instagram: 'https://www.instagram.com/skillup.softskills',
   },
+  /** Whom a person writes to about their data (DPDP Act 2023, s. 8(10)); named in every form's notice and the privacy policy. */
+  grievance: {
+    title: 'Grievance Officer',
+    email: 'grievance@skillupacademy.in',
+    address: '2nd Floor, 14 Community Centre, Saket, New Delhi 110017',
+  },
   copyrightYear: 2025,
   freeClassDay: 'Tuesday',
 } as const;

@@ -36,6 +36,16 @@ const BODIES: Record<PolicySlug, Omit<Policy, 'path' | 'title'>> = {
         ],
       },
       {
+        heading: 'Your consent, and how to withdraw it',
+        paragraphs: [
+          'Every form on this site shows, beside its button, what it collects, why, how to withdraw your consent or have your data erased, and whom to contact. We keep with each submission the version of that notice you saw, when you sent it, and your answers below.',
+          'Course updates on WhatsApp or by phone are a separate choice, off unless you tick it.',
+          'The personality test sign-up, and an enquiry for a school student, ask whether you are 18 or older or whether a parent or guardian agrees; if you are under 18 we ask for your parent\'s or guardian\'s email.',
+          'You may withdraw your consent at any time: erase your data yourself at /delete-my-data, or write to us.',
+          `Grievance Officer: ${SITE.grievance.title}, ${SITE.grievance.email}, ${SITE.grievance.address}. We answer within 7 days.`,
+        ],
+      },
+      {
         heading: 'Storage on your device',
         paragraphs: [
           'To work on weak connections, this site may keep a form you submitted on your device until it has been delivered to us, and remembers that you signed up for the personality test. Clearing your browser data removes this information.',

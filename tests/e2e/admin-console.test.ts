@@ -73,6 +73,7 @@ describe('the admin console', () => {
     await toast(visitor, '🎉 Registration successful!');
     await gotoLive(visitor, `${site.url}/signup`);
     await fillFields(visitor, { 'Full name': `Forms Test${tag}`, Phone: '9876512345', Email: email, Password: 'abcdef' });
+    await visitor.getByLabel('I am 18 or older').check();
     await visitor.getByRole('button', { name: 'Start the test' }).click();
     await toast(visitor, 'Form submitted successfully!');
 

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PATHS } from '../../contract/admin.ts';
+import { CONSENT_NOTICE_VERSION } from '../../contract/consent.ts';
 import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import { gotoLive } from '../support/pwa.ts';
@@ -159,13 +160,55 @@ describe('leads a business can trust', () => {
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Date (UTC),Name,Phone,Email,Status,Source (utm_source),First visit,Latest campaign visit');
+    expect(lines[0]).toBe('Date (UTC),Name,Phone,Email,Status,Source (utm_source),First visit,Latest campaign visit,Consent');
     // Newest first; the date (first cell) aside.
     expect(lines.slice(1).map((l) => l.slice(l.indexOf(',') + 1))).toEqual([
-      `आशा वर्मा,9876500030,csv3.${tag}@example.in,New,fair,utm_source=fair,`,
-      `"Comma, ""Quoted""",9876500020,csv2.${tag}@example.in,New,fair,utm_source=fair,`,
-      `'=SUM(A1:A9),9876500010,csv1.${tag}@example.in,New,fair,utm_source=fair,`,
+      `आशा वर्मा,9876500030,csv3.${tag}@example.in,New,fair,utm_source=fair,,`,
+      `"Comma, ""Quoted""",9876500020,csv2.${tag}@example.in,New,fair,utm_source=fair,,`,
+      `'=SUM(A1:A9),9876500010,csv1.${tag}@example.in,New,fair,utm_source=fair,,`,
     ]);
+  });
+
+  it('shows the consent notice and an unticked opt-in on every form, and asks a minor for a guardian', async () => {
+    const { page } = await site.page();
+    const noticeIn = async (scope: Page | ReturnType<Page['getByRole']>) => {
+      await scope.getByText('How we use your details').waitFor();
+      expect(await scope.getByRole('link', { name: 'Delete my data', exact: true }).count()).toBeGreaterThan(0);
+      expect(await scope.getByRole('link', { name: 'privacy policy', exact: true }).count()).toBeGreaterThan(0);
+      expect(await scope.getByLabel('Also send me course updates on WhatsApp or by phone (optional)').isChecked()).toBe(false);
+    };
+    for (const path of ['/contact', '/join-now', '/signup']) {
+      await gotoLive(page, site.url + path);
+      await noticeIn(page);
+    }
+    await gotoLive(page, `${site.url}/course/soft-skills`);
+    await page.getByRole('button', { name: 'Join For Free', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Zero Fees, Infinite Knowledge' });
+    await noticeIn(dialog);
+    await dialog.getByRole('button', { name: 'Close join for free form' }).click();
+    const enquiry = page.getByTestId('enquiry-form');
+    await enquiry.getByLabel('Your background', { exact: true }).selectOption('School Student');
+    await enquiry.getByLabel('Course you are interested in', { exact: true }).selectOption('Soft Skills');
+    await enquiry.getByRole('button', { name: 'Next' }).click();
+    await noticeIn(enquiry);
+    await enquiry.getByRole('group', { name: 'Your age' }).waitFor();
+
+    // The guardian step on the personality sign-up, and the record it leaves.
+    const email = `minor.${unique()}@example.in`;
+    await page.clock.install();
+    await gotoLive(page, `${site.url}/signup`);
+    await fillFields(page, { 'Full name': 'Minor Student', Phone: '9876512399', Email: email, Password: 'secret123' });
+    await page.getByLabel('I am under 18 and my parent or guardian agrees').check();
+    await page.getByLabel('Also send me course updates on WhatsApp or by phone (optional)').check();
+    await personPace(page);
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    await page.getByTestId('error-guardianEmail').waitFor();
+    await page.getByLabel("Parent's or guardian's email").fill('Parent.Of.Minor@example.in');
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    await toast(page, MESSAGES.personalitySuccess);
+    const users = await adminGet<{ data: Array<{ _id: string }> }>(`${LEAD_KINDS.personalitySignup.list.path}?q=${encodeURIComponent(email)}`);
+    const detail = await adminGet<{ consent: Record<string, unknown> }>(`/api/admin/leads/test-form/${users.data[0]!._id}`);
+    expect(detail.consent).toMatchObject({ version: CONSENT_NOTICE_VERSION, marketing: true, age: 'guardian', guardianEmail: 'parent.of.minor@example.in' });
   });
 
   it('tells a second registration of an email that it is already registered, and stores nothing', async () => {

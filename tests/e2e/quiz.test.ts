@@ -94,10 +94,11 @@ const storedResult = (page: Page) => page.evaluate(() => JSON.parse(localStorage
 async function signUp(page: Page, me: { name: string; email: string; phone: string }): Promise<void> {
   await page.clock.install();
   await page.goto(`${site.url}/signup`);
-  await page.getByLabel('Full name').fill(me.name);
-  await page.getByLabel('Phone').fill(me.phone);
-  await page.getByLabel('Email').fill(me.email);
+  await page.getByLabel('Full name', { exact: true }).fill(me.name);
+  await page.getByLabel('Phone', { exact: true }).fill(me.phone);
+  await page.getByLabel('Email', { exact: true }).fill(me.email);
   await page.getByLabel('Password', { exact: true }).fill('secret12');
+  await page.getByLabel('I am 18 or older').check();
   await page.getByRole('button', { name: 'Start the test' }).click();
   await toastWith(page, 'Form submitted successfully!');
   await page.clock.runFor(1000);

@@ -202,6 +202,8 @@ describe('personality sign-up and the test guard', () => {
 
     await page.getByRole('button', { name: 'Start the test' }).click();
     expect(await page.getByText('All fields are required!').count()).toBe(4);
+    // The age question (DPDP Rules 2025) must be answered too.
+    await page.getByTestId('error-age').waitFor();
     await fillFields(page, { 'Full name': 'Tara', Phone: '12345', Email: 'tara@', Password: 'abc' });
     await page.getByRole('button', { name: 'Start the test' }).click();
     await page.getByText('Phone number must be 10 digits').waitFor();
@@ -209,6 +211,7 @@ describe('personality sign-up and the test guard', () => {
     await page.getByText('Password must be at least 6 characters').waitFor();
 
     await fillFields(page, { Phone: '9876543210', Email: `tara.${unique()}@example.com`, Password: 'abcdef' });
+    await page.getByLabel('I am 18 or older').check();
     await reject(page, '/api/v1/quiz/submit-form', { message: 'Quiz sign-ups are paused' });
     await page.getByRole('button', { name: 'Start the test' }).click();
     await toast(page, 'Quiz sign-ups are paused');

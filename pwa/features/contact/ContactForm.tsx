@@ -1,8 +1,10 @@
 import { Form, Formik } from 'formik';
+import { consentErrors, consentInput, EMPTY_CONSENT, type ConsentValues } from '../../../contract/consent.ts';
 import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { contactSchema, type ContactInput } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
+import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { submit } from '../../lib/submit.ts';
@@ -14,11 +16,12 @@ export function ContactForm() {
   const showOutcome = useSubmitToast();
   const spam = useSpamTrap();
   return (
-    <Formik<ContactInput>
-      initialValues={EMPTY}
+    <Formik<ContactInput & ConsentValues>
+      initialValues={{ ...EMPTY, ...EMPTY_CONSENT }}
       validationSchema={contactSchema}
+      validate={(values) => consentErrors(values, false)}
       onSubmit={async (values, { resetForm }) => {
-        const result = await submit(LEAD_PATHS.contact, contactSchema.cast(values, { stripUnknown: true }), spam.signals());
+        const result = await submit(LEAD_PATHS.contact, contactSchema.cast(values, { stripUnknown: true }), { ...spam.signals(), consent: consentInput(values, false, new Date()) });
         const outcome = showOutcome(result, { success: MESSAGES.contactSuccess, failure: MESSAGES.contactFailure });
         if (outcome.kind !== 'failed') resetForm();
       }}
@@ -35,6 +38,7 @@ export function ContactForm() {
         </div>
         <TextField name="message" label="Message" multiline />
         {spam.trap}
+        <ConsentFields collects="your name, email, phone and message" askAge={false} />
         <SubmitButton label="Send Message" busyLabel="Sending..." />
       </Form>
     </Formik>

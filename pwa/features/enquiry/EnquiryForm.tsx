@@ -1,10 +1,12 @@
 import { Field, Form, Formik } from 'formik';
 import { useId, useState } from 'react';
+import { consentErrors, consentInput, EMPTY_CONSENT, type ConsentValues } from '../../../contract/consent.ts';
 import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { enquirySchema } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../../contract/options.ts';
 import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
+import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { submit } from '../../lib/submit.ts';
@@ -18,6 +20,8 @@ interface EnquiryValues {
   phone: string;
 }
 const EMPTY: EnquiryValues = { background: '', course: '', name: '', email: '', phone: '' };
+/** A school student is asked whether they are 18 or older, or a parent or guardian agrees. */
+const asksAge = (values: EnquiryValues) => values.background === 'School Student';
 
 /**
  * The two-step enquiry (spec §4): step 1 About You (background, course), step 2 Personal
@@ -31,11 +35,12 @@ export function EnquiryForm() {
   return (
     <section className="section section--alt" aria-labelledby={`${id}-h`}>
       <div className="container container--narrow">
-        <Formik<EnquiryValues>
-          initialValues={EMPTY}
+        <Formik<EnquiryValues & ConsentValues>
+          initialValues={{ ...EMPTY, ...EMPTY_CONSENT }}
           validationSchema={enquirySchema}
+          validate={(values) => consentErrors(values, asksAge(values))}
           onSubmit={async (values, { resetForm }) => {
-            const result = await submit(LEAD_PATHS.enquiry, enquirySchema.cast(values, { stripUnknown: true }), spam.signals());
+            const result = await submit(LEAD_PATHS.enquiry, enquirySchema.cast(values, { stripUnknown: true }), { ...spam.signals(), consent: consentInput(values, asksAge(values), new Date()) });
             const outcome = showOutcome(result, { success: MESSAGES.enquirySuccess, failure: MESSAGES.enquiryFailure });
             if (outcome.kind === 'failed') console.error('Enquiry submission failed', result.status, result.message);
             else resetForm({ values: { ...values, name: '', email: '', phone: '' } });
@@ -82,6 +87,7 @@ export function EnquiryForm() {
                   <TextField name="name" label="Name" autoComplete="name" />
                   <TextField name="email" label="Email" type="email" autoComplete="email" />
                   <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
+                  <ConsentFields collects="your background, the course you asked about, your name, email and phone" askAge={asksAge(values)} />
                   <SubmitButton label="Submit" busyLabel="Submitting..." />
                 </>
               )}

@@ -1,8 +1,10 @@
 import { Form, Formik } from 'formik';
+import { consentErrors, consentInput, EMPTY_CONSENT, type ConsentValues } from '../../../contract/consent.ts';
 import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { freeJoinSchema, type FreeJoinInput } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
+import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -21,11 +23,12 @@ export default function FreeJoinModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal open onClose={onClose} title={FREE_JOIN_TITLE} closeLabel="Close join for free form">
       <p>Join for free and get a seat in our live class every {SITE.freeClassDay}.</p>
-      <Formik<FreeJoinInput>
-        initialValues={EMPTY}
+      <Formik<FreeJoinInput & ConsentValues>
+        initialValues={{ ...EMPTY, ...EMPTY_CONSENT }}
         validationSchema={freeJoinSchema}
+        validate={(values) => consentErrors(values, false)}
         onSubmit={async (values, { resetForm }) => {
-          const result = await submit(LEAD_PATHS.freeJoin, freeJoinSchema.cast(values, { stripUnknown: true }), spam.signals());
+          const result = await submit(LEAD_PATHS.freeJoin, freeJoinSchema.cast(values, { stripUnknown: true }), { ...spam.signals(), consent: consentInput(values, false, new Date()) });
           const outcome = showOutcome(result, {
             success: serverMessageOr(MESSAGES.freeJoinSuccess),
             failure: serverMessageOr(MESSAGES.freeJoinFailure),
@@ -38,6 +41,7 @@ export default function FreeJoinModal({ onClose }: { onClose: () => void }) {
           <TextField name="phone" label="WhatsApp number" type="tel" autoComplete="tel" inputMode="tel" />
           <TextField name="email" label="Email" type="email" autoComplete="email" />
           {spam.trap}
+          <ConsentFields collects="your name, WhatsApp number and email" askAge={false} />
           <SubmitButton label="Join For Free" busyLabel="Submitting..." block />
         </Form>
       </Formik>

@@ -1,10 +1,12 @@
 import { Form, Formik } from 'formik';
+import { consentErrors, consentInput, EMPTY_CONSENT, type ConsentValues } from '../../../contract/consent.ts';
 import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { joinNowSchema, type JoinNowInput } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { AccountFields, EMPTY_ACCOUNT } from '../../components/form/AccountFields.tsx';
 import { AuthSection } from '../../components/form/AuthSection.tsx';
 import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
+import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { serverMessageOr } from '../../lib/submit-outcome.ts';
@@ -23,11 +25,12 @@ export default function JoinNowPage() {
     <>
       <Meta title="Join Now" description="Create your free SkillUp account to join live soft-skills classes and track your progress." />
       <AuthSection>
-        <Formik<JoinNowInput>
-          initialValues={EMPTY_ACCOUNT}
+        <Formik<JoinNowInput & ConsentValues>
+          initialValues={{ ...EMPTY_ACCOUNT, ...EMPTY_CONSENT }}
           validationSchema={joinNowSchema}
+          validate={(values) => consentErrors(values, false)}
           onSubmit={async (values, { resetForm }) => {
-            const result = await submit(LEAD_PATHS.joinNow, joinNowSchema.cast(values, { stripUnknown: true }), spam.signals());
+            const result = await submit(LEAD_PATHS.joinNow, joinNowSchema.cast(values, { stripUnknown: true }), { ...spam.signals(), consent: consentInput(values, false, new Date()) });
             const outcome = showOutcome(result, { success: MESSAGES.joinNowSuccess, failure: serverMessageOr(MESSAGES.joinNowFailure) });
             if (outcome.kind === 'failed') return;
             resetForm();
@@ -39,6 +42,7 @@ export default function JoinNowPage() {
             <p>Register for free to book live classes and get your learning dashboard.</p>
             <AccountFields />
             {spam.trap}
+            <ConsentFields collects="your name, phone and email (your password is kept only as a one-way hash)" askAge={false} />
             <SubmitButton label="Register" busyLabel="Submitting..." block />
           </Form>
         </Formik>

@@ -1,10 +1,12 @@
 import { Form, Formik } from 'formik';
+import { consentErrors, consentInput, EMPTY_CONSENT, type ConsentValues } from '../../../contract/consent.ts';
 import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { personalitySignupSchema, type PersonalitySignupInput } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { AccountFields, EMPTY_ACCOUNT } from '../../components/form/AccountFields.tsx';
 import { AuthSection } from '../../components/form/AuthSection.tsx';
 import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
+import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { markSignedUp } from '../../lib/storage.ts';
@@ -24,12 +26,13 @@ export default function SignupPage() {
     <>
       <Meta title="Personality Test Sign Up" description="Sign up for the free 30-question SkillUp personality test in English or Hinglish and get your certificate by email." />
       <AuthSection>
-        <Formik<PersonalitySignupInput>
-          initialValues={EMPTY_ACCOUNT}
+        <Formik<PersonalitySignupInput & ConsentValues>
+          initialValues={{ ...EMPTY_ACCOUNT, ...EMPTY_CONSENT }}
           validationSchema={personalitySignupSchema}
+          validate={(values) => consentErrors(values, true)}
           onSubmit={async (values, { resetForm }) => {
             const body = personalitySignupSchema.cast(values, { stripUnknown: true });
-            const result = await submit(LEAD_PATHS.personalitySignup, body, spam.signals());
+            const result = await submit(LEAD_PATHS.personalitySignup, body, { ...spam.signals(), consent: consentInput(values, true, new Date()) });
             const outcome = showOutcome(result, {
               success: serverMessageOr(MESSAGES.personalitySuccess),
               failure: serverMessageOr(MESSAGES.personalityFailure),
@@ -46,6 +49,7 @@ export default function SignupPage() {
             <p>Sign up to take the 30-question personality test (English or Hinglish). Your certificate arrives by email.</p>
             <AccountFields />
             {spam.trap}
+            <ConsentFields collects="your name, phone, email and your test answers (your password is kept only as a one-way hash)" askAge />
             <SubmitButton label="Start the test" busyLabel="Submitting..." block />
           </Form>
         </Formik>

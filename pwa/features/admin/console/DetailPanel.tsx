@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CONSOLE_PATHS, leadPath, NOTE_MAX, type LeadDetail, type PeopleResponse, type PersonSubmission } from '../../../../contract/console.ts';
 import { LEAD_KINDS, kindOfSlug, type LeadField, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../contract/lead-kinds.ts';
+import type { ConsentRecord } from '../../../../contract/consent.ts';
 import { SOURCE_KEYS, type LeadSource, type SourceKey, type SourceTouch } from '../../../../contract/lead-signals.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { useToast } from '../../../components/Toast.tsx';
@@ -155,6 +156,7 @@ function LeadBody({
         </div>
       </dl>
       <SourceSection source={detail.source} />
+      <ConsentSection consent={detail.consent} />
       <NoteForm onNote={onNote} />
       <History detail={detail} />
       <OtherSubmissions slug={slug} item={item} />
@@ -199,6 +201,37 @@ function SourceSection({ source }: { source: LeadSource | null }) {
             </dl>
           </div>
         ))
+      )}
+    </section>
+  );
+}
+
+/** What the person consented to when they sent this (DPDP Act 2023). */
+function ConsentSection({ consent }: { consent: ConsentRecord | null }) {
+  return (
+    <section className="lead-source" aria-labelledby="lead-consent-title">
+      <h3 id="lead-consent-title">Consent</h3>
+      {consent ? (
+        <dl className="lead-fields">
+          <div className="lead-fields__row">
+            <dt>Notice shown</dt>
+            <dd>
+              version {consent.version}, sent {formatDateTime(consent.at)}
+            </dd>
+          </div>
+          <div className="lead-fields__row">
+            <dt>WhatsApp / phone updates</dt>
+            <dd>{consent.marketing ? 'Yes, opted in' : 'No'}</dd>
+          </div>
+          {consent.age && (
+            <div className="lead-fields__row">
+              <dt>Age</dt>
+              <dd>{consent.age === 'adult' ? '18 or older' : `Under 18; a parent or guardian agrees (${consent.guardianEmail ?? 'no email given'})`}</dd>
+            </div>
+          )}
+        </dl>
+      ) : (
+        <p className="muted">Not recorded: this submission came without it.</p>
       )}
     </section>
   );
