@@ -54,8 +54,14 @@ const site = await new Promise((resolve) => {
     if (m) resolve(`http://127.0.0.1:${m[1]}`);
   });
 });
+const campaigns = ['instagram', 'campus-fair', 'google', 'newsletter'];
+let posted = 0;
+/** Each lead as the PWA sends it: where the visitor came from, and what they consented to. */
 const post = async (path, body) => {
-  const res = await fetch(site + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const n = posted++;
+  const source = { first: { utm_source: campaigns[n % 4], utm_medium: n % 2 ? 'social' : 'referral', landingPath: '/' }, last: { utm_source: campaigns[(n + 1) % 4], utm_campaign: 'diwali-batch', landingPath: '/course/soft-skills' } };
+  const consent = { version: '2026-11-23', at: new Date().toISOString(), marketing: n % 3 === 0, ...(n % 5 === 4 ? { age: 'adult' } : {}) };
+  const res = await fetch(site + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...body, source, consent }) });
   if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 };
 
