@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isStorableText } from './text-rules.ts';
 import { cleanSource, leadUtmSource, looksLikeBot, MIN_FILL_MS, SOURCE_VALUE_MAX } from './lead-signals.ts';
 
 describe('cleanSource', () => {
@@ -13,6 +14,14 @@ describe('cleanSource', () => {
   it('drops what cannot be stored or shown safely, not the lead', () => {
     expect(cleanSource({ first: { utm_source: 'in\u0000sta\u202Egram\uD800' } })).toEqual({ first: { utm_source: 'instagram' } });
     expect(cleanSource({ first: { utm_source: '\u0000\u0001' } })).toBeUndefined();
+  });
+
+  it('never cuts a character in half at the cap (half an emoji cannot be stored)', () => {
+    for (const prefix of ['', 'a']) {
+      const kept = cleanSource({ first: { utm_source: prefix + '😀'.repeat(150) } })!.first!.utm_source!;
+      expect(kept.length).toBeLessThanOrEqual(SOURCE_VALUE_MAX);
+      expect(isStorableText(kept), JSON.stringify(prefix)).toBe(true);
+    }
   });
 
   it('is undefined for anything that is not a source', () => {

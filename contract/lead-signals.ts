@@ -33,11 +33,13 @@ export const MIN_FILL_MS = 3000;
 function cleanValue(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   let text = '';
+  // Whole characters only: cutting at a code unit could leave half an emoji, which the
+  // database refuses (and the lead with it).
   for (const ch of value) {
+    if (text.length + ch.length > SOURCE_VALUE_MAX) break;
     if (isStorableText(ch)) text += ch;
-    if (text.length >= SOURCE_VALUE_MAX) break;
   }
-  text = text.slice(0, SOURCE_VALUE_MAX).trim();
+  text = text.trim();
   return text === '' ? undefined : text;
 }
 

@@ -1,4 +1,4 @@
-// Hostile-input fuzzing of everything a stranger can send: the seven public POSTs (the
+// Hostile-input fuzzing of everything a stranger can send: the eight public POSTs (the
 // five lead forms, the test's answers and the batch endpoint), the admin lists' query
 // strings and the login. Thousands of bodies made from valid ones by seeded mutations
 // (hostile strings, wrong types, missing and unknown fields, broken JSON, bad keys).
@@ -38,7 +38,7 @@ function rng(seed: number) {
 }
 type Rng = ReturnType<typeof rng>;
 
-type LeadTable = 'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'quiz_submissions';
+type LeadTable = 'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'quiz_submissions' | 'erasure_requests';
 const TABLE_BY_PATH: Record<string, LeadTable> = {
   [LEAD_PATHS.contact]: 'contact_messages',
   [LEAD_PATHS.freeJoin]: 'free_join_users',
@@ -46,6 +46,7 @@ const TABLE_BY_PATH: Record<string, LeadTable> = {
   [LEAD_PATHS.joinNow]: 'join_now_users',
   [LEAD_PATHS.personalitySignup]: 'personality_users',
   [QUIZ_ANSWERS_PATH]: 'quiz_submissions',
+  [LEAD_PATHS.erasureRequest]: 'erasure_requests',
 };
 /**
  * Paths to fuzz, weighted: the two with passwords cost an scrypt hash (~150 ms of CPU) per
@@ -58,11 +59,23 @@ const PATHS = [
   LEAD_PATHS.joinNow,
   LEAD_PATHS.personalitySignup,
   ...Array<string>(2).fill(QUIZ_ANSWERS_PATH),
+  LEAD_PATHS.erasureRequest,
 ];
 
 const answers = () => Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, i % 4]));
 
+/** What the PWA sends beside a form's fields (contract/lead-signals.ts, contract/consent.ts). */
+const SIGNALS = {
+  source: { first: { utm_source: 'instagram', landingPath: '/' }, last: { utm_source: 'newsletter', referrer: 'https://mail.example/' } },
+  consent: { version: '2026-11-23', at: '2026-11-23T06:00:00.000Z', marketing: true, age: 'adult' },
+  fillMs: 8000,
+};
+
 function validBody(path: string, r: Rng): Record<string, unknown> {
+  return { ...fieldsOf(path, r), ...(path === QUIZ_ANSWERS_PATH || path === LEAD_PATHS.erasureRequest ? {} : SIGNALS) };
+}
+
+function fieldsOf(path: string, r: Rng): Record<string, unknown> {
   const n = r.int(1_000_000);
   switch (path) {
     case LEAD_PATHS.contact:
@@ -75,6 +88,8 @@ function validBody(path: string, r: Rng): Record<string, unknown> {
       return { name: 'Kabir', phone: '9000000001', email: `j${n}@example.in`, password: 'secret12' };
     case LEAD_PATHS.personalitySignup:
       return { name: 'Isha', phone: '9000000002', email: `p${n}@example.in`, password: 'secret34' };
+    case LEAD_PATHS.erasureRequest:
+      return { email: `p${r.int(1_000_000)}@example.in` };
     default:
       // Few addresses: the certificate cap keeps the real renders (and mails) few.
       return { name: 'Priya Sharma', email: `q${r.int(4)}@example.in`, answers: answers(), language: 'english' };
@@ -140,7 +155,7 @@ function mutate(body: Record<string, unknown>, r: Rng): unknown {
   const fields = Object.keys(out);
   for (let m = 1 + r.int(3); m > 0; m--) {
     const field = r.pick(fields);
-    switch (r.int(7)) {
+    switch (r.int(8)) {
       case 0:
         out[field] = r.pick(HOSTILE);
         break;
@@ -167,6 +182,20 @@ function mutate(body: Record<string, unknown>, r: Rng): unknown {
           out.answers = a;
         }
         break;
+      case 6: {
+        // The signals beside the fields: hostile text inside the nested objects, where no
+        // schema checks it (it is cleaned, never refused: a bad source must not cost a lead).
+        const text = () => (r.chance(0.3) ? 'a' + '😀'.repeat(r.int(150)) : hostileString(r));
+        out.source = r.chance(0.2)
+          ? r.pick(HOSTILE)
+          : { first: { utm_source: text(), referrer: text(), [hostileString(r) || 'x']: text() }, last: r.chance(0.5) ? { utm_campaign: text(), landingPath: text() } : r.pick(HOSTILE) };
+        out.consent = r.chance(0.2)
+          ? r.pick(HOSTILE)
+          : { version: text(), at: r.pick([text(), '2026-11-23T06:00:00Z', '99999-01-01T00:00:00Z']), marketing: r.pick(HOSTILE), age: r.pick(['guardian', 'adult', text()]), guardianEmail: text() };
+        out.website = r.chance(0.5) ? r.pick(HOSTILE) : undefined;
+        out.fillMs = r.pick(HOSTILE);
+        break;
+      }
       default:
         // Left valid: a fair share of fuzzed bodies must be stored, or the count proves little.
         break;
