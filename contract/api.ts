@@ -84,3 +84,6 @@ export interface QuizUser {
   phone: string;
   createdAt: string;
 }
+
+/** A token emailed as a link (an admin's password reset, a visitor's erasure): 32 random bytes, base64url. */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

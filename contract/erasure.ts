@@ -20,8 +20,6 @@ export const ERASURE_PAGE = '/delete-my-data';
 export const ERASURE_LINK_HOURS = 24;
 /** Confirmation emails one address may receive in 24 hours (more requests get the same answer and no email). */
 export const ERASURE_MAILS_PER_DAY = 3;
-/** 32 random bytes, base64url. */
-export const ERASURE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const ERASURE_MESSAGES = {
   // The same answer whether or not we hold anything for the address.

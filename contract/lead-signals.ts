@@ -62,6 +62,11 @@ export function cleanSource(value: unknown): LeadSource | undefined {
   return { ...(first ? { first } : {}), ...(last ? { last } : {}) };
 }
 
+/** A touch in a line: `utm_source=instagram; landingPath=/` (the CSV, the alert email). */
+export function touchText(touch: SourceTouch | undefined): string {
+  return touch ? SOURCE_KEYS.filter((k) => touch[k] !== undefined).map((k) => `${k}=${touch[k]}`).join('; ') : '';
+}
+
 /** The utm_source a lead is filed under: its last touch's, else its first's. */
 export function leadUtmSource(source: LeadSource | undefined): string | undefined {
   return source?.last?.utm_source ?? source?.first?.utm_source;

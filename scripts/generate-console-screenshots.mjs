@@ -6,11 +6,10 @@
 // over the last 30 days in a throwaway Postgres database (the public API stamps "now"), so
 // the overview's chart has a month to show. Needs Postgres on 127.0.0.1:5432 (or
 // SCREENSHOT_DATABASE_URL pointing at a server where a database may be created).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
+import { launchChromium, startBuiltServer } from './lib/screenshot-server.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const base = process.env.SCREENSHOT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -32,27 +31,11 @@ const url = new URL(base);
 url.pathname = `/${dbName}`;
 const databaseUrl = url.toString();
 
-const server = spawn(process.execPath, ['dist/server/api/main.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: 'memory://',
-    DATABASE_URL: databaseUrl,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const site = await new Promise((resolve) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out);
-    if (m) resolve(`http://127.0.0.1:${m[1]}`);
-  });
+const { url: site, stop } = await startBuiltServer({
+  DATABASE_URL: databaseUrl,
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
 });
 const campaigns = ['instagram', 'campus-fair', 'google', 'newsletter'];
 let posted = 0;
@@ -65,10 +48,7 @@ const post = async (path, body) => {
   if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const courses = ['Soft Skills', 'B2B Training', 'Corporate Training'];
   const backgrounds = ['College Student', 'College Student', 'School Student', 'Corporate Employee'];
@@ -110,8 +90,7 @@ try {
   await page.screenshot({ path: `${root}docs/screenshots/console-overview.png`, fullPage: true });
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('close', resolve));
+  await stop();
   await admin0.query(`drop database if exists ${dbName} with (force)`);
   await admin0.end();
 }

@@ -1,28 +1,12 @@
 // Takes the web manifest's screenshots (phone and desktop) of the built home page with
 // Debian's Chromium. Run by hand after visual changes: `npm run build && node scripts/generate-screenshots.mjs`;
 // the PNGs are committed.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, startBuiltServer } from './lib/screenshot-server.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const server = spawn(process.execPath, ['dist/server/api/main.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', DATABASE_URL: '' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((resolve) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /listening on http:\/\/[^\s:]+:(\d+)/.exec(out);
-    if (m) resolve(`http://127.0.0.1:${m[1]}`);
-  });
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { url, stop } = await startBuiltServer();
+const browser = await launchChromium();
 try {
   for (const [name, viewport] of [
     ['home-narrow', { width: 540, height: 1170 }],
@@ -37,6 +21,6 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  await stop();
 }
 console.log('screenshots written to public/screenshots/');

@@ -19,7 +19,7 @@ import { QUIZ_ITEM_COUNT } from '../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../contract/quiz/options.ts';
 import { launchBrowser } from './support/browser.ts';
 import { draftIndex, readOutbox, seedOutbox } from './support/outbox.ts';
-import { gotoLive } from './support/pwa.ts';
+import { gotoLive, offline, online } from './support/pwa.ts';
 import { ROOT, startServer, type RunningServer } from './support/server.ts';
 import { toast, unique } from './support/site.ts';
 
@@ -44,15 +44,6 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
 
   const rows = async (table: string, email: string) =>
     Number((await db.query(`select count(*) as n from ${table} where email = $1`, [email])).rows[0].n);
-
-  async function offline(context: BrowserContext) {
-    await context.setOffline(true);
-    await context.route('**/api/**', (r) => r.abort('internetdisconnected'));
-  }
-  async function online(context: BrowserContext) {
-    await context.unroute('**/api/**');
-    await context.setOffline(false);
-  }
 
   /** A fresh visitor whose service worker has finished installing (pages now open offline). */
   async function visitor(path = '/'): Promise<{ context: BrowserContext; page: Page }> {

@@ -11,7 +11,7 @@
 // lead marked 'Not spam' within that day is alerted then.
 import { sql, type Kysely } from 'kysely';
 import { LEAD_KINDS, LEAD_STATUS_LABELS, type LeadField, type ListSlug } from '../../contract/lead-kinds.ts';
-import { SOURCE_KEYS, type LeadSource } from '../../contract/lead-signals.ts';
+import { touchText, type LeadSource } from '../../contract/lead-signals.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { ALL_LISTED, type ListedLead, type ListedRow, type ListItem } from './definitions.ts';
@@ -48,8 +48,7 @@ function fieldLines(lead: ListedLead, row: ListedRow<ListedLead['table']>): stri
 }
 
 function sourceLine(source: LeadSource | null): string {
-  const touch = (label: string, t: LeadSource['first']) =>
-    t ? `${label}: ${SOURCE_KEYS.filter((k) => t[k] !== undefined).map((k) => `${k}=${t[k]}`).join('; ')}` : undefined;
+  const touch = (label: string, t: LeadSource['first']) => (t ? `${label}: ${touchText(t)}` : undefined);
   const parts = [touch('first visit', source?.first), touch('latest campaign visit', source?.last)].filter(Boolean);
   return `Source: ${parts.length > 0 ? parts.join(' | ') : 'not known'}`;
 }

@@ -10,7 +10,7 @@ import { LEAD_KINDS, LEAD_STATUS_LABELS, type LeadField } from '../../contract/l
 import { certificatePagePath } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../contract/quiz/items.ts';
 import { consentSummary } from '../../contract/consent.ts';
-import { SOURCE_KEYS, type SourceTouch } from '../../contract/lead-signals.ts';
+import { touchText } from '../../contract/lead-signals.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import type { ListedLead, ListedRow, ListItem } from './definitions.ts';
 import { withLatestTests } from './latest-tests.ts';
@@ -20,10 +20,7 @@ const PAGE = 2000;
 /** Excel reads a CSV as UTF-8 only with this first. */
 const BOM = '\uFEFF';
 
-/** A touch as one cell: `utm_source=instagram; landingPath=/`. */
-function touchCell(touch: SourceTouch | undefined): string {
-  return touch ? SOURCE_KEYS.filter((k) => touch[k] !== undefined).map((k) => `${k}=${touch[k]}`).join('; ') : '';
-}
+
 
 /** The first characters that make a spreadsheet read a cell as a formula: = + - @ tab CR. */
 const FORMULA_START = new Set([61, 43, 45, 64, 9, 13]);
@@ -57,8 +54,8 @@ function columnsOf(lead: ListedLead): Column[] {
   columns.push(
     { label: 'Status', value: (item) => LEAD_STATUS_LABELS[item.status] },
     { label: 'Source (utm_source)', value: (_, row) => row.utm_source },
-    { label: 'First visit', value: (_, row) => touchCell(row.source?.first) },
-    { label: 'Latest campaign visit', value: (_, row) => touchCell(row.source?.last) },
+    { label: 'First visit', value: (_, row) => touchText(row.source?.first) },
+    { label: 'Latest campaign visit', value: (_, row) => touchText(row.source?.last) },
     { label: 'Consent', value: (_, row) => consentSummary(row.consent) },
   );
   return columns;

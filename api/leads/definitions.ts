@@ -6,7 +6,9 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { InferType } from 'yup';
 import type { ContactRecord, EnquiryRecord, FreeJoinUser, JoinNowUser, QuizUser } from '../../contract/api.ts';
-import { kindOfSlug, LEAD_KINDS, type LeadKind, type ListedKind } from '../../contract/lead-kinds.ts';
+import { CONSOLE_MESSAGES } from '../../contract/console.ts';
+import { kindOfSlug, LEAD_KINDS, type LeadKind, type ListedKind, type ListSlug } from '../../contract/lead-kinds.ts';
+import { HttpError } from '../lib/http.ts';
 import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import type { Database, LeadTable, ListedTable } from '../db/schema.ts';
@@ -211,4 +213,11 @@ export const ALL_LISTED: readonly ListedLead[] = Object.values(LISTED_LEADS);
 export function listedLead(slug: string): ListedLead | undefined {
   const kind = kindOfSlug(slug);
   return kind ? LISTED_LEADS[kind] : undefined;
+}
+
+/** The listed kind behind a slug in an admin URL, and its slug as typed; an unknown list is a 404. */
+export function leadOf(slug: string): { lead: ListedLead; list: ListSlug } {
+  const lead = listedLead(slug);
+  if (!lead) throw new HttpError(404, CONSOLE_MESSAGES.listNotFound);
+  return { lead, list: LEAD_KINDS[lead.kind].list.slug };
 }

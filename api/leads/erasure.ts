@@ -11,7 +11,6 @@
 //   message holds their name), and the requests themselves (they hold the email). One
 //   audit row per list touched, without personal data.
 // - Admins erase leads of one list by id, with the same history and audit.
-import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { InferType } from 'yup';
 import { ERASURE_LINK_HOURS, ERASURE_MAILS_PER_DAY, ERASURE_MESSAGES, ERASURE_PAGE, type ErasureResult } from '../../contract/erasure.ts';
@@ -21,15 +20,12 @@ import { isCertificateId } from '../certificate/store.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { ALL_LISTED, define, type LeadDefinition, type ListedLead } from './definitions.ts';
 import { isLeadId } from './history.ts';
 
 const HOUR_MS = 3_600_000;
-
-export function hashErasureToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export function erasureLink(publicUrl: string, token: string): string {
   return `${publicUrl}${ERASURE_PAGE}?token=${token}`;
@@ -97,10 +93,10 @@ export function erasureRequestLead(deps: Pick<Deps, 'config' | 'wakeMail' | 'clo
           .where('created_at', '>', new Date(now.getTime() - 24 * HOUR_MS))
           .executeTakeFirstOrThrow();
         if (Number(mailed.n) >= ERASURE_MAILS_PER_DAY) continue;
-        const token = randomBytes(32).toString('base64url');
+        const token = newLinkToken();
         await trx
           .updateTable('erasure_requests')
-          .set({ token_hash: hashErasureToken(token), expires_at: new Date(now.getTime() + ERASURE_LINK_HOURS * HOUR_MS) })
+          .set({ token_hash: hashLinkToken(token), expires_at: new Date(now.getTime() + ERASURE_LINK_HOURS * HOUR_MS) })
           .where('id', '=', row.id)
           .execute();
         await enqueueMail(trx, { to: row.email, kind: 'erasure', ...erasureMail(deps.config.publicUrl, token) });
@@ -153,7 +149,7 @@ export async function eraseByToken(db: Kysely<Database>, token: string, now: Dat
     const request = await trx
       .selectFrom('erasure_requests')
       .select(['email', 'expires_at'])
-      .where('token_hash', '=', hashErasureToken(token))
+      .where('token_hash', '=', hashLinkToken(token))
       .forUpdate()
       .executeTakeFirst();
     if (!request || !request.expires_at || request.expires_at <= now) return undefined;

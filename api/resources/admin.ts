@@ -5,7 +5,6 @@
 //   POST /forgot-password        { email } → always the same { message }
 //   POST /reset-password/:token  { newPassword } → { message } | 400 { message }
 //   GET  /mail                   (Bearer) → { data: OutboxEntry[] } (?status=pending|sent|failed)
-import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   ADMIN_MESSAGES,
@@ -17,7 +16,7 @@ import {
   tooManyLoginAttempts,
   type OutboxEntry,
 } from '../../contract/admin.ts';
-import { BODY_MAX_BYTES } from '../../contract/api.ts';
+import { BODY_MAX_BYTES, LINK_TOKEN_PATTERN } from '../../contract/api.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { listRows } from '../lib/admin-list.ts';
 import { afterPasswordChange, normalizeEmail } from '../lib/admins.ts';
@@ -26,6 +25,7 @@ import { issueToken, requireAdmin, revokeSession, toAdminProfile } from '../lib/
 import { clientAddress } from '../lib/client-address.ts';
 import { iso } from '../lib/dates.ts';
 import { HttpError, readJson } from '../lib/http.ts';
+import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '../lib/login-throttle.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { validate } from '../lib/validate.ts';
@@ -35,11 +35,6 @@ import { escapeHtml } from '../lib/html.ts';
 /** Reset emails per admin per window; more requests still get the same answer, and no mail. */
 const RESET_MAILS_PER_WINDOW = 5;
 const RESET_MAIL_WINDOW_MS = 15 * 60_000;
-const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl}${RESET_PASSWORD_ROUTE}/${token}`;
@@ -97,13 +92,13 @@ export function admin(deps: Deps): Hono {
       .where('created_at', '>', new Date(now.getTime() - RESET_MAIL_WINDOW_MS))
       .executeTakeFirstOrThrow();
     if (Number(recent.n) < RESET_MAILS_PER_WINDOW) {
-      const token = randomBytes(32).toString('base64url');
+      const token = newLinkToken();
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('password_resets')
           .values({
             admin_id: found.id,
-            token_hash: hashResetToken(token),
+            token_hash: hashLinkToken(token),
             created_at: now,
             expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
           })
@@ -175,8 +170,8 @@ export function admin(deps: Deps): Hono {
       if (!input.ok) throw input.error;
       const token = c.req.param('token');
       const invalid = () => new HttpError(400, ADMIN_MESSAGES.resetLinkInvalid);
-      if (!RESET_TOKEN_PATTERN.test(token)) throw invalid();
-      const tokenHash = hashResetToken(token);
+      if (!LINK_TOKEN_PATTERN.test(token)) throw invalid();
+      const tokenHash = hashLinkToken(token);
       const now = nowOf(deps);
       const usable = (trxOrDb: typeof db) =>
         trxOrDb

@@ -4,8 +4,8 @@
 // itself, POST /api/v1/erasure-requests, is a queued submission like a lead: resources/leads.ts.)
 import { Hono } from 'hono';
 import { object, string } from 'yup';
-import { BODY_MAX_BYTES } from '../../contract/api.ts';
-import { ERASURE_MESSAGES, ERASURE_TOKEN_PATTERN } from '../../contract/erasure.ts';
+import { BODY_MAX_BYTES, LINK_TOKEN_PATTERN } from '../../contract/api.ts';
+import { ERASURE_MESSAGES } from '../../contract/erasure.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { eraseByToken } from '../leads/erasure.ts';
 import { HttpError, readJson } from '../lib/http.ts';
@@ -18,7 +18,7 @@ export function erasure(deps: Deps): Hono {
     const input = validate(confirmSchema, await readJson(c, BODY_MAX_BYTES));
     if (!input.ok) throw input.error;
     const { token } = input.value;
-    const result = ERASURE_TOKEN_PATTERN.test(token) ? await eraseByToken(deps.db, token, nowOf(deps)) : undefined;
+    const result = LINK_TOKEN_PATTERN.test(token) ? await eraseByToken(deps.db, token, nowOf(deps)) : undefined;
     if (!result) throw new HttpError(400, ERASURE_MESSAGES.linkInvalid);
     return c.json(result);
   });

@@ -6,10 +6,10 @@ import { Hono } from 'hono';
 import { CONSOLE_MESSAGES } from '../../contract/console.ts';
 import type { Deps } from '../deps.ts';
 import { csvLines } from '../leads/csv.ts';
+import { leadOf } from '../leads/definitions.ts';
 import { parseLeadListQuery } from '../leads/list-query.ts';
 import { requireAdmin } from '../lib/auth.ts';
 import { HttpError } from '../lib/http.ts';
-import { leadOf } from './lead-admin.ts';
 
 export function exportCsv(deps: Deps): Hono {
   return new Hono().get('/:file', requireAdmin(deps), (c) => {

@@ -8,9 +8,9 @@
 import { Hono } from 'hono';
 import { bulkEraseSchema, bulkStatusSchema, CONSOLE_MESSAGES, leadUpdateSchema, type LeadDetail } from '../../contract/console.ts';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
-import { LEAD_KINDS, type ListSlug } from '../../contract/lead-kinds.ts';
+import type { ListSlug } from '../../contract/lead-kinds.ts';
 import type { Deps } from '../deps.ts';
-import { listedLead, type ListedLead } from '../leads/definitions.ts';
+import { leadOf, type ListedLead } from '../leads/definitions.ts';
 import { eraseLeads } from '../leads/erasure.ts';
 import { adminLabel, findLead, historyOf, setStatuses, updateLead } from '../leads/history.ts';
 import { withLatestTests } from '../leads/latest-tests.ts';
@@ -20,11 +20,6 @@ import { validate } from '../lib/validate.ts';
 
 const eraserOf = (admin: AdminRow) => ({ id: admin.id, label: adminLabel(admin) });
 
-export function leadOf(slug: string): { lead: ListedLead; list: ListSlug } {
-  const lead = listedLead(slug);
-  if (!lead) throw new HttpError(404, CONSOLE_MESSAGES.listNotFound);
-  return { lead, list: LEAD_KINDS[lead.kind].list.slug };
-}
 
 async function detail(deps: Pick<Deps, 'db'>, lead: ListedLead, list: ListSlug, id: string): Promise<LeadDetail> {
   const row = await findLead(deps.db, lead, id);

@@ -8,25 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/messages.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
+import { consoleLogin, postLead } from '../support/console.ts';
 import { fillFields, toast, unique, useSite } from '../support/site.ts';
 
 const ADMIN = { email: 'console@example.in', password: 'console password 1' };
 const site = useSite({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
 
+/** A lead through the public API; its record (under `data` or `user`, as the spec answers). */
 async function post(path: string, body: object): Promise<{ _id: string }> {
-  const res = await fetch(site.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  expect(res.status, path).toBe(201);
-  const answer = (await res.json()) as { data?: { _id: string }; user?: { _id: string } };
+  const answer = await postLead<{ data?: { _id: string }; user?: { _id: string } }>(site, path, body);
   return (answer.data ?? answer.user)!;
 }
 
-async function login(page: Page): Promise<void> {
-  await gotoLive(page, `${site.url}/admin-login`);
-  await fillFields(page, { Email: ADMIN.email, Password: ADMIN.password });
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/admin/join-now');
-  await page.getByText('Welcome').waitFor();
-}
+const login = (page: Page) => consoleLogin(site, page, ADMIN);
 
 /** The list's rows, by the text of their opening buttons. */
 const rowNames = (page: Page) => page.locator('.console-table tbody th button').allTextContents();

@@ -10,6 +10,7 @@ import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import type { Page } from 'playwright-core';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
+import { consoleLogin, postLead } from '../support/console.ts';
 import { fillFields, toast, unique, useSite } from '../support/site.ts';
 
 const ADMIN = { email: 'eraser@example.in', password: 'eraser password 1' };
@@ -25,18 +26,8 @@ const site = useSite({
   env: (port) => ({ SMTP_URL: peer.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }),
 });
 
-async function post(path: string, body: object): Promise<any> {
-  const res = await fetch(site.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  expect(res.status, path).toBe(201);
-  return res.json();
-}
-
-async function consoleLogin(page: Page): Promise<void> {
-  await gotoLive(page, `${site.url}/admin-login`);
-  await fillFields(page, { Email: ADMIN.email, Password: ADMIN.password });
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/admin/join-now');
-}
+const post = (path: string, body: object) => postLead(site, path, body);
+const login = (page: Page) => consoleLogin(site, page, ADMIN);
 
 describe('erasure', () => {
   it('erases a visitor’s data from the link they are emailed, withdrawing their certificate', async () => {
@@ -79,7 +70,7 @@ describe('erasure', () => {
 
     // The console: nothing left under that email; the log says the person erased it.
     const { page: admin } = await site.page();
-    await consoleLogin(admin);
+    await login(admin);
     await admin.goto(`${site.url}/admin/join-free?q=${encodeURIComponent(email)}`);
     await admin.getByText('No users found').waitFor();
     await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Erasure log' }).click();
@@ -93,7 +84,7 @@ describe('erasure', () => {
     const email = `admin.delete.${unique()}@example.in`;
     const { data } = await post(LEAD_PATHS.contact, { firstName: 'Deleted', lastName: 'ByAdmin', email, phone: '9876512002', message: 'Remove me' });
     const { page } = await site.page();
-    await consoleLogin(page);
+    await login(page);
     await page.goto(`${site.url}/admin/contact?q=${encodeURIComponent(email)}&open=${data._id}`);
     await page.getByRole('button', { name: 'Delete this lead' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this lead?' });

@@ -6,13 +6,13 @@
 // told so. The page clock is moved past
 // the fill time where a person's pace is meant (a person takes more than 3 seconds).
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PATHS } from '../../contract/admin.ts';
 import { CONSENT_NOTICE_VERSION } from '../../contract/consent.ts';
 import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { MESSAGES } from '../../contract/messages.ts';
-import { gotoLive } from '../support/pwa.ts';
+import { gotoLive, offline, online } from '../support/pwa.ts';
+import { adminApi, consoleLogin } from '../support/console.ts';
 import { fillFields, toast, unique, useSite } from '../support/site.ts';
 
 const ADMIN = { email: 'signals@example.in', password: 'signals password 1' };
@@ -21,26 +21,12 @@ const site = useSite({
 });
 const SAVED_OFFLINE = "Saved on this device — it will be sent automatically when you're back online";
 
-let token: string | undefined;
-async function adminGet<T>(path: string): Promise<T> {
-  if (!token) {
-    const res = await fetch(site.url + ADMIN_PATHS.login, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    token = ((await res.json()) as { token: string }).token;
-  }
-  const res = await fetch(site.url + path, { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
+const adminGet = adminApi(site, ADMIN);
 type Contacts = { contacts: Array<{ _id: string; email: string; status: string }> };
 const contactsOf = async (email: string, status = '') =>
   (await adminGet<Contacts>(`${LEAD_KINDS.contact.list.path}?q=${encodeURIComponent(email)}${status ? `&status=${status}` : ''}`)).contacts;
 
-async function consoleLogin(page: Page): Promise<void> {
-  await gotoLive(page, `${site.url}/admin-login`);
-  await fillFields(page, { Email: ADMIN.email, Password: ADMIN.password });
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/admin/join-now');
-}
+const login = (page: Page) => consoleLogin(site, page, ADMIN);
 
 async function fillContact(page: Page, email: string, name: string): Promise<void> {
   await fillFields(page, { 'First name': name, 'Last name': 'Signals', Email: email, Phone: '9876512345', Message: 'Tell me about the weekend batch' });
@@ -49,14 +35,6 @@ async function fillContact(page: Page, email: string, name: string): Promise<voi
 /** A person's pace: the form has been on screen for longer than the 3 seconds a bot takes. */
 const personPace = (page: Page) => page.clock.fastForward(4_000);
 
-async function offline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/api/**', (r) => r.abort('internetdisconnected'));
-}
-async function online(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
 
 describe('leads a business can trust', () => {
   it('carries the first and the latest campaign touch through a form filled offline to the console', async () => {
@@ -80,7 +58,7 @@ describe('leads a business can trust', () => {
     expect(lead!.status).toBe('new');
 
     const { page: admin } = await site.page();
-    await consoleLogin(admin);
+    await login(admin);
     await admin.goto(`${site.url}/admin/contact?q=${encodeURIComponent(email)}&open=${lead!._id}`);
     const source = admin.getByRole('region', { name: 'Source' });
     await source.getByRole('heading', { name: 'First visit' }).waitFor();
@@ -127,7 +105,7 @@ describe('leads a business can trust', () => {
 
     // Only under the spam filter in the console, where 'Not spam' brings one back.
     const { page: admin } = await site.page();
-    await consoleLogin(admin);
+    await login(admin);
     await admin.goto(`${site.url}/admin/contact?q=${encodeURIComponent(trappedEmail)}`);
     await admin.getByText('No contact messages found.').waitFor();
     await admin.getByLabel('Status', { exact: true }).selectOption('spam');
@@ -152,7 +130,7 @@ describe('leads a business can trust', () => {
     await register('Comma, "Quoted"', 2);
     await register('आशा वर्मा', 3);
     const { page } = await site.page({ acceptDownloads: true });
-    await consoleLogin(page);
+    await login(page);
     await page.goto(`${site.url}/admin/join-now?q=${tag}`);
     await expect.poll(() => page.locator('.console-table tbody tr').count()).toBe(3);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

@@ -51,41 +51,32 @@ export async function seedOutbox(page: Page, items: SeedItem[]): Promise<void> {
   );
 }
 
-export async function readOutbox(page: Page): Promise<StoredItem[]> {
+/** Reads one store of the outbox database in the page: every record, or the one with this key. */
+function readStore(page: Page, store: 'items' | 'drafts', key?: string): Promise<unknown> {
   return page.evaluate(
-    async ({ DB, VERSION }) => {
+    async ({ DB, VERSION, store, key }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open(DB, VERSION);
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
       });
-      const all = await new Promise<unknown[]>((resolve) => {
-        const r = db.transaction('items').objectStore('items').getAll();
+      const found = await new Promise<unknown>((resolve) => {
+        const objects = db.transaction(store).objectStore(store);
+        const r = key === undefined ? objects.getAll() : objects.get(key);
         r.onsuccess = () => resolve(r.result);
       });
       db.close();
-      return all as never;
+      return found;
     },
-    { DB, VERSION },
+    { DB, VERSION, store, key },
   );
+}
+
+export async function readOutbox(page: Page): Promise<StoredItem[]> {
+  return (await readStore(page, 'items')) as StoredItem[];
 }
 
 /** The question a test's saved draft on this device is at (undefined: no draft). */
 export async function draftIndex(page: Page, test: string): Promise<number | undefined> {
-  return page.evaluate(
-    async ({ DB, VERSION, test }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open(DB, VERSION);
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      const draft = await new Promise<{ index?: number } | undefined>((resolve) => {
-        const r = db.transaction('drafts').objectStore('drafts').get(test);
-        r.onsuccess = () => resolve(r.result as { index?: number } | undefined);
-      });
-      db.close();
-      return draft?.index;
-    },
-    { DB, VERSION, test },
-  );
+  return ((await readStore(page, 'drafts', test)) as { index?: number } | undefined)?.index;
 }

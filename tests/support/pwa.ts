@@ -2,7 +2,7 @@
 // run inside the page, and the intro video popup that opens on the home page.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -82,4 +82,17 @@ export async function pauseClock(page: Page): Promise<void> {
 export async function gotoLive(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.page === location.pathname);
+}
+
+/**
+ * The phone loses its connection: the browser reports offline, and any API call that still
+ * leaves (the service worker's, say) fails as a dropped network would.
+ */
+export async function offline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/api/**', (r) => r.abort('internetdisconnected'));
+}
+export async function online(context: BrowserContext): Promise<void> {
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
 }

@@ -5,7 +5,8 @@
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ERASURE_LINK_HOURS, ERASURE_MESSAGES, ERASURE_PATHS, ERASURE_TOKEN_PATTERN, type ErasureResult } from '../../../contract/erasure.ts';
+import { LINK_TOKEN_PATTERN } from '../../../contract/api.ts';
+import { ERASURE_LINK_HOURS, ERASURE_MESSAGES, ERASURE_PATHS, type ErasureResult } from '../../../contract/erasure.ts';
 import { LEAD_KINDS } from '../../../contract/lead-kinds.ts';
 import { erasureRequestSchema, type ErasureRequestInput } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
@@ -71,7 +72,7 @@ function Ask() {
 type ConfirmState = { state: 'ready' } | { state: 'busy' } | { state: 'done'; result: ErasureResult } | { state: 'failed'; message: string };
 
 function Confirm({ token }: { token: string }) {
-  const [state, setState] = useState<ConfirmState>(ERASURE_TOKEN_PATTERN.test(token) ? { state: 'ready' } : { state: 'failed', message: ERASURE_MESSAGES.linkInvalid });
+  const [state, setState] = useState<ConfirmState>(LINK_TOKEN_PATTERN.test(token) ? { state: 'ready' } : { state: 'failed', message: ERASURE_MESSAGES.linkInvalid });
   const erase = async () => {
     setState({ state: 'busy' });
     try {
