@@ -195,6 +195,32 @@ describe('serving the PWA', () => {
     expect((await app.request('/assets/missing-123.js')).status).toBe(404);
   });
 
+  it('serves canonical links, the sitemap and robots.txt for the PUBLIC_URL it runs with, and never the build notes', async () => {
+    const built = mkdtempSync(path.join(tmpdir(), 'origin-'));
+    onTestFinished(() => rmSync(built, { recursive: true, force: true }));
+    const canonical = '<link rel="canonical" href="http://localhost:3000/about" />' + ' '.repeat(1000);
+    mkdirSync(path.join(built, 'about'));
+    writeFileSync(path.join(built, 'about', 'index.html'), canonical);
+    writeFileSync(path.join(built, 'sitemap.xml'), '<loc>http://localhost:3000/about</loc>');
+    writeFileSync(path.join(built, 'robots.txt'), 'Sitemap: http://localhost:3000/sitemap.xml');
+    writeFileSync(path.join(built, '.build-origin'), 'http://localhost:3000\n');
+
+    const asBuilt = testApp(database, { staticDir: built }).app;
+    expect(await (await asBuilt.request('/about')).text()).toContain('href="http://localhost:3000/about"');
+
+    const live = testApp(database, { staticDir: built, canonicalOrigin: 'https://skillup.example.in' }).app;
+    const page = await live.request('/about');
+    const html = await page.text();
+    expect(html).toContain('href="https://skillup.example.in/about"');
+    expect(html).not.toContain('localhost:3000');
+    expect(Number(page.headers.get('content-length'))).toBe(Buffer.byteLength(html));
+    const gz = await live.request('/about', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toContain('href="https://skillup.example.in/about"');
+    expect(await (await live.request('/sitemap.xml')).text()).toBe('<loc>https://skillup.example.in/about</loc>');
+    expect(await (await live.request('/robots.txt')).text()).toBe('Sitemap: https://skillup.example.in/sitemap.xml');
+    expect((await live.request('/.build-origin')).status).toBe(404);
+  });
+
   it('never serves files outside the build', async () => {
     // The same request shape reaches a file inside, so a refusal below is the guard at work.
     expect(await (await app.request('/inside.txt')).text()).toBe('PUBLIC-FILE');

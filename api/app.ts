@@ -5,7 +5,7 @@ import { API_MESSAGES } from '../contract/messages.ts';
 import { nowOf, type Deps } from './deps.ts';
 import { errorHandler } from './lib/errors.ts';
 import { corsPolicy, jsonBodiesOnly, securityHeaders } from './lib/http-policy.ts';
-import { postRateLimit } from './lib/rate-limit.ts';
+import { createRateLimiter, postRateLimit } from './lib/rate-limit.ts';
 import { requestLog } from './lib/request-log.ts';
 import { admin } from './resources/admin.ts';
 import { certificatePage, certificatesApi } from './resources/certificates.ts';
@@ -36,14 +36,21 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   app.use('*', securityHeaders());
   app.onError(errorHandler(deps.log));
   app.use('/api/*', corsPolicy(deps.config));
-  app.use(
-    '/api/*',
-    postRateLimit({
+  let lastLimitError = 0;
+  const limiter =
+    deps.rateLimiter ??
+    createRateLimiter({
+      db: deps.db,
       perMinute: deps.config.postRateLimitPerMinute,
-      trustProxy: deps.config.trustProxy,
       clock: () => nowOf(deps),
-    }),
-  );
+      // Once per 10 s at most: in a database outage every round fails.
+      onError: (err) => {
+        if (Date.now() - lastLimitError < 10_000) return;
+        lastLimitError = Date.now();
+        deps.log(`rate limit not checked (the submission goes on): ${err.message}`);
+      },
+    });
+  app.use('/api/*', postRateLimit(limiter, { perMinute: deps.config.postRateLimitPerMinute, trustProxy: deps.config.trustProxy }));
   app.use('/api/*', jsonBodiesOnly());
 
   app.route(HEALTH_PATH, health(deps));
@@ -65,7 +72,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
 
   // Server-rendered (public certificate verification), so it must come before the site.
   app.route('/certificate', certificatePage(deps));
-  const site = staticSite(deps.config.staticDir);
+  const site = staticSite(deps.config.staticDir, { publicUrl: deps.config.canonicalOrigin });
   app.on(['GET', 'HEAD'], '*', site);
   app.notFound((c) => c.json({ message: API_MESSAGES.notFound }, 404));
   return app;

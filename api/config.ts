@@ -14,6 +14,11 @@ export interface Config {
   staticDir: string;
   /** Absolute origin the site is reached at; links in emails are built from it, never from Host. */
   publicUrl: string;
+  /**
+   * PUBLIC_URL when it was set: the pages' canonical links, sitemap and robots.txt are served
+   * with it, whatever origin the build was made for. Unset: they are served as built.
+   */
+  canonicalOrigin: string | undefined;
   production: boolean;
   /** Seconds to let in-flight requests finish on SIGTERM before closing connections. */
   shutdownGraceSeconds: number;
@@ -101,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || path.join(PROJECT_ROOT, 'data')),
     staticDir: path.resolve(env.STATIC_DIR || path.join(PROJECT_ROOT, 'dist', 'pwa')),
     publicUrl,
+    canonicalOrigin: env.PUBLIC_URL ? publicUrl : undefined,
     production: env.NODE_ENV === 'production',
     shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 300),
     ...httpLimits(env),

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { BackgroundTasks } from './lib/background.ts';
 import type { LeadEventHub } from './leads/events.ts';
 import type { CertificateData } from './certificate/render.ts';
+import type { RateLimiter } from './lib/rate-limit.ts';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -23,6 +24,8 @@ export interface Deps {
   events?: LeadEventHub;
   /** Draws a certificate PNG (main.ts: a worker pool, off the event loop); in-thread when absent. */
   renderCertificate?: (data: CertificateData) => Promise<Buffer>;
+  /** The public rate limit (main.ts makes it, to count its refusals); the app makes its own when absent. */
+  rateLimiter?: RateLimiter;
 }
 
 export function nowOf(deps: Pick<Deps, 'clock'>): Date {

@@ -41,11 +41,23 @@ const log = (line: string) => {
  */
 let stopRequested: string | undefined;
 let stopServer: ((signal: string) => Promise<void>) | undefined;
+/**
+ * How long a start-up step may run on after a signal. Some steps take seconds (the embedded
+ * database's first open, a migration) and `docker stop` must end within two: past this the
+ * process exits where it stands. Nothing is lost by that: a migration is a transaction, and
+ * the embedded database recovers from an exit mid-write as from a crash.
+ */
+const START_UP_STOP_MS = 1_000;
 function onSignal(signal: string): void {
   if (stopServer) return void stopServer(signal);
   if (stopRequested) return;
   stopRequested = signal;
   log(`${signal} during start-up: stopping`);
+  setTimeout(() => {
+    log(`stopped (start-up step still running after ${START_UP_STOP_MS} ms)`);
+    flushLog();
+    process.exit(0);
+  }, START_UP_STOP_MS).unref();
 }
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 process.on('SIGINT', () => onSignal('SIGINT'));

@@ -4,11 +4,23 @@
 // service worker and the manifest are `no-cache` so an update is seen at once.
 // Text files are compressed once (brotli or gzip) and kept in memory: the build is small
 // and phones on slow links gain most from it.
-import { createReadStream, promises as fs, type Stats } from 'node:fs';
+// The prerendered pages, sitemap and robots.txt carry absolute links (canonical, sitemap
+// entries) made from the PUBLIC_URL the build saw, which it records in `.build-origin`;
+// when the server runs with another PUBLIC_URL, those files are served with its origin
+// instead, so one image serves any domain.
+import { createReadStream, promises as fs, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+
+function readBuildOrigin(root: string): string | undefined {
+  try {
+    return readFileSync(path.join(root, BUILD_ORIGIN_FILE), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,6 +50,10 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.map', '.svg', '.xml', '.txt']);
 const NO_CACHE = new Set(['/sw.js', '/registerSW.js', '/manifest.webmanifest']);
 const MAX_COMPRESSED_CACHE = 64 * 1024 * 1024;
+/** Files whose absolute links follow PUBLIC_URL. */
+const ORIGIN_BEARING = new Set(['.html', '.xml', '.txt']);
+/** Written by scripts/prerender.mjs: the origin the build's links were made with. */
+export const BUILD_ORIGIN_FILE = '.build-origin';
 
 export function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
@@ -64,10 +80,32 @@ export const DYNAMIC_SHELL_ROUTES: ReadonlyArray<{ pattern: RegExp; status: 200 
   { pattern: /^\/blog\/[^/]+\/?$/, status: 404 },
 ];
 
-export function staticSite(rootDir: string, shellRoutes = DYNAMIC_SHELL_ROUTES) {
+export interface StaticSiteOptions {
+  /** The origin links should carry (PUBLIC_URL); undefined: files are served as built. */
+  publicUrl?: string;
+  shellRoutes?: typeof DYNAMIC_SHELL_ROUTES;
+}
+
+export function staticSite(rootDir: string, options: StaticSiteOptions = {}) {
+  const shellRoutes = options.shellRoutes ?? DYNAMIC_SHELL_ROUTES;
   const root = path.resolve(rootDir);
   const compressed = new Map<string, Buffer>();
   let compressedBytes = 0;
+  const buildOrigin = readBuildOrigin(root);
+  const rewrite = options.publicUrl && buildOrigin && buildOrigin !== options.publicUrl ? { from: buildOrigin, to: options.publicUrl } : undefined;
+  const rewritten = new Map<string, Buffer>();
+
+  /** The file's bytes with the build's origin replaced, or undefined when it is served as is. */
+  async function rewrittenBody(found: Found, ext: string): Promise<Buffer | undefined> {
+    if (!rewrite || !ORIGIN_BEARING.has(ext)) return undefined;
+    const key = `${found.file}:${found.stat.mtimeMs}:${found.stat.size}`;
+    let body = rewritten.get(key);
+    if (!body) {
+      body = Buffer.from((await fs.readFile(found.file, 'utf8')).replaceAll(rewrite.from, rewrite.to));
+      rewritten.set(key, body);
+    }
+    return body;
+  }
 
   async function fileAt(rel: string): Promise<Found | undefined> {
     const file = path.join(root, rel);
@@ -89,16 +127,19 @@ export function staticSite(rootDir: string, shellRoutes = DYNAMIC_SHELL_ROUTES) 
     }
     if (decoded.includes('\0')) return undefined;
     const rel = path.normalize(decoded).replace(/^([/\\])+/, '');
-    if (rel.split(/[/\\]/).includes('..')) return undefined;
+    const segments = rel.split(/[/\\]/);
+    if (segments.includes('..')) return undefined;
+    // Dotfiles are the build's own notes (.build-origin), never the site's.
+    if (segments.some((seg) => seg.startsWith('.') && seg !== '.well-known')) return undefined;
     return (await fileAt(rel)) ?? (await fileAt(path.join(rel, 'index.html')));
   }
 
   /** The compressed file, from the cache when it holds it (the file is read only on a miss). */
-  async function encoded(found: Found, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  async function encoded(found: Found, encoding: 'br' | 'gzip', body: Buffer | undefined): Promise<Buffer> {
     const cacheKey = `${found.file}:${found.stat.mtimeMs}:${found.stat.size}:${encoding}`;
     let out = compressed.get(cacheKey);
     if (!out) {
-      const raw = await fs.readFile(found.file);
+      const raw = body ?? (await fs.readFile(found.file));
       out =
         encoding === 'br'
           ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
@@ -113,7 +154,9 @@ export function staticSite(rootDir: string, shellRoutes = DYNAMIC_SHELL_ROUTES) 
 
   async function send(c: Context, found: Found, status: 200 | 404 = 200): Promise<Response> {
     const ext = path.extname(found.file).toLowerCase();
-    const etag = `W/"${found.stat.size.toString(16)}-${Math.floor(found.stat.mtimeMs).toString(16)}"`;
+    const body = await rewrittenBody(found, ext);
+    const size = body?.length ?? found.stat.size;
+    const etag = `W/"${size.toString(16)}-${Math.floor(found.stat.mtimeMs).toString(16)}"`;
     const headers = new Headers({
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': cacheControlFor(found.urlPath),
@@ -122,19 +165,20 @@ export function staticSite(rootDir: string, shellRoutes = DYNAMIC_SHELL_ROUTES) 
     });
     if (status === 200 && c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
     const head = c.req.method === 'HEAD';
-    if (COMPRESSIBLE.has(ext) && found.stat.size > 512) {
+    if (COMPRESSIBLE.has(ext) && size > 512) {
       headers.set('Vary', 'Accept-Encoding');
       const accept = c.req.header('accept-encoding') ?? '';
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
       if (encoding) {
-        const body = await encoded(found, encoding);
+        const out = await encoded(found, encoding, body);
         headers.set('Content-Encoding', encoding);
-        headers.set('Content-Length', String(body.length));
-        return new Response(head ? null : new Uint8Array(body), { status, headers });
+        headers.set('Content-Length', String(out.length));
+        return new Response(head ? null : new Uint8Array(out), { status, headers });
       }
     }
-    headers.set('Content-Length', String(found.stat.size));
+    headers.set('Content-Length', String(size));
     if (head) return new Response(null, { status, headers });
+    if (body) return new Response(new Uint8Array(body), { status, headers });
     const stream = Readable.toWeb(createReadStream(found.file)) as ReadableStream<Uint8Array>;
     return new Response(stream, { status, headers });
   }

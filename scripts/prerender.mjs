@@ -1,7 +1,8 @@
 // Runs after `vite build`: builds pwa/entry-server.tsx for Node, renders every public route
 // to dist/pwa/<route>/index.html (content, title, description, canonical link), writes a
 // 404.html, empty shells for the client-only routes, sitemap.xml and robots.txt.
-// Canonical origin: PUBLIC_URL (default http://localhost:3000).
+// Canonical origin: PUBLIC_URL (default http://localhost:3000), recorded in .build-origin so
+// the server can serve these files for the PUBLIC_URL it runs with (api/static.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -120,4 +121,5 @@ await write(
   ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /admin-login', 'Disallow: /reset-password/', 'Disallow: /personality/', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
 );
 
+await writeFile(path.join(OUT, '.build-origin'), `${ORIGIN}\n`);
 console.log(`prerendered ${server.PRERENDERED_PATHS.length} routes, 404.html, ${server.CLIENT_ONLY_PATHS.length} shells; sitemap: ${listed.length} URLs (${ORIGIN})`);

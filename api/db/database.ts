@@ -159,12 +159,17 @@ function throttledLog(log: ((line: string) => void) | undefined): (line: string)
   };
 }
 
+/**
+ * PGlite and the extensions every embedded database is opened with (pg_trgm: the admin
+ * lists' substring search, migrations/2026-11-23T0005_console.ts), loaded on first use.
+ */
+export async function loadPglite() {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  return { PGlite, extensions: { pg_trgm } };
+}
+
 async function openPglite(dataDir: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  const [{ PGlite }, { PGliteDialect }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('kysely-pglite-dialect'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-  ]);
+  const [{ PGlite, extensions }, { PGliteDialect }] = await Promise.all([loadPglite(), import('kysely-pglite-dialect')]);
   let lock: DirLock | undefined;
   let target = dataDir;
   if (!dataDir.startsWith('memory://')) {
@@ -175,8 +180,7 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
     target = path.join(dir, 'pglite');
   }
   try {
-    // pg_trgm: the admin lists' substring search (migrations/2026-11-23T0005_console.ts).
-    const client = await PGlite.create(target, { extensions: { pg_trgm } });
+    const client = await PGlite.create(target, { extensions });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     return {
       db,

@@ -7,21 +7,30 @@
 // submissions admitted in the last 61 whole seconds leave room for it. The 61 buckets cover
 // more than any 60-second span ending now, so no 60-second span, wherever it starts, ever
 // holds more than the limit (a fixed one-minute window let twice the limit through across a
-// minute boundary: 1,200 in 3.9 s). The price is a steady rate slightly under the limit
-// (600 per 61 s). Memory: 61 counters per active address, bounded by maxAddresses.
-// Kept in this process's memory: each API instance counts on its own.
+// minute boundary). The price is a steady rate slightly under the limit (600 per 61 s).
+//
+// The windows live in Postgres (migration 0007, rate_limit_take), so every instance on one
+// database counts against one allowance. The cost on the hot path is kept to one statement
+// per round, not per request: takes that arrive while a round is in the database wait and
+// go together in the next one (one row per address, its costs summed, handed out first come
+// first served), so under load a round serves many requests for one round trip.
 import type { Context, MiddlewareHandler } from 'hono';
+import { sql, type Kysely } from 'kysely';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { clientAddress } from './client-address.ts';
 import { HttpError } from './http.ts';
 
-const BUCKETS = 61;
+/** Seconds an idle window is kept: past this its buckets are all empty. */
+const WINDOW_SECONDS = 61;
+/** How often one instance deletes idle windows (ms). */
+const SWEEP_EVERY_MS = 60_000;
 
 export interface RateLimiterOptions {
+  db: Kysely<any>;
   perMinute: number;
   clock: () => Date;
-  /** Addresses tracked at once; past it, idle ones are forgotten first. */
-  maxAddresses?: number;
+  /** Told when the database cannot be asked; the submission is then let through (it fails at its insert anyway). */
+  onError?: (err: Error) => void;
 }
 
 export interface Grant {
@@ -32,85 +41,86 @@ export interface Grant {
 }
 
 export interface RateLimiter {
-  take(address: string, cost: number): Grant;
-  readonly addresses: number;
+  take(address: string, cost: number): Promise<Grant>;
+  /** Submissions refused since start (for the metrics). */
+  readonly rejected: number;
 }
 
-interface Window {
-  counts: Uint32Array;
-  /** The whole second of the newest bucket. */
-  second: number;
-  /** Sum of the counts. */
-  total: number;
+interface Waiter {
+  cost: number;
+  resolve: (grant: Grant) => void;
 }
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const limit = options.perMinute;
-  const maxAddresses = options.maxAddresses ?? 100_000;
-  const windows = new Map<string, Window>();
+  let waiting = new Map<string, Waiter[]>();
+  let inRound = false;
+  let lastSweep = 0;
+  let rejected = 0;
 
-  /** Drops idle addresses; if all are busy, the oldest tenth. */
-  const makeRoom = (second: number) => {
-    for (const [address, w] of windows) if (second - w.second >= BUCKETS) windows.delete(address);
-    if (windows.size < maxAddresses) return;
-    let drop = Math.ceil(maxAddresses / 10);
-    for (const address of windows.keys()) {
-      if (drop-- <= 0) break;
-      windows.delete(address);
+  const runRound = async (): Promise<void> => {
+    const round = waiting;
+    waiting = new Map();
+    const addresses = [...round.keys()].sort();
+    const costs = addresses.map((a) => round.get(a)!.reduce((sum, w) => sum + w.cost, 0));
+    const now = options.clock().getTime();
+    let rows: Array<{ address: string; granted: number; retry_after: number }>;
+    try {
+      const result = await sql<{ address: string; granted: number; retry_after: number }>`
+        select address, granted, retry_after
+        from rate_limit_take(${addresses}::text[], ${costs}::integer[], ${limit}::integer, ${now / 1000}::double precision)
+      `.execute(options.db);
+      rows = result.rows;
+    } catch (err) {
+      options.onError?.(err as Error);
+      rows = addresses.map((address, i) => ({ address, granted: costs[i]!, retry_after: 0 }));
+    }
+    for (const row of rows) {
+      // First come, first served within the round.
+      let left = row.granted;
+      for (const w of round.get(row.address) ?? []) {
+        const granted = Math.min(w.cost, left);
+        left -= granted;
+        rejected += w.cost - granted;
+        w.resolve({ granted, retryAfterSeconds: granted === w.cost ? 0 : row.retry_after });
+      }
+    }
+    if (now - lastSweep >= SWEEP_EVERY_MS) {
+      lastSweep = now;
+      await sql`delete from rate_limit_windows where second < ${Math.floor(now / 1000) - WINDOW_SECONDS}`
+        .execute(options.db)
+        .catch((err: Error) => options.onError?.(err));
+    }
+  };
+
+  const drain = async (): Promise<void> => {
+    inRound = true;
+    try {
+      while (waiting.size > 0) await runRound();
+    } finally {
+      inRound = false;
     }
   };
 
   return {
     take(address, cost) {
-      if (limit <= 0 || cost <= 0) return { granted: Math.max(0, cost), retryAfterSeconds: 0 };
-      const now = options.clock().getTime() / 1000;
-      const second = Math.floor(now);
-      let w = windows.get(address);
-      if (!w) {
-        if (windows.size >= maxAddresses) makeRoom(second);
-        w = { counts: new Uint32Array(BUCKETS), second, total: 0 };
-        windows.set(address, w);
-      } else if (second > w.second) {
-        // Empty the buckets that have left the window.
-        for (let s = w.second + 1; s <= Math.min(second, w.second + BUCKETS); s++) {
-          const i = s % BUCKETS;
-          w.total -= w.counts[i]!;
-          w.counts[i] = 0;
-        }
-        w.second = second;
-      }
-      // (A clock that went back counts against the newest bucket.)
-      const granted = Math.min(cost, Math.max(0, limit - w.total));
-      const newest = w.second % BUCKETS;
-      w.counts[newest] = w.counts[newest]! + granted;
-      w.total += granted;
-      if (granted === cost) return { granted, retryAfterSeconds: 0 };
-      // The oldest bucket holding anything frees its room when it leaves the window.
-      let retryAfterSeconds = BUCKETS;
-      for (let age = BUCKETS - 1; age >= 0; age--) {
-        if (w.counts[(w.second - age) % BUCKETS]! > 0) {
-          retryAfterSeconds = Math.max(1, Math.ceil(w.second - age + BUCKETS - now));
-          break;
-        }
-      }
-      return { granted, retryAfterSeconds };
+      if (limit <= 0 || cost <= 0) return Promise.resolve({ granted: Math.max(0, cost), retryAfterSeconds: 0 });
+      return new Promise<Grant>((resolve) => {
+        const list = waiting.get(address);
+        if (list) list.push({ cost, resolve });
+        else waiting.set(address, [{ cost, resolve }]);
+        if (!inRound) void drain();
+      });
     },
-    get addresses() {
-      return windows.size;
+    get rejected() {
+      return rejected;
     },
   };
 }
 
-export interface PostRateLimitOptions {
-  perMinute: number;
-  trustProxy: number;
-  clock: () => Date;
-  maxAddresses?: number;
-}
-
 /** What a handler may charge beyond the one submission the middleware counted (see chargeItems). */
 interface RateLimitVariable {
-  take(cost: number): Grant;
+  take(cost: number): Promise<Grant>;
 }
 
 export function tooManyRequests(retryAfterSeconds: number): HttpError {
@@ -118,12 +128,14 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
 }
 
 /** Middleware: every POST under it costs one submission from its address's allowance. */
-export function postRateLimit(options: PostRateLimitOptions): MiddlewareHandler<{ Variables: { rateLimit: RateLimitVariable } }> {
-  const limiter = createRateLimiter(options);
+export function postRateLimit(
+  limiter: RateLimiter,
+  options: { perMinute: number; trustProxy: number },
+): MiddlewareHandler<{ Variables: { rateLimit: RateLimitVariable } }> {
   return async (c, next) => {
     if (options.perMinute <= 0 || c.req.method !== 'POST') return next();
     const address = clientAddress(c, options.trustProxy);
-    const { granted, retryAfterSeconds } = limiter.take(address, 1);
+    const { granted, retryAfterSeconds } = await limiter.take(address, 1);
     if (granted < 1) throw tooManyRequests(retryAfterSeconds);
     c.set('rateLimit', { take: (cost) => limiter.take(address, cost) });
     return next();
@@ -135,7 +147,7 @@ export function postRateLimit(options: PostRateLimitOptions): MiddlewareHandler<
  * beyond the first, which the middleware counted). Everything is granted when the limit
  * is off or the middleware did not run.
  */
-export function chargeItems(c: Context, cost: number): Grant {
+export async function chargeItems(c: Context, cost: number): Promise<Grant> {
   const rateLimit = c.get('rateLimit') as RateLimitVariable | undefined;
   return rateLimit ? rateLimit.take(cost) : { granted: Math.max(0, cost), retryAfterSeconds: 0 };
 }

@@ -29,7 +29,7 @@ export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): 
     const results: SyncResult[] = new Array(items.length);
     // Each item is a submission and costs one from the address's allowance (the request
     // itself paid for the first); past it, the rest wait for a later delivery.
-    const { granted, retryAfterSeconds } = chargeItems(c, items.length - 1);
+    const { granted, retryAfterSeconds } = await chargeItems(c, items.length - 1);
     const admitted = 1 + granted;
     const groups = new Map<LeadResource, Array<{ index: number; key: string; body: unknown }>>();
     for (const [index, item] of items.entries()) {
