@@ -5,8 +5,8 @@ import { API_MESSAGES } from '../contract/messages.ts';
 import { nowOf, type Deps } from './deps.ts';
 import { errorHandler } from './lib/errors.ts';
 import { corsPolicy, jsonBodiesOnly, securityHeaders } from './lib/http-policy.ts';
-import { createRateLimiter, postRateLimit } from './lib/rate-limit.ts';
-import { requestLog } from './lib/request-log.ts';
+import { createRateLimiter, postRateLimit, rateLimitErrorLog } from './lib/rate-limit.ts';
+import { requestId, requestLog } from './lib/request-log.ts';
 import { admin } from './resources/admin.ts';
 import { certificatePage, certificatesApi } from './resources/certificates.ts';
 import { health } from './resources/health.ts';
@@ -32,24 +32,15 @@ export interface AppOptions {
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   const app = new Hono();
+  app.use('*', requestId());
+  if (deps.requestMetrics) app.use('*', deps.requestMetrics);
   if (options.logRequests ?? true) app.use('*', requestLog(deps.log));
   app.use('*', securityHeaders());
   app.onError(errorHandler(deps.log));
   app.use('/api/*', corsPolicy(deps.config));
-  let lastLimitError = 0;
   const limiter =
     deps.rateLimiter ??
-    createRateLimiter({
-      db: deps.db,
-      perMinute: deps.config.postRateLimitPerMinute,
-      clock: () => nowOf(deps),
-      // Once per 10 s at most: in a database outage every round fails.
-      onError: (err) => {
-        if (Date.now() - lastLimitError < 10_000) return;
-        lastLimitError = Date.now();
-        deps.log(`rate limit not checked (the submission goes on): ${err.message}`);
-      },
-    });
+    createRateLimiter({ db: deps.db, perMinute: deps.config.postRateLimitPerMinute, clock: () => nowOf(deps), onError: rateLimitErrorLog(deps.log) });
   app.use('/api/*', postRateLimit(limiter, { perMinute: deps.config.postRateLimitPerMinute, trustProxy: deps.config.trustProxy }));
   app.use('/api/*', jsonBodiesOnly());
 

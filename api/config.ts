@@ -20,6 +20,10 @@ export interface Config {
    */
   canonicalOrigin: string | undefined;
   production: boolean;
+  /** Port of the Prometheus metrics endpoint (GET /metrics), on HOST; undefined: off. */
+  metricsPort: number | undefined;
+  /** Postgres connections this instance may open (its pool's size). */
+  pgPool: number;
   /** Seconds to let in-flight requests finish on SIGTERM before closing connections. */
   shutdownGraceSeconds: number;
   /** A client must send a request's headers within this many seconds of starting it... */
@@ -109,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     canonicalOrigin: env.PUBLIC_URL ? publicUrl : undefined,
     production: env.NODE_ENV === 'production',
     shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 300),
+    metricsPort: env.METRICS_PORT ? intVar(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
+    pgPool: intVar(env, 'PGPOOL', 10, 1, 1000),
     ...httpLimits(env),
     ...adminAndMailConfig(env, publicUrl),
   };

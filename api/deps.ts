@@ -1,5 +1,6 @@
 // What every resource needs from the running process, passed in explicitly so tests can
 // build an app around any database.
+import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { Config } from './config.ts';
@@ -7,11 +8,12 @@ import type { BackgroundTasks } from './lib/background.ts';
 import type { LeadEventHub } from './leads/events.ts';
 import type { CertificateData } from './certificate/render.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import type { Log } from './lib/logger.ts';
 
 export interface Deps {
   db: Kysely<Database>;
   config: Config;
-  log: (line: string) => void;
+  log: Log;
   /** True when the database answers; used by /api/health. */
   ping: () => Promise<boolean>;
   /** The current time. Tests inject a clock to expire tokens and throttles without waiting. */
@@ -26,6 +28,8 @@ export interface Deps {
   renderCertificate?: (data: CertificateData) => Promise<Buffer>;
   /** The public rate limit (main.ts makes it, to count its refusals); the app makes its own when absent. */
   rateLimiter?: RateLimiter;
+  /** Counts and times every request for the metrics endpoint (main.ts, when METRICS_PORT is set). */
+  requestMetrics?: MiddlewareHandler;
 }
 
 export function nowOf(deps: Pick<Deps, 'clock'>): Date {

@@ -18,20 +18,15 @@ import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool } from './certificate/render-pool.ts';
 import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
 import type { Deps } from './deps.ts';
+import { createLogger } from './lib/logger.ts';
+import { createMetrics, startMetricsServer } from './lib/metrics.ts';
+import { createRateLimiter, rateLimitErrorLog } from './lib/rate-limit.ts';
 
-// Log lines are gathered for one turn of the event loop and written together: under load
-// that is one write for many request lines instead of a system call each.
-let pendingLines: string[] = [];
-function flushLog(): void {
-  if (pendingLines.length === 0) return;
-  const out = pendingLines.join('');
-  pendingLines = [];
-  process.stdout.write(out);
-}
-const log = (line: string) => {
-  if (pendingLines.length === 0) setImmediate(flushLog);
-  pendingLines.push(`${new Date().toISOString()} ${line}\n`);
-};
+
+// JSON lines on stdout, buffered (api/lib/logger.ts); flushed before every exit.
+const logger = createLogger();
+const log = logger.log;
+const flushLog = () => logger.flush();
 
 /**
  * A signal can come at any moment, start-up included (in a container the process is PID 1,
@@ -76,7 +71,7 @@ async function main(): Promise<void> {
   try {
     const config = loadConfig();
     config.jwtSecret = resolveJwtSecret(config, log);
-    const database = await step(openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }), (d) => d.close());
+    const database = await step(openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPool, log }), (d) => d.close());
     const applied = await step(migrateToLatest(database.db));
     if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
     await step(ensureAdmins(database.db, config, log));
@@ -86,6 +81,15 @@ async function main(): Promise<void> {
     const tasks = createBackgroundTasks(log);
     const events = createLeadEvents(database.listen, log);
     cleanup.unshift(() => events.close());
+    const rateLimiter = createRateLimiter({
+      db: database.db,
+      perMinute: config.postRateLimitPerMinute,
+      clock: () => new Date(),
+      onError: rateLimitErrorLog(log),
+    });
+    const metrics = config.metricsPort === undefined
+      ? undefined
+      : createMetrics({ db: database.db, poolStats: database.poolStats, rateLimitRejections: () => rateLimiter.rejected });
     let mail: MailWorker | undefined;
     let stopAlerts: () => Promise<void> = async () => {};
     const deps: Deps = {
@@ -97,6 +101,8 @@ async function main(): Promise<void> {
       tasks,
       events,
       renderCertificate: (data) => renderPool.render(data),
+      rateLimiter,
+      requestMetrics: metrics?.http,
     };
     const transport = createMailTransport(config, log);
     if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
@@ -125,6 +131,13 @@ async function main(): Promise<void> {
     }
     const app = createApp(deps);
 
+    if (metrics && config.metricsPort !== undefined) {
+      const metricsServer = await step(startMetricsServer(metrics.registry, config.host, config.metricsPort, log), (server) =>
+        new Promise<void>((resolve) => server.close(() => resolve())),
+      );
+      const at = metricsServer.address();
+      log(`metrics on http://${typeof at === 'object' && at ? `${at.address}:${at.port}` : config.metricsPort}/metrics`);
+    }
     const http = startHttpServer(app, config, log);
     cleanup.unshift(() => http.stop());
     const address = await step(http.listening);
@@ -159,7 +172,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: Error) => {
+  log(`failed to start: ${err.message}`, { level: 'error' });
   flushLog();
-  console.error(`${new Date().toISOString()} failed to start: ${err.message}`);
   process.exit(1);
 });

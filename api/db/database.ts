@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { acquireDirLock, type DirLock } from './dir-lock.ts';
+import { throttledLog } from '../lib/throttled-log.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -18,6 +19,8 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Postgres: the pool's connections now (for the metrics); undefined for the embedded database. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -57,6 +60,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     db,
     kind: 'postgres',
     ping: (timeoutMs) => ping(db, timeoutMs),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, onNotify) => listener.listen(channel, onNotify),
     close: async () => {
       await listener.close();
@@ -144,20 +148,6 @@ function postgresListener(url: string, log: (line: string) => void) {
  * When Postgres goes away, every connection reports it at once, and again on each retry:
  * one line a second, with the count of the others, is enough to see what happened.
  */
-function throttledLog(log: ((line: string) => void) | undefined): (line: string) => void {
-  let last = 0;
-  let skipped = 0;
-  return (line) => {
-    const now = Date.now();
-    if (now - last < 1_000) {
-      skipped++;
-      return;
-    }
-    last = now;
-    log?.(skipped > 0 ? `${line} (and ${skipped} more since the last report)` : line);
-    skipped = 0;
-  };
-}
 
 /**
  * PGlite and the extensions every embedded database is opened with (pg_trgm: the admin

@@ -1,6 +1,8 @@
 // Turns anything thrown in a handler into a JSON answer: HttpErrors as they are, a lost
 // database as 503 (retryable by the outbox), anything else as a logged 500 that never
 // shows a stack trace.
+import type { Log } from './logger.ts';
+import { redactPath } from './request-log.ts';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { API_MESSAGES } from '../../contract/messages.ts';
@@ -31,7 +33,7 @@ export function failureAnswer(err: unknown, log: (line: string) => void, where: 
   return { status: 500, body: { message: API_MESSAGES.internal } };
 }
 
-export function errorHandler(log: (line: string) => void) {
+export function errorHandler(log: Log) {
   return (err: Error, c: Context): Response => {
     if (err instanceof HttpError) {
       if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
@@ -41,11 +43,11 @@ export function errorHandler(log: (line: string) => void) {
       return c.json({ message: err.message || API_MESSAGES.internal }, err.status);
     }
     if (isDatabaseUnavailable(err)) {
-      log(`database unavailable: ${err.message}`);
+      log(`database unavailable: ${err.message}`, { level: 'warn', reqId: c.get('requestId') });
       c.header('Retry-After', '5');
       return c.json({ message: API_MESSAGES.unavailable }, 503);
     }
-    log(`error on ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
+    log(`error on ${c.req.method} ${redactPath(c.req.path)}: ${err.stack ?? err.message}`, { level: 'error', reqId: c.get('requestId') });
     return c.json({ message: API_MESSAGES.internal }, 500);
   };
 }

@@ -19,6 +19,7 @@ import { sql, type Kysely } from 'kysely';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { clientAddress } from './client-address.ts';
 import { HttpError } from './http.ts';
+import { throttledLog } from './throttled-log.ts';
 
 /** Seconds an idle window is kept: past this its buckets are all empty. */
 const WINDOW_SECONDS = 61;
@@ -116,6 +117,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       return rejected;
     },
   };
+}
+
+/** The limiter's onError for a process: a database outage fails every round, so at most a line per 10 s. */
+export function rateLimitErrorLog(log: (line: string) => void): (err: Error) => void {
+  const throttled = throttledLog(log, 10_000);
+  return (err) => throttled(`rate limit not checked (the submission goes on): ${err.message}`);
 }
 
 /** What a handler may charge beyond the one submission the middleware counted (see chargeItems). */

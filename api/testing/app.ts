@@ -24,7 +24,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export function testApp(
   database: TestDatabase,
   overrides: Partial<Config> = {},
-  extra: Pick<Deps, 'clock' | 'wakeMail' | 'renderCertificate'> = {},
+  extra: Pick<Deps, 'clock' | 'wakeMail' | 'renderCertificate' | 'rateLimiter' | 'requestMetrics'> = {},
+  options: { logRequests?: boolean } = {},
 ) {
   const lines: string[] = [];
   const log = (l: string) => lines.push(l);
@@ -32,7 +33,7 @@ export function testApp(
   // The app's after-the-answer work, so a test can wait for it (tasks.idle()).
   const tasks = createBackgroundTasks(log);
   const events = createLeadEvents(database.listen, log);
-  const app = createApp({ db: database.db, config, log, ping: () => database.ping(), tasks, events, ...extra }, { logRequests: false });
+  const app = createApp({ db: database.db, config, log, ping: () => database.ping(), tasks, events, ...extra }, { logRequests: options.logRequests ?? false });
   return { app, lines, config, tasks, events };
 }
 
