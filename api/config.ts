@@ -67,6 +67,11 @@ export interface Config {
   mailFrom: string;
   /** Attempts before a message that keeps failing is marked failed. */
   mailMaxAttempts: number;
+  /**
+   * Seconds a claimed message is reserved for the instance sending it: if that instance
+   * dies mid-send, another sends it after this. Longer than any send (SMTP timeouts).
+   */
+  mailLeaseSeconds: number;
   /** Certificate emails one address may receive in 24 hours; further tests are stored and answered without mail. */
   certificateMailsPerDay: number;
   /** A form sent sooner than this after it was shown is filed as spam (ms; 0: fill time is not judged). */
@@ -200,6 +205,7 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     smtpUrl,
     mailFrom,
     mailMaxAttempts: intVar(env, 'MAIL_MAX_ATTEMPTS', 20, 1, 100),
+    mailLeaseSeconds: intVar(env, 'MAIL_LEASE_SECONDS', 600, 5, 86_400),
     certificateMailsPerDay: intVar(env, 'CERTIFICATE_MAILS_PER_DAY', 3, 0, 1000),
     spamMinFillMs: intVar(env, 'SPAM_MIN_FILL_SECONDS', MIN_FILL_MS / 1000, 0, 60) * 1000,
     adminNotifyEmail,

@@ -111,6 +111,7 @@ async function main(): Promise<void> {
       transport,
       log,
       maxAttempts: config.mailMaxAttempts,
+      leaseMs: config.mailLeaseSeconds * 1000,
       attachmentSources: { [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)) },
     });
     const mailWorker = mail;

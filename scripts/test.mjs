@@ -1,5 +1,5 @@
 // `npm test`: build the production bundle (browser and process tests run against it),
-// make sure Debian's Chromium is there for the browser tests, then run every vitest
+// make sure Debian's Chromium and HAProxy are there, then run every vitest
 // project and print one plain summary line. Extra arguments go to vitest
 // (e.g. `npm test -- --project unit`). SKIP_BUILD=1 reuses an existing build.
 import { spawnSync } from 'node:child_process';
@@ -15,14 +15,22 @@ function run(command, commandArgs) {
   return spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit' }).status ?? 1;
 }
 
+// Debian's Chromium for the browser tests and HAProxy for the multi-instance suite
+// (tests/load-balancer.test.ts), installed when missing and we may.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+const haproxy = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+const missing = [
+  ['chromium', chromium],
+  ['haproxy', haproxy],
+].filter(([, file]) => !existsSync(file));
+if (missing.length > 0) {
+  const packages = missing.map(([name]) => name).join(' ');
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('> installing Debian Chromium for the browser tests');
-    const status = run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+    console.log(`> installing Debian ${packages} for the tests`);
+    const status = run('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages} >/dev/null`]);
     if (status !== 0) process.exit(status);
   } else {
-    console.error(`Chromium is missing at ${chromium}: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+    console.error(`Missing ${missing.map(([, file]) => file).join(' and ')}: run \`sudo apt-get install -y ${packages}\` (or set CHROMIUM_PATH / HAPROXY_PATH).`);
     process.exit(1);
   }
 }

@@ -4,7 +4,8 @@
 // headers and query strings are not logged, and reset tokens in paths are masked
 // (request-log.ts).
 //
-// Lines are buffered and written asynchronously (one write for many lines under load);
+// Lines are written asynchronously (lines that arrive while a write is under way go out
+// together in the next, so a busy server makes one write for many lines);
 // `flush()` writes what is left, for the moment before the process exits.
 import pino from 'pino';
 
@@ -17,7 +18,7 @@ export interface Logger {
 }
 
 export function createLogger(options: { destination?: number | string } = {}): Logger {
-  const destination = pino.destination({ dest: options.destination ?? 1, sync: false, minLength: 4096 });
+  const destination = pino.destination({ dest: options.destination ?? 1, sync: false });
   const logger = pino(
     {
       base: { pid: process.pid },

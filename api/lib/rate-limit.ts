@@ -97,7 +97,14 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const drain = async (): Promise<void> => {
     inRound = true;
     try {
-      while (waiting.size > 0) await runRound();
+      while (waiting.size > 0) {
+        const round = waiting;
+        await runRound().catch((err: Error) => {
+          // Never leave a request waiting on a round that broke: let its submissions through.
+          options.onError?.(err);
+          for (const list of round.values()) for (const w of list) w.resolve({ granted: w.cost, retryAfterSeconds: 0 });
+        });
+      }
     } finally {
       inRound = false;
     }

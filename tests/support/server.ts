@@ -20,6 +20,8 @@ export interface RunningServer {
   stop(): Promise<number | null>;
   /** Postgres URL of the server's database when it runs on Postgres. */
   databaseUrl?: string;
+  /** Its metrics endpoint, when started with METRICS_PORT. */
+  metricsUrl?: string;
 }
 
 export interface StartOptions {
@@ -84,7 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 /** A port nothing listens on at this moment (the probe releases it at once). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -157,6 +159,7 @@ async function launch(
     process: child,
     output,
     databaseUrl,
+    metricsUrl: /metrics on (http:\/\/[^\s"]+\/metrics)/.exec(output())?.[1],
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const code = await exited;
