@@ -21,6 +21,9 @@ export interface HttpServer {
 
 type Limits = Pick<Config, 'port' | 'host' | 'headersTimeoutSeconds' | 'requestTimeoutSeconds' | 'maxConnectionsPerAddress' | 'trustProxy' | 'shutdownGraceSeconds'>;
 
+/** On stop, how long idle keep-alive connections get to send a last request before they are closed (ms). */
+const IDLE_DRAIN_MS = 300;
+
 /** Seconds an idle keep-alive connection stays open. Clients are told (Keep-Alive: timeout=5) and stop reusing it before. */
 const KEEP_ALIVE_SECONDS = 5;
 
@@ -88,12 +91,17 @@ export function startHttpServer(app: Hono, limits: Limits, log: (line: string) =
   const stop = () => {
     stopped ??= new Promise<void>((resolve) => {
       stopping = true;
-      // Not http.Server#close(): it also closes idle keep-alive connections at once, and a
+      // Not http.Server#close() at once: it also closes idle keep-alive connections, and a
       // request a client sent on one a moment ago (still on the wire) is lost, reset. Here
       // the listener closes; a request arriving on an open connection is answered (with
-      // Connection: close); an idle connection ends when its keep-alive time runs out,
-      // which clients know and respect. 'close' fires when the last connection is gone.
+      // Connection: close). Connections still idle after IDLE_DRAIN_MS are closed then:
+      // waiting for their keep-alive time (5 s) would hold `docker stop` past its 2 s, and a
+      // request lost in that narrow race is a network error the outbox (and a load
+      // balancer's retry) sends again. 'close' fires when the last connection is gone.
       net.Server.prototype.close.call(server, () => resolve());
+      const idle = setTimeout(() => server.closeIdleConnections(), IDLE_DRAIN_MS);
+      idle.unref();
+      server.once('close', () => clearTimeout(idle));
       const force = setTimeout(() => {
         log('grace period over: closing remaining connections');
         server.closeAllConnections();

@@ -93,7 +93,8 @@ export async function main(command: 'backup' | 'restore', argv: string[]): Promi
     console.error(USAGE);
     return argv.some((a) => a === '-h' || a === '--help') ? 0 : 2;
   }
-  const config = loadConfig();
+  // Only where the database is: the server's other settings (JWT_SECRET...) are not needed here.
+  const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR });
   if (command === 'backup') {
     const file = await backup(config, argv[0]);
     console.log(`backup written: ${file} (${statSync(file).size} bytes)`);

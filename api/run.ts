@@ -1,0 +1,163 @@
+// The server process, loaded by main.ts once signals are handled: opens the database,
+// runs migrations, makes sure an admin exists, serves the API and the PWA, sends the mail
+// outbox, and shuts down cleanly on
+// SIGTERM/SIGINT (stop accepting, finish in-flight requests, stop the mail worker, close
+// the database, exit 0).
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { startHttpServer } from './http-server.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { ensureAdmins } from './lib/admins.ts';
+import { createBackgroundTasks } from './lib/background.ts';
+import { createLeadEvents } from './leads/events.ts';
+import { resolveJwtSecret } from './lib/auth.ts';
+import { createMailTransport } from './mail/transport.ts';
+import { startMailWorker, type MailWorker } from './mail/worker.ts';
+import { startLeadAlerts } from './leads/alerts.ts';
+import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
+import { createRenderPool } from './certificate/render-pool.ts';
+import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
+import type { Deps } from './deps.ts';
+import { createLogger } from './lib/logger.ts';
+import { onStartUpSignal, onStopSignal, START_UP_STOP_MS, stopRequested } from './lib/lifecycle.ts';
+import { createMetrics, startMetricsServer } from './lib/metrics.ts';
+import { createRateLimiter, rateLimitErrorLog } from './lib/rate-limit.ts';
+
+
+// JSON lines on stdout, buffered (api/lib/logger.ts); flushed before every exit.
+const logger = createLogger();
+const log = logger.log;
+const flushLog = () => logger.flush();
+
+// Signals: the handlers were installed by main.ts before this module loaded. From here a
+// signal during start-up is logged and stops start-up at its next step (or, past
+// START_UP_STOP_MS, where it stands); once the server runs, it stops it gracefully.
+onStartUpSignal((signal) => {
+  log(`${signal} during start-up: stopping`);
+  setTimeout(() => {
+    log(`stopped (start-up step still running after ${START_UP_STOP_MS} ms)`);
+    flushLog();
+    process.exit(0);
+  }, START_UP_STOP_MS).unref();
+});
+
+/** Thrown between start-up steps once a signal asked the process to stop. */
+class StopRequested extends Error {}
+
+async function main(): Promise<void> {
+  const cleanup: Array<() => Promise<void>> = [];
+  const step = async <T>(work: Promise<T>, undo?: (value: T) => Promise<void>): Promise<T> => {
+    const value = await work;
+    if (undo) cleanup.unshift(() => undo(value));
+    if (stopRequested()) throw new StopRequested();
+    return value;
+  };
+  try {
+    const config = loadConfig();
+    config.jwtSecret = resolveJwtSecret(config, log);
+    const database = await step(openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPool, log }), (d) => d.close());
+    const applied = await step(migrateToLatest(database.db));
+    if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
+    await step(ensureAdmins(database.db, config, log));
+    // Certificates are drawn on worker threads, off the event loop, when their email is sent.
+    const renderPool = createRenderPool();
+    cleanup.unshift(() => renderPool.close());
+    const tasks = createBackgroundTasks(log);
+    const events = createLeadEvents(database.listen, log);
+    cleanup.unshift(() => events.close());
+    const rateLimiter = createRateLimiter({
+      db: database.db,
+      perMinute: config.postRateLimitPerMinute,
+      clock: () => new Date(),
+      onError: rateLimitErrorLog(log),
+    });
+    const metrics = config.metricsPort === undefined
+      ? undefined
+      : createMetrics({ db: database.db, poolStats: database.poolStats, rateLimitRejections: () => rateLimiter.rejected });
+    let mail: MailWorker | undefined;
+    let stopAlerts: () => Promise<void> = async () => {};
+    const deps: Deps = {
+      db: database.db,
+      config,
+      log,
+      ping: () => database.ping(),
+      wakeMail: () => mail?.wake(),
+      tasks,
+      events,
+      renderCertificate: (data) => renderPool.render(data),
+      rateLimiter,
+      requestMetrics: metrics?.http,
+    };
+    const transport = createMailTransport(config, log);
+    if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
+    mail = startMailWorker({
+      db: database.db,
+      transport,
+      log,
+      maxAttempts: config.mailMaxAttempts,
+      leaseMs: config.mailLeaseSeconds * 1000,
+      attachmentSources: { [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)) },
+    });
+    const mailWorker = mail;
+    cleanup.unshift(() => mailWorker.stop());
+    log(`mail: ${transport.description}`);
+    if (config.adminNotifyEmail) {
+      const alerts = startLeadAlerts({
+        db: database.db,
+        to: config.adminNotifyEmail,
+        publicUrl: config.publicUrl,
+        digestMinutes: config.adminNotifyDigestMinutes,
+        log,
+        wakeMail: () => mailWorker.wake(),
+      });
+      stopAlerts = () => alerts.stop();
+      cleanup.unshift(stopAlerts);
+      log(`new leads are alerted to ${config.adminNotifyEmail}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`);
+    }
+    const app = createApp(deps);
+
+    if (metrics && config.metricsPort !== undefined) {
+      const metricsServer = await step(startMetricsServer(metrics.registry, config.host, config.metricsPort, log), (server) =>
+        new Promise<void>((resolve) => server.close(() => resolve())),
+      );
+      const at = metricsServer.address();
+      log(`metrics on http://${typeof at === 'object' && at ? `${at.address}:${at.port}` : config.metricsPort}/metrics`);
+    }
+    const http = startHttpServer(app, config, log);
+    cleanup.unshift(() => http.stop());
+    const address = await step(http.listening);
+    log(
+      `listening on http://${address.address}:${address.port} (database: ${database.kind === 'postgres' ? 'Postgres' : `embedded PGlite in ${config.dataDir}`})`,
+    );
+
+    onStopSignal(async (signal: string) => {
+      log(`${signal}: finishing in-flight requests`);
+      // Open consoles' event streams end now, or they would hold the stop up to its grace.
+      await events.close();
+      await http.stop();
+      await tasks.idle();
+      await stopAlerts().catch((err: Error) => log(`stopping the lead alerts: ${err.message}`));
+      await mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
+      await renderPool.close();
+      await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));
+      log('stopped');
+      flushLog();
+      process.exit(0);
+    });
+  } catch (err) {
+    for (const undo of cleanup) await undo().catch((e: Error) => log(`while stopping: ${e.message}`));
+    if (err instanceof StopRequested) {
+      log('stopped');
+      flushLog();
+      process.exit(0);
+    }
+    throw err;
+  }
+}
+
+main().catch((err: Error) => {
+  log(`failed to start: ${err.message}`, { level: 'error' });
+  flushLog();
+  process.exit(1);
+});
