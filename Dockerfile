@@ -34,7 +34,7 @@ COPY package.json package-lock.json ./
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/pwa ./dist/pwa
 # `npm run admin` and `npm run backup` / `restore` inside the container.
-COPY scripts/admin.mjs scripts/backup.mjs scripts/restore.mjs ./scripts/
+COPY scripts/admin.mjs scripts/backup.mjs ./scripts/
 COPY scripts/lib/build.mjs ./scripts/lib/
 USER node
 VOLUME ["/data"]

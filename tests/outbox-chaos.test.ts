@@ -6,10 +6,9 @@
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { createPostgresDatabase } from '../api/testing/databases.ts';
 import { launchBrowser } from './support/browser.ts';
-import { readOutbox, seedOutbox, type SeedItem } from './support/outbox.ts';
+import { drainedOutbox, firstAttempted, leadItem, seedOutbox, storedKeys, type SeedItem } from './support/outbox.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -27,17 +26,7 @@ function rng(seed: number) {
 }
 
 function items(count: number): SeedItem[] {
-  return Array.from({ length: count }, (_, i) => {
-    const id = `chaos-${String(i).padStart(4, '0')}-${crypto.randomUUID()}`;
-    switch (i % 3) {
-      case 0:
-        return { id, path: LEAD_PATHS.contact, label: 'Contact message', body: { firstName: `Student${i}`, lastName: 'Chaos', email: `c${i}@example.in`, phone: '9876543210', message: `Message ${i}` } };
-      case 1:
-        return { id, path: LEAD_PATHS.freeJoin, label: 'Free class sign-up', body: { name: `Student ${i}`, phone: '9123456780', email: `f${i}@example.in` } };
-      default:
-        return { id, path: LEAD_PATHS.enquiry, label: 'Enquiry', body: { background: 'College Student', course: 'Soft Skills', name: `Student ${i}`, email: `e${i}@example.in`, phone: '9988776655' } };
-    }
-  });
+  return Array.from({ length: count }, (_, i) => leadItem(i, 'chaos'));
 }
 
 describe.runIf(baseUrl)('outbox under chaos', () => {
@@ -64,12 +53,8 @@ describe.runIf(baseUrl)('outbox under chaos', () => {
   });
 
   const counts = async () => {
-    const r = await db.query<{ rows: string; keys: string }>(`
-      select count(*) as rows, count(distinct idempotency_key) as keys from (
-        select idempotency_key from contact_messages union all
-        select idempotency_key from free_join_users union all
-        select idempotency_key from enquiries) t`);
-    return { rows: Number(r.rows[0]!.rows), keys: Number(r.rows[0]!.keys) };
+    const keys = await storedKeys(db);
+    return { rows: keys.length, keys: new Set(keys).size };
   };
 
   it('delivers 500 submissions exactly once through drops, aborts and a restart', { timeout: 240_000 }, async () => {
@@ -118,10 +103,7 @@ describe.runIf(baseUrl)('outbox under chaos', () => {
       await seedOutbox(page, group);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       // Each group gets its own first attempt before the next arrives.
-      const ids = new Set(group.map((g) => g.id));
-      await expect
-        .poll(async () => (await readOutbox(page)).filter((o) => ids.has(o.id)).every((o) => o.state === 'sent' || o.attempts > 0), { timeout: 30_000, interval: 20 })
-        .toBe(true);
+      await firstAttempted(page, group);
       // Restart the API once, mid-drain.
       if (i === 125) {
         expect((await counts()).rows).toBeLessThan(500); // the drain is not over
@@ -132,27 +114,13 @@ describe.runIf(baseUrl)('outbox under chaos', () => {
     }
 
     // Let backoff timers fire on the page clock until everything is delivered.
-    await expect
-      .poll(
-        async () => {
-          const outbox = await readOutbox(page);
-          const done = outbox.length === 500 && outbox.every((i) => i.state === 'sent');
-          if (process.env.CHAOS_DEBUG) console.log(JSON.stringify({ stats, counts: await counts(), states: outbox.reduce<Record<string, number>>((a, i) => ((a[i.state] = (a[i.state] ?? 0) + 1), a), {}) }));
-          if (!done) await page.clock.fastForward(60_000);
-          return done;
-        },
-        { timeout: 180_000, interval: 100 },
-      )
-      .toBe(true);
-
-    const outbox = await readOutbox(page);
+    const outbox = await drainedOutbox(page, 500, async (items) => {
+      if (process.env.CHAOS_DEBUG) console.log(JSON.stringify({ stats, counts: await counts(), states: items.reduce<Record<string, number>>((a, i) => ((a[i.state] = (a[i.state] ?? 0) + 1), a), {}) }));
+    });
     expect(outbox.filter((i) => i.state !== 'sent')).toEqual([]);
     expect(outbox).toHaveLength(500);
     expect(await counts()).toEqual({ rows: 500, keys: 500 });
-    const stored = await db.query<{ k: string }>(
-      'select idempotency_key as k from contact_messages union all select idempotency_key from free_join_users union all select idempotency_key from enquiries',
-    );
-    expect(new Set(stored.rows.map((r) => r.k))).toEqual(new Set(queued.map((i) => i.id)));
+    expect(new Set(await storedKeys(db))).toEqual(new Set(queued.map((i) => i.id)));
     // The chaos really happened.
     expect(stats.aborted).toBeGreaterThan(0);
     expect(stats.dropped).toBeGreaterThan(0);

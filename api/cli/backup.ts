@@ -88,7 +88,11 @@ const USAGE = `Usage:
   npm run restore -- FILE
 The database is the server's: DATABASE_URL, or the embedded one in DATA_DIR (stop the server first).`;
 
-export async function main(command: 'backup' | 'restore', argv: string[]): Promise<number> {
+export async function main(command: string, argv: string[]): Promise<number> {
+  if (command !== 'backup' && command !== 'restore') {
+    console.error(USAGE);
+    return 2;
+  }
   if (argv.some((a) => a === '-h' || a === '--help') || argv.length > 1 || (command === 'restore' && argv.length !== 1)) {
     console.error(USAGE);
     return argv.some((a) => a === '-h' || a === '--help') ? 0 : 2;

@@ -1,6 +1,9 @@
 // Reading and seeding the PWA's IndexedDB outbox from a test, through the same database
 // name, version and stores the app uses (pwa/lib/outbox/store.ts).
+import type pg from 'pg';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 
 export interface SeedItem {
   id: string;
@@ -79,4 +82,53 @@ export async function readOutbox(page: Page): Promise<StoredItem[]> {
 /** The question a test's saved draft on this device is at (undefined: no draft). */
 export async function draftIndex(page: Page, test: string): Promise<number | undefined> {
   return ((await readStore(page, 'drafts', test)) as { index?: number } | undefined)?.index;
+}
+
+/** The i-th of a run's queued leads: a contact message, a free class sign-up or an enquiry, in turn. */
+export function leadItem(i: number, prefix: string): SeedItem {
+  const id = `${prefix}-${String(i).padStart(4, '0')}-${crypto.randomUUID()}`;
+  switch (i % 3) {
+    case 0:
+      return { id, path: LEAD_PATHS.contact, label: 'Contact message', body: { firstName: `Student${i}`, lastName: 'Queued', email: `c${i}@example.in`, phone: '9876543210', message: `Message ${i}` } };
+    case 1:
+      return { id, path: LEAD_PATHS.freeJoin, label: 'Free class sign-up', body: { name: `Student ${i}`, phone: '9123456780', email: `f${i}@example.in` } };
+    default:
+      return { id, path: LEAD_PATHS.enquiry, label: 'Enquiry', body: { background: 'College Student', course: 'Soft Skills', name: `Student ${i}`, email: `e${i}@example.in`, phone: '9988776655' } };
+  }
+}
+
+/** Waits until every one of these queued items has been sent or tried at least once. */
+export async function firstAttempted(page: Page, items: SeedItem[]): Promise<void> {
+  const ids = new Set(items.map((item) => item.id));
+  await expect
+    .poll(async () => (await readOutbox(page)).filter((o) => ids.has(o.id)).every((o) => o.state === 'sent' || o.attempts > 0), { timeout: 30_000, interval: 20 })
+    .toBe(true);
+}
+
+/**
+ * Runs the page's clock forward (backoff waits cost no real time; the page must have
+ * installed Playwright's clock) until all `total` queued items are sent.
+ */
+export async function drainedOutbox(page: Page, total: number, onPoll?: (outbox: StoredItem[]) => Promise<void>): Promise<StoredItem[]> {
+  await expect
+    .poll(
+      async () => {
+        const outbox = await readOutbox(page);
+        await onPoll?.(outbox);
+        const done = outbox.length === total && outbox.every((o) => o.state === 'sent');
+        if (!done) await page.clock.fastForward(60_000);
+        return done;
+      },
+      { timeout: 180_000, interval: 100 },
+    )
+    .toBe(true);
+  return readOutbox(page);
+}
+
+const KEYED_TABLES = ['contact_messages', 'free_join_users', 'enquiries', 'quiz_submissions'];
+
+/** Every idempotency key stored in the tables queued submissions land in. */
+export async function storedKeys(db: pg.Client): Promise<string[]> {
+  const r = await db.query<{ k: string }>(KEYED_TABLES.map((t) => `select idempotency_key as k from ${t}`).join(' union all '));
+  return r.rows.map((row) => row.k);
 }
