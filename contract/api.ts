@@ -1,7 +1,6 @@
 // The HTTP surface the PWA and the API agree on: the batch shape, limits, response types.
 // Paths are the spec's (§7), so the spec's own client works against this server; each lead
 // kind's paths are in lead-kinds.ts.
-import type { LeadStatus } from './lead-kinds.ts';
 
 export const SYNC_PATH = '/api/v1/sync';
 export const HEALTH_PATH = '/api/health';

@@ -122,7 +122,7 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
     server = await startServer({ databaseUrl: viaProxy.toString(), env: SERVER_ENV });
     await db.query('truncate contact_messages, free_join_users, enquiries');
 
-    let outage = { from: 0, to: 0 };
+    const outage = { from: 0, to: 0 };
     const fault = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       outage.from = Date.now();

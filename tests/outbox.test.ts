@@ -14,7 +14,6 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../contract/lead-kinds.ts';
-import { MESSAGES } from '../contract/messages.ts';
 import { QUIZ_ITEM_COUNT } from '../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../contract/quiz/options.ts';
 import { launchBrowser } from './support/browser.ts';

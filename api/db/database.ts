@@ -158,7 +158,7 @@ export async function loadPglite() {
   return { PGlite, extensions: { pg_trgm } };
 }
 
-async function openPglite(dataDir: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, _options: DatabaseOptions): Promise<DatabaseHandle> {
   const [{ PGlite, extensions }, { PGliteDialect }] = await Promise.all([loadPglite(), import('kysely-pglite-dialect')]);
   let lock: DirLock | undefined;
   let target = dataDir;

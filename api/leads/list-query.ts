@@ -11,7 +11,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_LIMIT_MAX, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { CONSOLE_MESSAGES } from '../../contract/console.ts';
 import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus, type ListedKind } from '../../contract/lead-kinds.ts';
-import { MESSAGES } from '../../contract/messages.ts';
 import { SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
 import { isStorableText, TEXT_MESSAGES } from '../../contract/text-rules.ts';
 import type { Database, ListedTable } from '../db/schema.ts';

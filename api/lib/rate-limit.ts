@@ -16,6 +16,7 @@
 // first served), so under load a round serves many requests for one round trip.
 import type { Context, MiddlewareHandler } from 'hono';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { clientAddress } from './client-address.ts';
 import { HttpError } from './http.ts';
@@ -27,7 +28,7 @@ const WINDOW_SECONDS = 61;
 const SWEEP_EVERY_MS = 60_000;
 
 export interface RateLimiterOptions {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   perMinute: number;
   clock: () => Date;
   /** Told when the database cannot be asked; the submission is then let through (it fails at its insert anyway). */

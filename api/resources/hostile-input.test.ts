@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS } from '../../contract/admin.ts';
 import { SYNC_PATH } from '../../contract/api.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
-import { API_MESSAGES, MESSAGES } from '../../contract/messages.ts';
+import { API_MESSAGES } from '../../contract/messages.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import { adminToken } from '../testing/admin.ts';

@@ -29,6 +29,9 @@ export function Modal({ open, onClose, title, hideTitle, className, closeLabel =
 
   if (!open) return null;
   return (
+    // The click handler only catches clicks on the backdrop; the keyboard's way out is
+    // Escape (onCancel) and the close button.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       className={`modal ${className ?? ''}`}

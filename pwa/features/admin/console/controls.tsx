@@ -34,6 +34,8 @@ export function ConfirmErase({ count, onConfirm, onCancel, busy }: { count: numb
         This erases {what} with their notes and history, for good. The erasure log keeps only that it happened: who, which list, how many, when.
       </p>
       <div className="console-confirm__actions">
+        {/* A destructive confirmation opens on its safe choice. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <button type="button" className="btn btn--outline btn--small" onClick={onCancel} autoFocus>
           Cancel
         </button>

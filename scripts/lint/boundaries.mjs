@@ -1,0 +1,68 @@
+// The import boundaries of ../shared/design.md as an ESLint rule, so they are checked
+// rather than remembered:
+//   contract  imports nothing of ours but contract (it is what pwa and api agree on);
+//   pwa, api  never import each other, nor migrations, tests or bench;
+//   pwa       flows shared -> features -> app: shared code (components, lib, hooks,
+//             content, config) imports no feature and not app; a feature imports no
+//             other feature and not app.
+// Paths are resolved against the importing file, so '../../api/x.ts' and a future
+// alias-free deep path are judged the same way. Package imports are never ours.
+import path from 'node:path';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** Where a file sits: its top-level area and, inside pwa, its layer and feature. */
+export function placeOf(file) {
+  const rel = path.relative(ROOT, file).split(path.sep);
+  const area = rel.length > 1 ? rel[0] : '.';
+  if (area !== 'pwa') return { area };
+  if (rel[1] === 'features') return { area, layer: 'feature', feature: rel[2] };
+  if (rel[1] === 'app' || rel[1] === 'main.tsx' || rel[1] === 'entry-server.tsx') return { area, layer: 'app' };
+  return { area, layer: 'shared' };
+}
+
+/** Why `importer` may not import `target`, or null when it may. */
+export function violation(importer, target) {
+  const from = placeOf(importer);
+  const to = placeOf(target);
+  if (from.area === 'contract' && to.area !== 'contract') return `contract imports nothing of ours but contract (found ${to.area}/)`;
+  if ((from.area === 'pwa' || from.area === 'api') && to.area !== from.area && to.area !== 'contract') {
+    return `${from.area} imports only ${from.area}/ and contract/ (found ${to.area}/)`;
+  }
+  if (from.area !== 'pwa' || to.area !== 'pwa') return null;
+  if (from.layer === 'shared' && to.layer === 'app') return 'shared pwa code does not import the app';
+  if (from.layer === 'shared' && to.layer === 'feature') return `shared pwa code imports no feature (found features/${to.feature})`;
+  if (from.layer === 'feature' && to.layer === 'app') return 'a feature does not import the app';
+  if (from.layer === 'feature' && to.layer === 'feature' && to.feature !== from.feature) {
+    return `feature '${from.feature}' imports feature '${to.feature}': move what they share to components/, lib/ or hooks/`;
+  }
+  return null;
+}
+
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the one-way imports between contract, api, pwa and pwa features.' },
+    schema: [],
+    messages: { boundary: '{{why}}' },
+  },
+  create(context) {
+    const file = context.filename;
+    function check(node) {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      if (!source.value.startsWith('.') && !source.value.startsWith('/')) return;
+      const target = path.resolve(path.dirname(file), source.value);
+      const why = violation(file, target);
+      if (why) context.report({ node: source, messageId: 'boundary', data: { why } });
+    }
+    return {
+      ImportDeclaration: check,
+      ImportExpression: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
+  },
+};
+
+export default { meta: { name: 'softskills-boundaries' }, rules: { imports: rule } };

@@ -1,0 +1,38 @@
+// The import-boundary rule, run through the project's real ESLint config on files placed
+// where the convention forbids the import (they need not exist: ESLint lints the text).
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['contract/fixture.ts', "import { x } from '../api/lib/http.ts';\nexport const y = x;\n", 'contract imports nothing of ours'],
+    ['contract/quiz/fixture.ts', "export { z } from '../../pwa/lib/http.ts';\n", 'contract imports nothing of ours'],
+    ['pwa/lib/fixture.ts', "import { x } from '../../api/lib/http.ts';\nexport const y = x;\n", 'pwa imports only pwa/ and contract/'],
+    ['api/lib/fixture.ts', "export const load = () => import('../../pwa/lib/http.ts');\n", 'api imports only api/ and contract/'],
+    ['api/lib/fixture.ts', "import { up } from '../../migrations/2026-11-21T0001_leads.ts';\nexport const y = up;\n", 'api imports only'],
+    ['pwa/features/home/fixture.tsx', "import { QuizPage } from '../quiz/QuizPage.tsx';\nexport const y = QuizPage;\n", "feature 'home' imports feature 'quiz'"],
+    ['pwa/features/quiz/fixture.ts', "import { PATHS } from '../../app/paths.ts';\nexport const y = PATHS;\n", 'a feature does not import the app'],
+    ['pwa/components/fixture.tsx', "import { HomePage } from '../features/home/HomePage.tsx';\nexport const y = HomePage;\n", 'shared pwa code imports no feature'],
+    ['pwa/hooks/fixture.ts', "import { PATHS } from '../app/paths.ts';\nexport const y = PATHS;\n", 'shared pwa code does not import the app'],
+  ])('%s: a forbidden import is an error', async (file, code, why) => {
+    const errors = await boundaryErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(why);
+  });
+
+  it.each([
+    ['pwa/features/quiz/fixture.ts', "import { x } from '../../../contract/quiz/items.ts';\nimport { y } from '../../lib/http.ts';\nimport { z } from './outcome.ts';\nexport const w = [x, y, z];\n"],
+    ['api/lib/fixture.ts', "import { x } from '../../contract/api.ts';\nimport { y } from './http.ts';\nimport { Hono } from 'hono';\nexport const w = [x, y, Hono];\n"],
+    ['pwa/app/fixture.tsx', "import { HomePage } from '../features/home/HomePage.tsx';\nexport const y = HomePage;\n"],
+    ['tests/fixture.ts', "import { x } from '../api/lib/http.ts';\nimport { y } from '../pwa/lib/http.ts';\nexport const w = [x, y];\n"],
+  ])('%s: an allowed import passes', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
