@@ -40,7 +40,13 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
         screenshots: [
-          { src: '/screenshots/home-narrow.png', sizes: '540x1170', type: 'image/png', form_factor: 'narrow', label: 'Home page on a phone' },
+          {
+            src: '/screenshots/home-narrow.png',
+            sizes: '540x1170',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Home page on a phone',
+          },
           { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Home page on a desktop' },
         ],
       },

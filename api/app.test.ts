@@ -224,7 +224,13 @@ describe('serving the PWA', () => {
   it('never serves files outside the build', async () => {
     // The same request shape reaches a file inside, so a refusal below is the guard at work.
     expect(await (await app.request('/inside.txt')).text()).toBe('PUBLIC-FILE');
-    for (const url of ['/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/assets/%2e%2e%2f%2e%2e%2fsecret.txt', '/%2e%2e%5csecret.txt', '/secret.txt%00']) {
+    for (const url of [
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/%2e%2e%5csecret.txt',
+      '/secret.txt%00',
+    ]) {
       const res = await app.request(url);
       expect(res.status, url).toBe(404);
       expect(await res.text(), url).not.toContain('TOP-SECRET');

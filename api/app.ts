@@ -40,7 +40,12 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   app.use('/api/*', corsPolicy(deps.config));
   const limiter =
     deps.rateLimiter ??
-    createRateLimiter({ db: deps.db, perMinute: deps.config.postRateLimitPerMinute, clock: () => nowOf(deps), onError: rateLimitErrorLog(deps.log) });
+    createRateLimiter({
+      db: deps.db,
+      perMinute: deps.config.postRateLimitPerMinute,
+      clock: () => nowOf(deps),
+      onError: rateLimitErrorLog(deps.log),
+    });
   app.use('/api/*', postRateLimit(limiter, { perMinute: deps.config.postRateLimitPerMinute, trustProxy: deps.config.trustProxy }));
   app.use('/api/*', jsonBodiesOnly());
 

@@ -148,7 +148,9 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     throw new Error(`JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes (e.g. \`openssl rand -base64 48\`)`);
   }
   if (production && jwtSecret === undefined) {
-    throw new Error(`JWT_SECRET is required when NODE_ENV=production (at least ${MIN_JWT_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`)`);
+    throw new Error(
+      `JWT_SECRET is required when NODE_ENV=production (at least ${MIN_JWT_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`)`,
+    );
   }
 
   const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase() || undefined;
@@ -172,7 +174,9 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
   if (adminNotifyEmail !== undefined && !/^[^\s@,]+@[^\s@,]+$/.test(adminNotifyEmail)) {
     throw new Error('ADMIN_NOTIFY_EMAIL must be one email address');
   }
-  const adminNotifyDigestMinutes = env.ADMIN_NOTIFY_DIGEST_MINUTES ? intVar(env, 'ADMIN_NOTIFY_DIGEST_MINUTES', 60, 1, 7 * 24 * 60) : undefined;
+  const adminNotifyDigestMinutes = env.ADMIN_NOTIFY_DIGEST_MINUTES
+    ? intVar(env, 'ADMIN_NOTIFY_DIGEST_MINUTES', 60, 1, 7 * 24 * 60)
+    : undefined;
 
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')

@@ -19,7 +19,10 @@ export interface HttpServer {
   stop(): Promise<void>;
 }
 
-type Limits = Pick<Config, 'port' | 'host' | 'headersTimeoutSeconds' | 'requestTimeoutSeconds' | 'maxConnectionsPerAddress' | 'trustProxy' | 'shutdownGraceSeconds'>;
+type Limits = Pick<
+  Config,
+  'port' | 'host' | 'headersTimeoutSeconds' | 'requestTimeoutSeconds' | 'maxConnectionsPerAddress' | 'trustProxy' | 'shutdownGraceSeconds'
+>;
 
 /** On stop, how long idle keep-alive connections get to send a last request before they are closed (ms). */
 const IDLE_DRAIN_MS = 300;

@@ -24,7 +24,6 @@ import { onStartUpSignal, onStopSignal, START_UP_STOP_MS, stopRequested } from '
 import { createMetrics, startMetricsServer } from './lib/metrics.ts';
 import { createRateLimiter, rateLimitErrorLog } from './lib/rate-limit.ts';
 
-
 // JSON lines on stdout, buffered (api/lib/logger.ts); flushed before every exit.
 const logger = createLogger();
 const log = logger.log;
@@ -56,7 +55,10 @@ async function main(): Promise<void> {
   try {
     const config = loadConfig();
     config.jwtSecret = resolveJwtSecret(config, log);
-    const database = await step(openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPool, log }), (d) => d.close());
+    const database = await step(
+      openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPool, log }),
+      (d) => d.close(),
+    );
     const applied = await step(migrateToLatest(database.db));
     if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
     await step(ensureAdmins(database.db, config, log));
@@ -72,9 +74,10 @@ async function main(): Promise<void> {
       clock: () => new Date(),
       onError: rateLimitErrorLog(log),
     });
-    const metrics = config.metricsPort === undefined
-      ? undefined
-      : createMetrics({ db: database.db, poolStats: database.poolStats, rateLimitRejections: () => rateLimiter.rejected });
+    const metrics =
+      config.metricsPort === undefined
+        ? undefined
+        : createMetrics({ db: database.db, poolStats: database.poolStats, rateLimitRejections: () => rateLimiter.rejected });
     let mail: MailWorker | undefined;
     let stopAlerts: () => Promise<void> = async () => {};
     const deps: Deps = {
@@ -113,13 +116,16 @@ async function main(): Promise<void> {
       });
       stopAlerts = () => alerts.stop();
       cleanup.unshift(stopAlerts);
-      log(`new leads are alerted to ${config.adminNotifyEmail}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`);
+      log(
+        `new leads are alerted to ${config.adminNotifyEmail}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`,
+      );
     }
     const app = createApp(deps);
 
     if (metrics && config.metricsPort !== undefined) {
-      const metricsServer = await step(startMetricsServer(metrics.registry, config.host, config.metricsPort, log), (server) =>
-        new Promise<void>((resolve) => server.close(() => resolve())),
+      const metricsServer = await step(
+        startMetricsServer(metrics.registry, config.host, config.metricsPort, log),
+        (server) => new Promise<void>((resolve) => server.close(() => resolve())),
       );
       const at = metricsServer.address();
       log(`metrics on http://${typeof at === 'object' && at ? `${at.address}:${at.port}` : config.metricsPort}/metrics`);

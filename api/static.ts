@@ -92,7 +92,8 @@ export function staticSite(rootDir: string, options: StaticSiteOptions = {}) {
   const compressed = new Map<string, Buffer>();
   let compressedBytes = 0;
   const buildOrigin = readBuildOrigin(root);
-  const rewrite = options.publicUrl && buildOrigin && buildOrigin !== options.publicUrl ? { from: buildOrigin, to: options.publicUrl } : undefined;
+  const rewrite =
+    options.publicUrl && buildOrigin && buildOrigin !== options.publicUrl ? { from: buildOrigin, to: options.publicUrl } : undefined;
   const rewritten = new Map<string, Buffer>();
 
   /** The file's bytes with the build's origin replaced, or undefined when it is served as is. */

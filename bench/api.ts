@@ -141,7 +141,9 @@ export async function benchApi(): Promise<ApiBenchResult> {
       checkpoint(database.url);
       const pgbenchTps = runPgbench(database.url);
       checkpoint(database.url);
-      const single = singleOf(runWrk({ url: server.url, connections: CONNECTIONS, seconds: SECONDS, script: singleLeadScript(`s${r}${run}`) }));
+      const single = singleOf(
+        runWrk({ url: server.url, connections: CONNECTIONS, seconds: SECONDS, script: singleLeadScript(`s${r}${run}`) }),
+      );
       checkpoint(database.url);
       const batchRun = runWrk({ url: server.url, connections: 4, seconds: SECONDS, script: batchScript(`b${r}${run}`) });
       const itemsNot201 = batchRun.extra.ITEMS_NOT_201;
@@ -157,14 +159,24 @@ export async function benchApi(): Promise<ApiBenchResult> {
     await server.stop();
 
     // The rate limit's cost: the same flood with it off.
-    const unlimited = await startServer({ databaseUrl: database.url, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }, logFile: path.join(logDir, 'unlimited.log') });
+    const unlimited = await startServer({
+      databaseUrl: database.url,
+      env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0' },
+      logFile: path.join(logDir, 'unlimited.log'),
+    });
     checkpoint(database.url);
-    const limitOff = singleOf(runWrk({ url: unlimited.url, connections: CONNECTIONS, seconds: SECONDS, script: singleLeadScript(`u${run}`) }));
+    const limitOff = singleOf(
+      runWrk({ url: unlimited.url, connections: CONNECTIONS, seconds: SECONDS, script: singleLeadScript(`u${run}`) }),
+    );
     await unlimited.stop();
 
     return {
       rounds,
-      median: { singleRatio: median(rounds.map((r) => r.singleRatio)), batchRatio: median(rounds.map((r) => r.batchRatio)), p99: median(rounds.map((r) => r.single.p99)) },
+      median: {
+        singleRatio: median(rounds.map((r) => r.singleRatio)),
+        batchRatio: median(rounds.map((r) => r.batchRatio)),
+        p99: median(rounds.map((r) => r.single.p99)),
+      },
       limitOff,
       balanced: await benchBalanced(database.url, limited, logDir, run),
     };
@@ -210,7 +222,19 @@ async function benchBalanced(url: string, env: Record<string, string>, logDir: s
  */
 function checkpoint(url: string): void {
   const u = new URL(url);
-  execFileSync('psql', ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), '-q', '-d', u.pathname.slice(1), '-c', 'checkpoint']);
+  execFileSync('psql', [
+    '-h',
+    u.hostname,
+    '-p',
+    u.port || '5432',
+    '-U',
+    decodeURIComponent(u.username || 'postgres'),
+    '-q',
+    '-d',
+    u.pathname.slice(1),
+    '-c',
+    'checkpoint',
+  ]);
 }
 
 function runPgbench(url: string): number {

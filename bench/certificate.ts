@@ -73,8 +73,17 @@ export async function benchCertificate(): Promise<CertificateBenchResult> {
   }
 
   const scoreMedianUs = await perCallMedianUs((i) => scoreAnswers(submissions[i % submissions.length]!));
-  const body = (i: number) => ({ name: 'Priya Sharma', email: 'priya@example.in', answers: submissions[i % submissions.length], language: 'english' });
-  const validateMedianUs = await perCallMedianUs((i) => quizAnswersSchema.validate(body(i), { abortEarly: false, stripUnknown: true }), 20, 100);
+  const body = (i: number) => ({
+    name: 'Priya Sharma',
+    email: 'priya@example.in',
+    answers: submissions[i % submissions.length],
+    language: 'english',
+  });
+  const validateMedianUs = await perCallMedianUs(
+    (i) => quizAnswersSchema.validate(body(i), { abortEarly: false, stripUnknown: true }),
+    20,
+    100,
+  );
 
   return {
     renders: RENDERS,
@@ -93,7 +102,9 @@ export function printCertificateBench(r: CertificateBenchResult): void {
     `certificate render (1600x1131 PNG), ${r.renders} renders: median ${r.renderMedianMs.toFixed(1)} ms, ` +
       `p90 ${r.renderP90Ms.toFixed(1)} ms, CPU median ${r.renderCpuMedianMs.toFixed(1)} ms`,
   );
-  console.log(`ratio median/target: ${(r.renderMedianMs / RENDER_TARGET_MS).toFixed(2)} (target < ${RENDER_TARGET_MS} ms) ${ok ? 'PASS' : 'MISS'}`);
+  console.log(
+    `ratio median/target: ${(r.renderMedianMs / RENDER_TARGET_MS).toFixed(2)} (target < ${RENDER_TARGET_MS} ms) ${ok ? 'PASS' : 'MISS'}`,
+  );
   console.log(`scoreAnswers, one submission:     median ${r.scoreMedianUs.toFixed(2)} µs`);
   console.log(`quizAnswersSchema.validate, one:  median ${r.validateMedianUs.toFixed(2)} µs`);
 }

@@ -112,7 +112,14 @@ async function seed(url: string): Promise<void> {
       select 'Member ' || g, ${email(person(2 * n))}, ${phone(person(2 * n))}, 'scrypt$bench', ${STATUS_CYCLE}, ${when} from generate_series(1, ${n}) g`);
     await client.query(`insert into personality_users (name, email, phone, password_hash, status, created_at)
       select 'Taker ' || g, ${email(person(3 * n))}, ${phone(person(3 * n))}, 'scrypt$bench', ${STATUS_CYCLE}, ${when} from generate_series(1, ${n}) g`);
-    const result = JSON.stringify({ domains: ['extraversion', 'agreeableness', 'conscientiousness', 'emotionalStability', 'openness'].map((domain) => ({ domain, raw: 18, percent: 50, band: 'balanced' })) });
+    const result = JSON.stringify({
+      domains: ['extraversion', 'agreeableness', 'conscientiousness', 'emotionalStability', 'openness'].map((domain) => ({
+        domain,
+        raw: 18,
+        percent: 50,
+        band: 'balanced',
+      })),
+    });
     await client.query(
       `insert into quiz_submissions (name, email, language, answers, result, certificate_id, created_at)
        select 'Taker ' || g, ${email(person(3 * n))}, 'english', '{}'::jsonb, $1::jsonb, md5(g::text || 'bench'), ${when}
@@ -143,15 +150,25 @@ export async function benchConsole(): Promise<ConsoleBench> {
       logFile: '/tmp/bench-console-server.log',
     });
     try {
-      const login = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
       const { token } = (await login.json()) as { token: string };
       const auth = { Authorization: `Bearer ${token}` };
       const random = (max: number) => 1 + Math.floor(Math.random() * max);
       const cases: Array<{ name: string; url: () => string }> = [
         { name: 'list page (contact, 50 of 200,000)', url: () => `${LEAD_KINDS.contact.list.path}?limit=50&page=${random(20)}` },
         { name: 'list page (personality, with tests)', url: () => `${LEAD_KINDS.personalitySignup.list.path}?limit=50&page=${random(20)}` },
-        { name: 'search by a phone fragment', url: () => `${LEAD_KINDS.freeJoin.list.path}?limit=50&q=${phoneOf(PER_LIST + random(PER_LIST)).slice(3, 9)}` },
-        { name: 'search by an email fragment', url: () => `${LEAD_KINDS.enquiry.list.path}?limit=50&q=${encodeURIComponent(`person${PER_LIST + random(PER_LIST)}@`)}` },
+        {
+          name: 'search by a phone fragment',
+          url: () => `${LEAD_KINDS.freeJoin.list.path}?limit=50&q=${phoneOf(PER_LIST + random(PER_LIST)).slice(3, 9)}`,
+        },
+        {
+          name: 'search by an email fragment',
+          url: () => `${LEAD_KINDS.enquiry.list.path}?limit=50&q=${encodeURIComponent(`person${PER_LIST + random(PER_LIST)}@`)}`,
+        },
         { name: 'status-filtered page', url: () => `${LEAD_KINDS.joinNow.list.path}?limit=50&status=converted&page=${random(20)}` },
         {
           name: 'people lookup (email and phone)',

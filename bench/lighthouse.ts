@@ -42,12 +42,26 @@ export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
     for (const path of LIGHTHOUSE_PATHS) {
       const all: LighthouseRow[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const result = await lighthouse(origin + path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
         if (!result) throw new Error(`lighthouse returned nothing for ${path}`);
         const { categories, audits } = result.lhr;
-        const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])) as LighthouseRow['scores'];
+        const scores = Object.fromEntries(
+          CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]),
+        ) as LighthouseRow['scores'];
         const failing = Object.values(audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'manual' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          )
           .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
         all.push({ path, scores, failing });
       }

@@ -29,7 +29,13 @@ export async function benchOutboxDrain(count = 1000, pagePath = '/contact'): Pro
         id: crypto.randomUUID(),
         path: LEAD_PATHS.contact,
         label: 'Contact message',
-        body: { firstName: `Queued${i}`, lastName: 'Student', email: `q${i}@example.in`, phone: '9876543210', message: 'Saved offline in class' },
+        body: {
+          firstName: `Queued${i}`,
+          lastName: 'Student',
+          email: `q${i}@example.in`,
+          phone: '9876543210',
+          message: 'Saved offline in class',
+        },
       })),
     );
     const start = performance.now();

@@ -35,7 +35,12 @@ function summarise(ms: number[], failed: number): Timings {
 }
 
 /** Runs `send` `perSecond` times a second for the run, open loop; resolves with the timings. */
-async function atRate(perSecond: number, seconds: number, send: (i: number) => Promise<Response>, ok: (status: number) => boolean): Promise<Timings> {
+async function atRate(
+  perSecond: number,
+  seconds: number,
+  send: (i: number) => Promise<Response>,
+  ok: (status: number) => boolean,
+): Promise<Timings> {
   const times: number[] = [];
   let failed = 0;
   const start = performance.now();
@@ -61,11 +66,19 @@ async function atRate(perSecond: number, seconds: number, send: (i: number) => P
 }
 
 const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `bench-${randomUUID()}` }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `bench-${randomUUID()}` },
+    body: JSON.stringify(body),
+  });
 
 export async function benchRenderLoad(): Promise<RenderLoadResult> {
   const database = await createPostgresDatabase(BASE_URL);
-  const server = await startServer({ databaseUrl: database.url, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0', SMTP_URL: '' }, logFile: '/tmp/bench-render-server.log' });
+  const server = await startServer({
+    databaseUrl: database.url,
+    env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '0', SMTP_URL: '' },
+    logFile: '/tmp/bench-render-server.log',
+  });
   try {
     const answers = Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, (i * 3) % 4]));
     const tag = randomUUID().slice(0, 8);
@@ -73,10 +86,35 @@ export async function benchRenderLoad(): Promise<RenderLoadResult> {
     await post(`${server.url}${QUIZ_ANSWERS_PATH}`, { name: 'Warm Up', email: `warm-${tag}@example.in`, answers, language: 'english' });
     const [certificates, health, leads] = await Promise.all([
       // A new address each time: every one is drawn and mailed (no per-address cap applies).
-      atRate(20, SECONDS, (i) => post(`${server.url}${QUIZ_ANSWERS_PATH}`, { name: `Student ${i}`, email: `r${i}-${tag}@example.in`, answers, language: 'english' }), (s) => s === 201),
-      atRate(20, SECONDS, () => fetch(`${server.url}/api/health`), (s) => s === 200),
-      atRate(50, SECONDS, (i) =>
-        post(`${server.url}${LEAD_PATHS.contact}`, { firstName: 'Bench', lastName: `Lead${i}`, email: `l${i}-${tag}@example.in`, phone: '9876543210', message: 'Weekend batch?' }),
+      atRate(
+        20,
+        SECONDS,
+        (i) =>
+          post(`${server.url}${QUIZ_ANSWERS_PATH}`, {
+            name: `Student ${i}`,
+            email: `r${i}-${tag}@example.in`,
+            answers,
+            language: 'english',
+          }),
+        (s) => s === 201,
+      ),
+      atRate(
+        20,
+        SECONDS,
+        () => fetch(`${server.url}/api/health`),
+        (s) => s === 200,
+      ),
+      atRate(
+        50,
+        SECONDS,
+        (i) =>
+          post(`${server.url}${LEAD_PATHS.contact}`, {
+            firstName: 'Bench',
+            lastName: `Lead${i}`,
+            email: `l${i}-${tag}@example.in`,
+            phone: '9876543210',
+            message: 'Weekend batch?',
+          }),
         (s) => s === 201,
       ),
     ]);

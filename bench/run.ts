@@ -11,13 +11,18 @@ console.log(`\n== Lead ingest on Postgres (loopback), ${ROUNDS} interleaved roun
 for (const [i, r] of api.rounds.entries()) {
   console.log(`round ${i + 1}: pgbench ${fmt(r.pgbenchTps)} tps (32 clients)`);
   console.log(`  ${singleLine('POST /api/v1/contact (wrk, 32 conns):', r.single)}`);
-  console.log(`  POST /api/v1/sync (batches of 100): ${fmt(r.batch.leadsPerSecond)} leads/s, ${r.batch.errors} errors, ${r.batch.non2xx} non-2xx, ${r.batch.itemsNot201} items not 201`);
+  console.log(
+    `  POST /api/v1/sync (batches of 100): ${fmt(r.batch.leadsPerSecond)} leads/s, ${r.batch.errors} errors, ${r.batch.non2xx} non-2xx, ${r.batch.itemsNot201} items not 201`,
+  );
   console.log(`  ratios: single ${fmt(r.singleRatio, 2)}, batch ${fmt(r.batchRatio, 2)}`);
 }
 console.log(`median ratio single/pgbench: ${fmt(api.median.singleRatio, 2)} (target >= 0.5) ${verdict(api.median.singleRatio >= 0.5)}`);
 console.log(`median p99 single: ${fmt(api.median.p99, 1)} ms (target < 25) ${verdict(api.median.p99 < 25)}`);
 console.log(`median ratio batch/pgbench:  ${fmt(api.median.batchRatio, 2)} (target >= 1.2) ${verdict(api.median.batchRatio >= 1.2)}`);
-const errors = api.rounds.reduce((n, r) => n + r.single.errors + r.single.non2xx + r.batch.errors + r.batch.non2xx + r.batch.itemsNot201, 0);
+const errors = api.rounds.reduce(
+  (n, r) => n + r.single.errors + r.single.non2xx + r.batch.errors + r.batch.non2xx + r.batch.itemsNot201,
+  0,
+);
 console.log(`errors: ${errors} (target 0) ${verdict(errors === 0)}`);
 console.log(singleLine('rate limit off (its cost):            ', api.limitOff));
 if (api.balanced) {
@@ -38,7 +43,9 @@ const line = (name: string, t: { count: number; p50: number; p99: number; max: n
 console.log(line('POST /api/v1/quiz/submit-answers (20/s)', renderLoad.certificates));
 console.log(line('GET /api/health (20/s)                 ', renderLoad.health));
 console.log(line('POST /api/v1/contact (50/s)            ', renderLoad.leads));
-console.log(`certificates rendered per second: ${fmt(renderLoad.certificatesPerSecond, 1)} (target 20) ${verdict(renderLoad.certificatesPerSecond >= 19)}`);
+console.log(
+  `certificates rendered per second: ${fmt(renderLoad.certificatesPerSecond, 1)} (target 20) ${verdict(renderLoad.certificatesPerSecond >= 19)}`,
+);
 console.log(`health p99: ${fmt(renderLoad.health.p99, 1)} ms (target < 50) ${verdict(renderLoad.health.p99 < 50)}`);
 console.log(`lead POST p99: ${fmt(renderLoad.leads.p99, 1)} ms (target < 50) ${verdict(renderLoad.leads.p99 < 50)}`);
 
@@ -47,11 +54,17 @@ const { benchConsole, CONSOLE_TARGET_MS, EXPORT_TARGET_GROWTH_MB, EXPORT_TARGET_
 const consoleBench = await benchConsole();
 console.log(`\n== Admin console, ${fmt(consoleBench.leads)} leads in Postgres (seeded in ${fmt(consoleBench.seedSeconds)} s) ==`);
 for (const t of consoleBench.timings) {
-  console.log(`${t.name.padEnd(40)} p50 ${fmt(t.p50, 1)} ms, p95 ${fmt(t.p95, 1)} ms, max ${fmt(t.max, 1)} ms (${t.samples} requests) ${verdict(t.p95 < CONSOLE_TARGET_MS)}`);
+  console.log(
+    `${t.name.padEnd(40)} p50 ${fmt(t.p50, 1)} ms, p95 ${fmt(t.p95, 1)} ms, max ${fmt(t.max, 1)} ms (${t.samples} requests) ${verdict(t.p95 < CONSOLE_TARGET_MS)}`,
+  );
 }
 const ex = consoleBench.exported;
-console.log(`CSV export of every lead: ${fmt(ex.rows)} rows in ${fmt(ex.seconds, 1)} s = ${fmt(ex.rowsPerSecond)} rows/s (target >= ${fmt(EXPORT_TARGET_ROWS_PER_SECOND)}) ${verdict(ex.rowsPerSecond >= EXPORT_TARGET_ROWS_PER_SECOND)}`);
-console.log(`server memory growth at its peak during the export: ${fmt(ex.peakGrowthMb, 1)} MB (target < ${EXPORT_TARGET_GROWTH_MB}) ${verdict(ex.peakGrowthMb < EXPORT_TARGET_GROWTH_MB)}`);
+console.log(
+  `CSV export of every lead: ${fmt(ex.rows)} rows in ${fmt(ex.seconds, 1)} s = ${fmt(ex.rowsPerSecond)} rows/s (target >= ${fmt(EXPORT_TARGET_ROWS_PER_SECOND)}) ${verdict(ex.rowsPerSecond >= EXPORT_TARGET_ROWS_PER_SECOND)}`,
+);
+console.log(
+  `server memory growth at its peak during the export: ${fmt(ex.peakGrowthMb, 1)} MB (target < ${EXPORT_TARGET_GROWTH_MB}) ${verdict(ex.peakGrowthMb < EXPORT_TARGET_GROWTH_MB)}`,
+);
 
 // The outbox: a classroom's worth of queued submissions after the Wi-Fi comes back.
 const { benchOutboxDrain, DRAIN_TARGET_MS } = await import('./outbox.ts');

@@ -15,7 +15,9 @@ export function ensureWrk(): string {
   if (existsSync(WRK)) return WRK;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     console.log('> installing wrk (Debian) for the HTTP benchmarks');
-    const r = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null'], { stdio: 'inherit' });
+    const r = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null'], {
+      stdio: 'inherit',
+    });
     if (r.status === 0 && existsSync(WRK)) return WRK;
   }
   throw new Error(`wrk is missing at ${WRK}: run \`sudo apt-get install -y wrk\` (or set WRK_PATH).`);

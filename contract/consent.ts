@@ -76,6 +76,15 @@ export function cleanConsent(value: unknown, now: Date): ConsentRecord | undefin
 /** The consent record in a line (the console's panel and the CSV). */
 export function consentSummary(record: ConsentRecord | null | undefined): string {
   if (!record) return '';
-  const age = record.age === 'adult' ? '18 or older' : record.age === 'guardian' ? `under 18, guardian agrees (${record.guardianEmail ?? 'no email'})` : undefined;
-  return [`notice ${record.version} at ${record.at}`, `WhatsApp/phone updates: ${record.marketing ? 'yes' : 'no'}`, ...(age ? [age] : [])].join('; ');
+  const age =
+    record.age === 'adult'
+      ? '18 or older'
+      : record.age === 'guardian'
+        ? `under 18, guardian agrees (${record.guardianEmail ?? 'no email'})`
+        : undefined;
+  return [
+    `notice ${record.version} at ${record.at}`,
+    `WhatsApp/phone updates: ${record.marketing ? 'yes' : 'no'}`,
+    ...(age ? [age] : []),
+  ].join('; ');
 }

@@ -25,7 +25,8 @@ describe('cleanSource', () => {
   });
 
   it('is undefined for anything that is not a source', () => {
-    for (const value of [undefined, null, 'x', 42, [], [{ utm_source: 'a' }], {}, { first: 'x' }, { first: [] }]) expect(cleanSource(value), JSON.stringify(value)).toBeUndefined();
+    for (const value of [undefined, null, 'x', 42, [], [{ utm_source: 'a' }], {}, { first: 'x' }, { first: [] }])
+      expect(cleanSource(value), JSON.stringify(value)).toBeUndefined();
   });
 
   it('cuts a long value after a bounded amount of work', () => {

@@ -6,7 +6,17 @@
 import { isStorableText } from './text-rules.ts';
 
 /** The keys a touch may hold; anything else is dropped. */
-export const SOURCE_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid', 'referrer', 'landingPath'] as const;
+export const SOURCE_KEYS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+  'fbclid',
+  'referrer',
+  'landingPath',
+] as const;
 export type SourceKey = (typeof SOURCE_KEYS)[number];
 /** The URL parameters a landing is read from (the rest of SOURCE_KEYS are the referrer and path). */
 export const CAMPAIGN_PARAMS = SOURCE_KEYS.filter((k) => k !== 'referrer' && k !== 'landingPath');
@@ -64,7 +74,11 @@ export function cleanSource(value: unknown): LeadSource | undefined {
 
 /** A touch in a line: `utm_source=instagram; landingPath=/` (the CSV, the alert email). */
 export function touchText(touch: SourceTouch | undefined): string {
-  return touch ? SOURCE_KEYS.filter((k) => touch[k] !== undefined).map((k) => `${k}=${touch[k]}`).join('; ') : '';
+  return touch
+    ? SOURCE_KEYS.filter((k) => touch[k] !== undefined)
+        .map((k) => `${k}=${touch[k]}`)
+        .join('; ')
+    : '';
 }
 
 /** The utm_source a lead is filed under: its last touch's, else its first's. */

@@ -15,7 +15,8 @@ describe('storable text', () => {
       expect(isStorableText(bad, true), JSON.stringify(bad)).toBe(false);
       expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
     }
-    for (const lineBreak of ['a\nb', 'a\r\nb', 'a\tb', 'a\u2028b']) expect(isStorableText(lineBreak), JSON.stringify(lineBreak)).toBe(false);
+    for (const lineBreak of ['a\nb', 'a\r\nb', 'a\tb', 'a\u2028b'])
+      expect(isStorableText(lineBreak), JSON.stringify(lineBreak)).toBe(false);
     for (const fine of ['a\nb', 'a\r\nb', 'a\tb']) expect(isStorableText(fine, true), JSON.stringify(fine)).toBe(true);
     for (const good of ['Asha Verma', 'क्‍ष रोहन', 'ਸਤਿ', 'محمد', '😀🙏🏽', "O'Neil-Smith", 'Śrīkānt']) {
       expect(isStorableText(good), good).toBe(true);
@@ -23,7 +24,8 @@ describe('storable text', () => {
   });
 
   it('finds web addresses in names, not initials', () => {
-    for (const link of ['https://x.example', 'see www.example', 'prize.com', 'FREE.IN now', 'ftp://a']) expect(containsWebAddress(link), link).toBe(true);
+    for (const link of ['https://x.example', 'see www.example', 'prize.com', 'FREE.IN now', 'ftp://a'])
+      expect(containsWebAddress(link), link).toBe(true);
     for (const name of ['A.K. Sharma', 'Dr. R.S. Iyer', 'Mr. Comfort', 'In Ho Kim']) expect(containsWebAddress(name), name).toBe(false);
   });
 });

@@ -20,7 +20,9 @@ const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uD
  * bidirectional overrides and isolates (they make text read differently from what is
  * stored, "Trojan Source" style), are not. Right-to-left scripts need none of them.
  */
-const MULTI_LINE_BAD = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]|${LONE_SURROGATE}`);
+const MULTI_LINE_BAD = new RegExp(
+  `[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]|${LONE_SURROGATE}`,
+);
 
 /**
  * One line (names, emails, phones, passwords): as free text, and no tab, line break or
@@ -42,7 +44,8 @@ export function isStorableText(value: string, multiline = false): boolean {
 // Every repetition is bounded (a scheme name is short, a DNS label at most 63 characters),
 // so the search stays linear in the length of the text: with unbounded ones, a 60,000
 // character "name" took seconds of CPU per request.
-const WEB_ADDRESS = /\b[a-z][a-z0-9+.-]{0,30}:\/\/|\bwww\.|\b[a-z0-9-]{1,63}\.(?:com|net|org|in|io|co|xyz|info|biz|me|ly|link|site|online|top|app|click|ru|cn|tk)\b/i;
+const WEB_ADDRESS =
+  /\b[a-z][a-z0-9+.-]{0,30}:\/\/|\bwww\.|\b[a-z0-9-]{1,63}\.(?:com|net|org|in|io|co|xyz|info|biz|me|ly|link|site|online|top|app|click|ru|cn|tk)\b/i;
 
 export function containsWebAddress(value: string): boolean {
   return WEB_ADDRESS.test(value);

@@ -15,9 +15,7 @@ const LEAD_TABLES = {
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const [table, columns] of Object.entries(LEAD_TABLES)) {
-    let builder = db.schema
-      .createTable(table)
-      .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`));
+    let builder = db.schema.createTable(table).addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`));
     for (const column of columns) builder = builder.addColumn(column, 'text', (c) => c.notNull());
     const timeColumn = table === 'free_join_users' ? 'joined_at' : 'created_at';
     await builder

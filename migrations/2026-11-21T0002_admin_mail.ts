@@ -17,7 +17,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('admins')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('email', 'text', (c) => c.notNull().unique().check(sql`email = lower(email)`))
+    .addColumn('email', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`email = lower(email)`),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -44,11 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema
-    .createIndex('password_resets_admin_id_idx')
-    .on('password_resets')
-    .columns(['admin_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('password_resets_admin_id_idx').on('password_resets').columns(['admin_id', 'created_at']).execute();
 
   await db.schema
     .createTable('admin_login_failures')
@@ -57,21 +58,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('address', 'text', (c) => c.notNull())
     .addColumn('failed_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('admin_login_failures_account_idx')
-    .on('admin_login_failures')
-    .columns(['account', 'failed_at'])
-    .execute();
-  await db.schema
-    .createIndex('admin_login_failures_address_idx')
-    .on('admin_login_failures')
-    .columns(['address', 'failed_at'])
-    .execute();
-  await db.schema
-    .createIndex('admin_login_failures_failed_at_idx')
-    .on('admin_login_failures')
-    .column('failed_at')
-    .execute();
+  await db.schema.createIndex('admin_login_failures_account_idx').on('admin_login_failures').columns(['account', 'failed_at']).execute();
+  await db.schema.createIndex('admin_login_failures_address_idx').on('admin_login_failures').columns(['address', 'failed_at']).execute();
+  await db.schema.createIndex('admin_login_failures_failed_at_idx').on('admin_login_failures').column('failed_at').execute();
 
   await db.schema
     .createTable('mail_outbox')
@@ -83,7 +72,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('html_body', 'text')
     .addColumn('attachments', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'sent', 'failed')`),
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'sent', 'failed')`),
     )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -17,7 +17,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     // { domains: [{ domain, raw, percent, band }, ...] }, frozen at submission so the
     // certificate never changes if the scoring is revised later.
     .addColumn('result', 'jsonb', (c) => c.notNull())
-    .addColumn('certificate_id', 'text', (c) => c.notNull().unique().check(sql`certificate_id ~ '^[0-9a-f]{32}$'`))
+    .addColumn('certificate_id', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`certificate_id ~ '^[0-9a-f]{32}$'`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('idempotency_key', 'text', (c) => c.unique())
     .addColumn('request_hash', 'text')

@@ -88,15 +88,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const { table, list, search } of LISTS) {
     await db.schema
       .alterTable(table)
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('new').check(sql`status in (${sql.join(STATUSES.map((s) => sql.lit(s)))})`))
+      .addColumn('status', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('new')
+          .check(sql`status in (${sql.join(STATUSES.map((s) => sql.lit(s)))})`),
+      )
       .execute();
     // A large pending list: an insert only appends its trigrams there, and merging them into
     // the index is left to vacuum, which runs every 10,000 inserts (below) rather than on a
     // lead's request path. Measured on the single-lead POST: the index costs about a quarter
     // of peak throughput this way, and nothing at p99; merged by the inserts themselves (the
     // default 4 MB list) it cost a third, and doubled p99.
-    await sql`create index ${sql.id(`${table}_search_idx`)} on ${sql.table(table)} using gin (${search} gin_trgm_ops) with (gin_pending_list_limit = 65536)`.execute(db);
-    await sql`alter table ${sql.table(table)} set (autovacuum_vacuum_insert_threshold = 10000, autovacuum_vacuum_insert_scale_factor = 0)`.execute(db);
+    await sql`create index ${sql.id(`${table}_search_idx`)} on ${sql.table(table)} using gin (${search} gin_trgm_ops) with (gin_pending_list_limit = 65536)`.execute(
+      db,
+    );
+    await sql`alter table ${sql.table(table)} set (autovacuum_vacuum_insert_threshold = 10000, autovacuum_vacuum_insert_scale_factor = 0)`.execute(
+      db,
+    );
     await db.schema.createIndex(`${table}_email_idx`).on(table).column('email').execute();
     await db.schema.createIndex(`${table}_phone_idx`).on(table).column('phone').execute();
     await sql`create index ${sql.id(`${table}_status_idx`)} on ${sql.table(table)} (status, created_at desc, id desc)`.execute(db);
@@ -104,7 +113,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       create trigger ${sql.id(`${table}_notify`)} after insert on ${sql.table(table)}
       referencing new table as new_rows for each statement
       execute function notify_lead_insert(${sql.lit(list)}, 'created')`.execute(db);
-    await sql`insert into lead_status_counts (list, status, n) select ${list}, status, count(*) from ${sql.table(table)} group by status`.execute(db);
+    await sql`insert into lead_status_counts (list, status, n) select ${list}, status, count(*) from ${sql.table(table)} group by status`.execute(
+      db,
+    );
     await sql`
       create trigger ${sql.id(`${table}_count_inserts`)} after insert on ${sql.table(table)}
       referencing new table as new_rows for each statement
@@ -119,7 +130,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       execute function count_lead_deletes(${sql.lit(list)})`.execute(db);
   }
   // The overview's notice of mail that failed for good.
-  await db.schema.createIndex('mail_outbox_failed_idx').on('mail_outbox').column('created_at').where(sql.ref('status'), '=', 'failed').execute();
+  await db.schema
+    .createIndex('mail_outbox_failed_idx')
+    .on('mail_outbox')
+    .column('created_at')
+    .where(sql.ref('status'), '=', 'failed')
+    .execute();
   // A taken test changes its sign-up's row in the test-form list (language, scores).
   await sql`
     create trigger quiz_submissions_notify after insert on quiz_submissions
@@ -155,7 +171,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     for (const index of ['search', 'email', 'phone', 'status']) await db.schema.dropIndex(`${table}_${index}_idx`).execute();
     await db.schema.alterTable(table).dropColumn('status').execute();
   }
-  for (const fn of ['notify_lead_insert', 'count_lead_inserts', 'count_lead_updates', 'count_lead_deletes']) await sql`drop function ${sql.id(fn)}()`.execute(db);
+  for (const fn of ['notify_lead_insert', 'count_lead_inserts', 'count_lead_updates', 'count_lead_deletes'])
+    await sql`drop function ${sql.id(fn)}()`.execute(db);
   await db.schema.dropTable('lead_status_counts').execute();
   await sql`alter index free_join_users_created_at_idx rename to free_join_users_joined_at_idx`.execute(db);
   await db.schema.alterTable('free_join_users').renameColumn('created_at', 'joined_at').execute();

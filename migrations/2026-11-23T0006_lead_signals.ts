@@ -48,7 +48,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   for (const table of TABLES) {
     await db.schema.alterTable(table).addColumn('source', 'jsonb').addColumn('utm_source', 'text').addColumn('consent', 'jsonb').execute();
-    await sql`create index ${sql.id(`${table}_utm_source_idx`)} on ${sql.table(table)} (utm_source, created_at desc, id desc) where utm_source is not null`.execute(db);
+    await sql`create index ${sql.id(`${table}_utm_source_idx`)} on ${sql.table(table)} (utm_source, created_at desc, id desc) where utm_source is not null`.execute(
+      db,
+    );
     await sql`drop trigger ${sql.id(`${table}_notify`)} on ${sql.table(table)}`.execute(db);
     await sql`
       create trigger ${sql.id(`${table}_notify`)} after insert on ${sql.table(table)}

@@ -56,11 +56,11 @@ function drain() {
   // A `sync` event means the browser saw the connection come back.
   return drainOutbox(
     {
-    store: idbStore,
-    fetch: (input, init) => fetch(input, init),
-    now: () => Date.now(),
-    notify: (event: OutboxEvent) => channel.postMessage(event),
-    withLock: <T,>(fn: () => Promise<T>) => self.navigator.locks.request(DRAIN_LOCK, fn) as Promise<T>,
+      store: idbStore,
+      fetch: (input, init) => fetch(input, init),
+      now: () => Date.now(),
+      notify: (event: OutboxEvent) => channel.postMessage(event),
+      withLock: <T>(fn: () => Promise<T>) => self.navigator.locks.request(DRAIN_LOCK, fn) as Promise<T>,
     },
     { connectivity: true },
   );

@@ -16,12 +16,37 @@ const base = process.env.SCREENSHOT_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const dbName = `console_shots_${randomUUID().slice(0, 8)}`;
 const admin = { email: 'priya@skillup.example.in', password: 'screenshots only 1' };
 
-const first = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Sneha', 'Arjun', 'Kavya', 'Ishaan', 'Meera', 'Rahul', 'Divya', 'Karan', 'Pooja', 'Aditya', 'Nisha', 'Siddharth', 'Riya'];
+const first = [
+  'Aarav',
+  'Priya',
+  'Rohan',
+  'Ananya',
+  'Vikram',
+  'Sneha',
+  'Arjun',
+  'Kavya',
+  'Ishaan',
+  'Meera',
+  'Rahul',
+  'Divya',
+  'Karan',
+  'Pooja',
+  'Aditya',
+  'Nisha',
+  'Siddharth',
+  'Riya',
+];
 const last = ['Sharma', 'Patel', 'Iyer', 'Reddy', 'Gupta', 'Nair', 'Singh', 'Das', 'Kulkarni', 'Mehta', 'Joshi', 'Banerjee'];
 const person = (i) => {
   const f = first[i % first.length];
   const l = last[(i * 7) % last.length];
-  return { f, l, name: `${f} ${l}`, email: `${f}.${l}${i}@example.in`.toLowerCase(), phone: `98${String(45_000_000 + i * 7919).slice(0, 8)}` };
+  return {
+    f,
+    l,
+    name: `${f} ${l}`,
+    email: `${f}.${l}${i}@example.in`.toLowerCase(),
+    phone: `98${String(45_000_000 + i * 7919).slice(0, 8)}`,
+  };
 };
 
 const admin0 = new pg.Client({ connectionString: base });
@@ -42,9 +67,16 @@ let posted = 0;
 /** Each lead as the PWA sends it: where the visitor came from, and what they consented to. */
 const post = async (path, body) => {
   const n = posted++;
-  const source = { first: { utm_source: campaigns[n % 4], utm_medium: n % 2 ? 'social' : 'referral', landingPath: '/' }, last: { utm_source: campaigns[(n + 1) % 4], utm_campaign: 'diwali-batch', landingPath: '/course/soft-skills' } };
+  const source = {
+    first: { utm_source: campaigns[n % 4], utm_medium: n % 2 ? 'social' : 'referral', landingPath: '/' },
+    last: { utm_source: campaigns[(n + 1) % 4], utm_campaign: 'diwali-batch', landingPath: '/course/soft-skills' },
+  };
   const consent = { version: '2026-11-23', at: new Date().toISOString(), marketing: n % 3 === 0, ...(n % 5 === 4 ? { age: 'adult' } : {}) };
-  const res = await fetch(site + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...body, source, consent }) });
+  const res = await fetch(site + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...body, source, consent }),
+  });
   if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 };
 
@@ -56,9 +88,23 @@ try {
     // Each person fills two forms (one story the detail panel tells), every fifth a third.
     const p = person(i % 5 === 4 ? i - 3 : Math.floor(i / 2));
     const kind = i % 5;
-    if (kind === 0) await post('/api/v1/contact', { firstName: p.f, lastName: p.l, email: p.email, phone: p.phone, message: `Is the weekend batch for ${courses[i % 3]} still open?` });
+    if (kind === 0)
+      await post('/api/v1/contact', {
+        firstName: p.f,
+        lastName: p.l,
+        email: p.email,
+        phone: p.phone,
+        message: `Is the weekend batch for ${courses[i % 3]} still open?`,
+      });
     if (kind === 1) await post('/api/v1/free/join-free', { name: p.name, email: p.email, phone: p.phone });
-    if (kind === 2) await post('/api/v1/form/submit', { background: backgrounds[i % 4], course: courses[i % 3], name: p.name, email: p.email, phone: p.phone });
+    if (kind === 2)
+      await post('/api/v1/form/submit', {
+        background: backgrounds[i % 4],
+        course: courses[i % 3],
+        name: p.name,
+        email: p.email,
+        phone: p.phone,
+      });
     if (kind === 3) await post('/api/v1/now/join-now', { name: p.name, email: p.email, phone: p.phone, password: 'secret123' });
     if (kind === 4) await post('/api/v1/quiz/submit-form', { name: p.name, email: p.email, phone: p.phone, password: 'secret123' });
   }

@@ -20,7 +20,7 @@ const HAIR = ['#1b1b1b', '#3b2314', '#2c1b10', '#4a2f1d'];
 const SHIRTS = [ACCENT, TEAL, SAND, '#457b9d', '#e9c46a', '#6d597a', '#264653'];
 
 let seed = 7;
-const rnd = () => ((seed = (seed * 1664525 + 1013904223) % 4294967296) / 4294967296);
+const rnd = () => (seed = (seed * 1664525 + 1013904223) % 4294967296) / 4294967296;
 const pick = (a) => a[Math.floor(rnd() * a.length)];
 
 function out(rel, content) {
@@ -52,7 +52,9 @@ function person(x, y, s = 1, o = {}) {
   const neck = `<rect x="${x - 7 * s}" y="${y - 86 * s}" width="${14 * s}" height="${14 * s}" fill="${skin}"/>`;
   const head = `<circle cx="${x}" cy="${y - 100 * s}" r="${19 * s}" fill="${skin}"/>`;
   const hairTop = `<path d="M${x - 20 * s} ${y - 100 * s} a${20 * s} ${21 * s} 0 0 1 ${40 * s} 0 q${-20 * s} ${-8 * s} ${-40 * s} 0z" fill="${hair}"/>`;
-  const hairLong = long ? `<path d="M${x - 20 * s} ${y - 102 * s} q${-4 * s} ${30 * s} ${4 * s} ${34 * s} v${-30 * s}z M${x + 20 * s} ${y - 102 * s} q${4 * s} ${30 * s} ${-4 * s} ${34 * s} v${-30 * s}z" fill="${hair}"/>` : '';
+  const hairLong = long
+    ? `<path d="M${x - 20 * s} ${y - 102 * s} q${-4 * s} ${30 * s} ${4 * s} ${34 * s} v${-30 * s}z M${x + 20 * s} ${y - 102 * s} q${4 * s} ${30 * s} ${-4 * s} ${34 * s} v${-30 * s}z" fill="${hair}"/>`
+    : '';
   const arm = o.wave
     ? `<path d="M${x + 26 * s} ${y - 60 * s} l${22 * s} ${-34 * s}" stroke="${shirt}" stroke-width="${11 * s}" stroke-linecap="round"/><circle cx="${x + 50 * s}" cy="${y - 97 * s}" r="${6 * s}" fill="${skin}"/>`
     : '';
@@ -61,7 +63,11 @@ function person(x, y, s = 1, o = {}) {
 const bubble = (x, y, w, h, fill = '#fff') =>
   `<g><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2.5}" fill="${fill}"/><path d="M${x + w * 0.25} ${y + h - 2} l-8 16 l22 -16z" fill="${fill}"/><rect x="${x + 14}" y="${y + h / 2 - 9}" width="${w * 0.55}" height="6" rx="3" fill="${NAVY}" opacity=".35"/><rect x="${x + 14}" y="${y + h / 2 + 3}" width="${w * 0.35}" height="6" rx="3" fill="${NAVY}" opacity=".2"/></g>`;
 const dots = (w, h, n, color, op = 0.12) =>
-  Array.from({ length: n }, () => `<circle cx="${(rnd() * w).toFixed(0)}" cy="${(rnd() * h).toFixed(0)}" r="${(6 + rnd() * 30).toFixed(0)}" fill="${color}" opacity="${op}"/>`).join('');
+  Array.from(
+    { length: n },
+    () =>
+      `<circle cx="${(rnd() * w).toFixed(0)}" cy="${(rnd() * h).toFixed(0)}" r="${(6 + rnd() * 30).toFixed(0)}" fill="${color}" opacity="${op}"/>`,
+  ).join('');
 const bg = (w, h, a, b) =>
   `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#g)"/>`;
 
@@ -73,20 +79,49 @@ function classScene(w, h, variant = 0) {
       : `<rect x="${w * 0.13}" y="${h * 0.17}" width="${w * 0.3}" height="10" rx="5" fill="${NAVY}"/><rect x="${w * 0.13}" y="${h * 0.25}" width="${w * 0.38}" height="8" rx="4" fill="${TEAL}"/><rect x="${w * 0.13}" y="${h * 0.32}" width="${w * 0.25}" height="8" rx="4" fill="${SAND}"/><circle cx="${w * 0.5}" cy="${h * 0.4}" r="${h * 0.05}" fill="${ACCENT}"/>`;
   const trainer = person(w * 0.72, h * 0.78, (h / 360) * 1.35, { wave: true });
   const seated = [0.18, 0.4, 0.62, 0.84].map((fx) => person(w * fx, h * 1.02, (h / 360) * 1.1)).join('');
-  return bg(w, h, '#e8eef7', '#fbe3da') + dots(w, h, 6, NAVY, 0.06) + board + content + trainer + `<rect y="${h * 0.8}" width="${w}" height="${h * 0.2}" fill="${NAVY}" opacity=".12"/>` + seated;
+  return (
+    bg(w, h, '#e8eef7', '#fbe3da') +
+    dots(w, h, 6, NAVY, 0.06) +
+    board +
+    content +
+    trainer +
+    `<rect y="${h * 0.8}" width="${w}" height="${h * 0.2}" fill="${NAVY}" opacity=".12"/>` +
+    seated
+  );
 }
 function groupScene(w, h) {
   const n = 5 + Math.floor(rnd() * 3);
-  const people = Array.from({ length: n }, (_, i) => person(w * (0.1 + (0.8 * i) / (n - 1)), h * (0.92 - (i % 2) * 0.04), (h / 360) * (1.15 + (i % 2) * 0.1), { wave: i === 1 || i === n - 2 })).join('');
+  const people = Array.from({ length: n }, (_, i) =>
+    person(w * (0.1 + (0.8 * i) / (n - 1)), h * (0.92 - (i % 2) * 0.04), (h / 360) * (1.15 + (i % 2) * 0.1), {
+      wave: i === 1 || i === n - 2,
+    }),
+  ).join('');
   const banner = `<rect x="${w * 0.2}" y="${h * 0.08}" width="${w * 0.6}" height="${h * 0.16}" rx="14" fill="${NAVY}"/><rect x="${w * 0.3}" y="${h * 0.14}" width="${w * 0.4}" height="${h * 0.04}" rx="6" fill="#fff" opacity=".85"/>`;
-  const confetti = Array.from({ length: 24 }, () => `<rect x="${(rnd() * w).toFixed(0)}" y="${(rnd() * h * 0.5).toFixed(0)}" width="8" height="14" rx="2" fill="${pick([ACCENT, SAND, TEAL, '#e9c46a'])}" transform="rotate(${(rnd() * 90).toFixed(0)} ${(rnd() * w).toFixed(0)} ${(rnd() * h * 0.5).toFixed(0)})"/>`).join('');
-  return bg(w, h, '#fdf0e6', '#dfe9f5') + confetti + banner + `<rect y="${h * 0.86}" width="${w}" height="${h * 0.14}" fill="${TEAL}" opacity=".18"/>` + people;
+  const confetti = Array.from(
+    { length: 24 },
+    () =>
+      `<rect x="${(rnd() * w).toFixed(0)}" y="${(rnd() * h * 0.5).toFixed(0)}" width="8" height="14" rx="2" fill="${pick([ACCENT, SAND, TEAL, '#e9c46a'])}" transform="rotate(${(rnd() * 90).toFixed(0)} ${(rnd() * w).toFixed(0)} ${(rnd() * h * 0.5).toFixed(0)})"/>`,
+  ).join('');
+  return (
+    bg(w, h, '#fdf0e6', '#dfe9f5') +
+    confetti +
+    banner +
+    `<rect y="${h * 0.86}" width="${w}" height="${h * 0.14}" fill="${TEAL}" opacity=".18"/>` +
+    people
+  );
 }
 function activityScene(w, h) {
   const table = `<ellipse cx="${w / 2}" cy="${h * 0.8}" rx="${w * 0.34}" ry="${h * 0.1}" fill="${SAND}"/><rect x="${w * 0.4}" y="${h * 0.72}" width="${w * 0.08}" height="${h * 0.06}" rx="3" fill="#fff"/><rect x="${w * 0.52}" y="${h * 0.74}" width="${w * 0.07}" height="${h * 0.05}" rx="3" fill="${TEAL}" opacity=".7"/>`;
-  const people = [0.18, 0.36, 0.64, 0.82].map((fx, i) => person(w * fx, h * (0.78 - (i === 1 || i === 2 ? 0.06 : 0)), (h / 360) * 1.15, { wave: i === 2 })).join('');
+  const people = [0.18, 0.36, 0.64, 0.82]
+    .map((fx, i) => person(w * fx, h * (0.78 - (i === 1 || i === 2 ? 0.06 : 0)), (h / 360) * 1.15, { wave: i === 2 }))
+    .join('');
   const b = bubble(w * 0.08, h * 0.08, w * 0.28, h * 0.16) + bubble(w * 0.6, h * 0.12, w * 0.3, h * 0.15, '#fff7e8');
-  const notes = [0, 1, 2].map((i) => `<rect x="${w * (0.4 + i * 0.06)}" y="${h * (0.12 + (i % 2) * 0.06)}" width="${w * 0.05}" height="${w * 0.05}" fill="${pick(['#ffd166', '#ef8a6f', '#8ecae6'])}" transform="rotate(${i * 7 - 7} ${w * (0.42 + i * 0.06)} ${h * 0.15})"/>`).join('');
+  const notes = [0, 1, 2]
+    .map(
+      (i) =>
+        `<rect x="${w * (0.4 + i * 0.06)}" y="${h * (0.12 + (i % 2) * 0.06)}" width="${w * 0.05}" height="${w * 0.05}" fill="${pick(['#ffd166', '#ef8a6f', '#8ecae6'])}" transform="rotate(${i * 7 - 7} ${w * (0.42 + i * 0.06)} ${h * 0.15})"/>`,
+    )
+    .join('');
   return bg(w, h, '#e4f3f1', '#fbe7df') + dots(w, h, 5, ACCENT, 0.08) + b + notes + people + table;
 }
 function iconScene(w, h, icon, a, b) {
@@ -105,7 +140,11 @@ function iconScene(w, h, icon, a, b) {
 }
 function portrait(size, o) {
   const s = size / 240;
-  return svg(size, size, `<rect width="${size}" height="${size}" rx="${size / 2}" fill="${o.bg}"/><clipPath id="c"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}"/></clipPath><g clip-path="url(#c)">${person(size / 2, size + 10 * s, 1.9 * s, o)}</g>`);
+  return svg(
+    size,
+    size,
+    `<rect width="${size}" height="${size}" rx="${size / 2}" fill="${o.bg}"/><clipPath id="c"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}"/></clipPath><g clip-path="url(#c)">${person(size / 2, size + 10 * s, 1.9 * s, o)}</g>`,
+  );
 }
 
 // The logo (images/logo.svg) is the favicon's mark; app icons live in public/icons (scripts/generate-icons.mjs).
@@ -157,10 +196,21 @@ const people = {
   ananya: { bg: '#fbe3da', long: true, shirt: NAVY },
   rohan: { bg: '#dfe9f5', long: false, shirt: ACCENT },
 };
-for (const [name, o] of Object.entries(people)) out(`images/people/${name}.svg`, portrait(240, { skin: pick(SKINS), hair: pick(HAIR), shirt: o.shirt ?? pick(SHIRTS), ...o }));
+for (const [name, o] of Object.entries(people))
+  out(`images/people/${name}.svg`, portrait(240, { skin: pick(SKINS), hair: pick(HAIR), shirt: o.shirt ?? pick(SHIRTS), ...o }));
 
 // Partner logos
-const logoNames = ['Nimbus Tech', 'Saffron Bank', 'Orbit Logistics', 'Lotus Health', 'Peak Analytics', 'Banyan Retail', 'Indigo Foods', 'Vertex Motors', 'Ganga Telecom'];
+const logoNames = [
+  'Nimbus Tech',
+  'Saffron Bank',
+  'Orbit Logistics',
+  'Lotus Health',
+  'Peak Analytics',
+  'Banyan Retail',
+  'Indigo Foods',
+  'Vertex Motors',
+  'Ganga Telecom',
+];
 const shapes = [
   (c) => `<circle cx="26" cy="30" r="16" fill="${c}"/><circle cx="36" cy="24" r="10" fill="${c}" opacity=".6"/>`,
   (c) => `<rect x="10" y="14" width="32" height="32" rx="8" fill="${c}"/>`,
@@ -170,7 +220,8 @@ const shapes = [
   (c) => `<path d="M26 12 v36 M12 28 h28" stroke="${c}" stroke-width="7" stroke-linecap="round"/>`,
   (c) => `<rect x="10" y="16" width="34" height="28" rx="14" fill="${c}"/>`,
   (c) => `<path d="M10 16 l16 30 l16 -30z" fill="${c}"/>`,
-  (c) => `<path d="M14 44 a18 18 0 0 1 24 -26 M20 44 a11 11 0 0 1 14 -16" fill="none" stroke="${c}" stroke-width="5" stroke-linecap="round"/>`,
+  (c) =>
+    `<path d="M14 44 a18 18 0 0 1 24 -26 M20 44 a11 11 0 0 1 14 -16" fill="none" stroke="${c}" stroke-width="5" stroke-linecap="round"/>`,
 ];
 const logoColors = [NAVY, '#b5452a', '#2a6f97', '#1f7a4d', '#6d597a', '#264653', '#3d405b', '#9c2f2f', '#1d6f6a'];
 logoNames.forEach((name, i) =>
@@ -196,7 +247,8 @@ const blogArt = {
   'sub-video-call': ['laptop', '#2a6f97', NAVY],
 };
 seed = 91;
-for (const [id, [icon, a, b]] of Object.entries(blogArt)) webp(`images/blog/${id}.webp`, svg(800, 450, iconScene(800, 450, icon, a, b)), 800, 70);
+for (const [id, [icon, a, b]] of Object.entries(blogArt))
+  webp(`images/blog/${id}.webp`, svg(800, 450, iconScene(800, 450, icon, a, b)), 800, 70);
 
 // Gallery: 40 scenes, category order Activity, Group, Class (see pwa/content/gallery.ts)
 seed = 101;
@@ -227,11 +279,42 @@ posterColors.forEach(([a, b], i) => webp(`images/videos/v${i + 1}.webp`, posterS
 
 function video(name, frames, fps, width) {
   const dir = mkdtempSync(path.join(tmpdir(), 'frames-'));
-  frames.forEach((f, i) => writeFileSync(path.join(dir, `f${String(i).padStart(4, '0')}.png`), new Resvg(f, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: true } }).render().asPng()));
+  frames.forEach((f, i) =>
+    writeFileSync(
+      path.join(dir, `f${String(i).padStart(4, '0')}.png`),
+      new Resvg(f, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: true } }).render().asPng(),
+    ),
+  );
   const input = ['-y', '-loglevel', 'error', '-framerate', String(fps), '-i', path.join(dir, 'f%04d.png')];
   mkdirSync(path.join(PUBLIC, 'video'), { recursive: true });
-  execFileSync('ffmpeg', [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-pix_fmt', 'yuv420p', '-an', path.join(PUBLIC, `video/${name}.webm`)]);
-  execFileSync('ffmpeg', [...input, '-c:v', 'libx264', '-crf', '30', '-preset', 'slow', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', path.join(PUBLIC, `video/${name}.mp4`)]);
+  execFileSync('ffmpeg', [
+    ...input,
+    '-c:v',
+    'libvpx-vp9',
+    '-b:v',
+    '0',
+    '-crf',
+    '42',
+    '-pix_fmt',
+    'yuv420p',
+    '-an',
+    path.join(PUBLIC, `video/${name}.webm`),
+  ]);
+  execFileSync('ffmpeg', [
+    ...input,
+    '-c:v',
+    'libx264',
+    '-crf',
+    '30',
+    '-preset',
+    'slow',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-an',
+    path.join(PUBLIC, `video/${name}.mp4`),
+  ]);
   rmSync(dir, { recursive: true });
 }
 const introLines = ['Speak with confidence', 'Work with anyone', 'Get hired', 'SkillUp Soft Skills Academy'];
@@ -252,7 +335,12 @@ function activityMini(t) {
   return `<g transform="translate(0 ${bob.toFixed(1)})">${person(110, 600, 1.5, { wave: true, shirt: ACCENT })}</g>${person(250, 600, 1.5, { shirt: SAND })}${bubble(150, 300 - bob, 170, 70)}`;
 }
 const FPS = 12;
-video('intro', Array.from({ length: 6 * FPS }, (_, i) => introFrame(i / FPS)), FPS, 360);
+video(
+  'intro',
+  Array.from({ length: 6 * FPS }, (_, i) => introFrame(i / FPS)),
+  FPS,
+  360,
+);
 webp('video/intro-poster.webp', introFrame(0.6), 360, 70);
 seed = 151;
 video(
@@ -260,7 +348,11 @@ video(
   Array.from({ length: 4 * FPS }, (_, i) => {
     const t = i / FPS;
     seed = 161;
-    return svg(360, 640, `${bg(360, 640, '#264653', TEAL)}<text x="180" y="150" text-anchor="middle" font-size="24" font-weight="bold" fill="#fff">“The mock interviews</text><text x="180" y="185" text-anchor="middle" font-size="24" font-weight="bold" fill="#fff">changed everything.”</text><g transform="translate(0 ${(Math.sin(t * 4) * 5).toFixed(1)})">${person(180, 680, 2.6, { wave: t % 2 < 1 })}</g>`);
+    return svg(
+      360,
+      640,
+      `${bg(360, 640, '#264653', TEAL)}<text x="180" y="150" text-anchor="middle" font-size="24" font-weight="bold" fill="#fff">“The mock interviews</text><text x="180" y="185" text-anchor="middle" font-size="24" font-weight="bold" fill="#fff">changed everything.”</text><g transform="translate(0 ${(Math.sin(t * 4) * 5).toFixed(1)})">${person(180, 680, 2.6, { wave: t % 2 < 1 })}</g>`,
+    );
   }),
   FPS,
   360,

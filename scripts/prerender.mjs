@@ -112,14 +112,27 @@ await write('shell.html', shell);
 for (const p of server.CLIENT_ONLY_PATHS) await write(`${p.slice(1)}/index.html`, shell);
 
 const today = new Date().toISOString().slice(0, 10);
-const urls = listed
-  .map((p) => `  <url><loc>${ORIGIN}${p}</loc><lastmod>${server.BLOG_POST_DATES[p] ?? today}</lastmod></url>`)
-  .join('\n');
-await write('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+const urls = listed.map((p) => `  <url><loc>${ORIGIN}${p}</loc><lastmod>${server.BLOG_POST_DATES[p] ?? today}</lastmod></url>`).join('\n');
+await write(
+  'sitemap.xml',
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+);
 await write(
   'robots.txt',
-  ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /admin-login', 'Disallow: /reset-password/', 'Disallow: /personality/', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /admin-login',
+    'Disallow: /reset-password/',
+    'Disallow: /personality/',
+    '',
+    `Sitemap: ${ORIGIN}/sitemap.xml`,
+    '',
+  ].join('\n'),
 );
 
 await writeFile(path.join(OUT, '.build-origin'), `${ORIGIN}\n`);
-console.log(`prerendered ${server.PRERENDERED_PATHS.length} routes, 404.html, ${server.CLIENT_ONLY_PATHS.length} shells; sitemap: ${listed.length} URLs (${ORIGIN})`);
+console.log(
+  `prerendered ${server.PRERENDERED_PATHS.length} routes, 404.html, ${server.CLIENT_ONLY_PATHS.length} shells; sitemap: ${listed.length} URLs (${ORIGIN})`,
+);

@@ -81,7 +81,11 @@ function baseImage() {
   console.log(`> ${BASE} cannot be pulled (no registry reachable): using a base made here`);
   if (docker(['image', 'inspect', LOCAL_BASE], { allowFail: true }).status === 0) return LOCAL_BASE;
   if (!existsSync('/usr/sbin/debootstrap')) {
-    const r = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null'], { stdio: 'inherit' });
+    const r = spawnSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null'],
+      { stdio: 'inherit' },
+    );
     if (r.status !== 0) throw new Error('debootstrap is missing and could not be installed');
   }
   const made = spawnSync('bash', [`${root}scripts/docker/make-base-image.sh`, LOCAL_BASE], { stdio: 'inherit' });
@@ -110,17 +114,27 @@ const json = (body) => ({ method: 'POST', headers: { 'Content-Type': 'applicatio
 
 /** A lead, an admin login, a certificate PNG; returns the admin token. */
 async function exercise(base, label) {
-  const lead = await fetch(`${base}/api/v1/contact`, json({ firstName: 'Docker', lastName: label, email: `docker-${label}@example.in`, phone: '9876543210', message: 'from the image' }));
+  const lead = await fetch(
+    `${base}/api/v1/contact`,
+    json({ firstName: 'Docker', lastName: label, email: `docker-${label}@example.in`, phone: '9876543210', message: 'from the image' }),
+  );
   check(`${label}: a lead is taken`, lead.status === 201, `status ${lead.status}`);
   const login = await fetch(`${base}/api/admin/login`, json(ADMIN));
   check(`${label}: an admin logs in`, login.status === 200, `status ${login.status}`);
   const { token } = await login.json();
   const answers = Object.fromEntries(QUIZ_IDS.map((id, i) => [id, i % 4]));
-  const quiz = await fetch(`${base}/api/v1/quiz/submit-answers`, json({ name: 'Docker Tester', email: `quiz-${label}@example.in`, answers, language: 'english' }));
+  const quiz = await fetch(
+    `${base}/api/v1/quiz/submit-answers`,
+    json({ name: 'Docker Tester', email: `quiz-${label}@example.in`, answers, language: 'english' }),
+  );
   const { certificateId } = await quiz.json();
   const png = await fetch(`${base}/api/v1/certificates/${certificateId}.png`);
   const bytes = Buffer.from(await png.arrayBuffer());
-  check(`${label}: a certificate PNG`, png.status === 200 && bytes.subarray(1, 4).toString() === 'PNG', `status ${png.status}, ${bytes.length} bytes`);
+  check(
+    `${label}: a certificate PNG`,
+    png.status === 200 && bytes.subarray(1, 4).toString() === 'PNG',
+    `status ${png.status}, ${bytes.length} bytes`,
+  );
   return token;
 }
 
@@ -145,7 +159,20 @@ async function embedded() {
   docker(['volume', 'rm', '-f', volume], { allowFail: true });
   docker(['volume', 'create', volume]);
   volumes.add(volume);
-  run(name, ['-p', '127.0.0.1::3000', '-v', `${volume}:/data`, '-e', `PUBLIC_URL=${PUBLIC_URL}`, '-e', `JWT_SECRET=${JWT}`, '-e', `ADMIN_EMAIL=${ADMIN.email}`, '-e', `ADMIN_PASSWORD=${ADMIN.password}`]);
+  run(name, [
+    '-p',
+    '127.0.0.1::3000',
+    '-v',
+    `${volume}:/data`,
+    '-e',
+    `PUBLIC_URL=${PUBLIC_URL}`,
+    '-e',
+    `JWT_SECRET=${JWT}`,
+    '-e',
+    `ADMIN_EMAIL=${ADMIN.email}`,
+    '-e',
+    `ADMIN_PASSWORD=${ADMIN.password}`,
+  ]);
   const base = `http://127.0.0.1:${await hostPort(name)}`;
   await waitHealthy(base);
   check('embedded: health answers', true);
@@ -154,10 +181,17 @@ async function embedded() {
   const uid = docker(['exec', name, 'id', '-u']).stdout.trim();
   check('runs as a non-root user', uid !== '0' && uid !== '', `uid ${uid}`);
   const home = await (await fetch(`${base}/about`)).text();
-  check('canonical links follow PUBLIC_URL given at run time', home.includes(`href="${PUBLIC_URL}/about"`) && !home.includes('localhost:3000'));
+  check(
+    'canonical links follow PUBLIC_URL given at run time',
+    home.includes(`href="${PUBLIC_URL}/about"`) && !home.includes('localhost:3000'),
+  );
   const robots = await (await fetch(`${base}/robots.txt`)).text();
   check('robots.txt names the run-time sitemap', robots.includes(`Sitemap: ${PUBLIC_URL}/sitemap.xml`));
-  const health = await until('HEALTHCHECK healthy', async () => inspect(name, '{{.State.Health.Status}}') === 'healthy' && 'healthy', 90_000).catch(() => inspect(name, '{{.State.Health.Status}}'));
+  const health = await until(
+    'HEALTHCHECK healthy',
+    async () => inspect(name, '{{.State.Health.Status}}') === 'healthy' && 'healthy',
+    90_000,
+  ).catch(() => inspect(name, '{{.State.Health.Status}}'));
   check('the HEALTHCHECK goes healthy', health === 'healthy', health);
   const ssr = docker(['exec', name, 'sh', '-c', 'test -e dist/ssr && echo shipped || echo absent']).stdout.trim();
   check('dist/ssr is not shipped', ssr === 'absent');
@@ -178,13 +212,29 @@ async function embedded() {
   docker(['start', name]);
   await sleep(300);
   const early = timedStop(name);
-  check('docker stop during start-up exits 0 within 2 s', early.exitCode === 0 && early.seconds < 2, `${early.seconds.toFixed(2)} s, exit ${early.exitCode}`);
+  check(
+    'docker stop during start-up exits 0 within 2 s',
+    early.exitCode === 0 && early.seconds < 2,
+    `${early.seconds.toFixed(2)} s, exit ${early.exitCode}`,
+  );
 
   // The operator's commands, in the image, on the stopped server's volume.
-  const admins = docker(['run', '--rm', '-v', `${volume}:/data`, IMAGE, 'npm', 'run', '--silent', 'admin', '--', 'list'], { allowFail: true });
-  check('npm run admin works in the image', admins.status === 0 && admins.stdout.includes(ADMIN.email), admins.stderr.trim().split('\n').pop());
-  const backup = docker(['run', '--rm', '-v', `${volume}:/data`, IMAGE, 'npm', 'run', '--silent', 'backup', '--', '/data/backup.tar.gz'], { allowFail: true });
-  check('npm run backup works in the image', backup.status === 0 && backup.stdout.includes('backup written'), (backup.stderr || backup.stdout).trim().split('\n').pop());
+  const admins = docker(['run', '--rm', '-v', `${volume}:/data`, IMAGE, 'npm', 'run', '--silent', 'admin', '--', 'list'], {
+    allowFail: true,
+  });
+  check(
+    'npm run admin works in the image',
+    admins.status === 0 && admins.stdout.includes(ADMIN.email),
+    admins.stderr.trim().split('\n').pop(),
+  );
+  const backup = docker(['run', '--rm', '-v', `${volume}:/data`, IMAGE, 'npm', 'run', '--silent', 'backup', '--', '/data/backup.tar.gz'], {
+    allowFail: true,
+  });
+  check(
+    'npm run backup works in the image',
+    backup.status === 0 && backup.stdout.includes('backup written'),
+    (backup.stderr || backup.stdout).trim().split('\n').pop(),
+  );
 }
 
 async function postgres() {
@@ -198,7 +248,20 @@ async function postgres() {
   try {
     const port = await freePort();
     // Host networking: the container reaches the machine's Postgres on 127.0.0.1.
-    run(name, ['--network', 'host', '-e', `PORT=${port}`, '-e', `DATABASE_URL=${url}`, '-e', `JWT_SECRET=${JWT}`, '-e', `ADMIN_EMAIL=${ADMIN.email}`, '-e', `ADMIN_PASSWORD=${ADMIN.password}`]);
+    run(name, [
+      '--network',
+      'host',
+      '-e',
+      `PORT=${port}`,
+      '-e',
+      `DATABASE_URL=${url}`,
+      '-e',
+      `JWT_SECRET=${JWT}`,
+      '-e',
+      `ADMIN_EMAIL=${ADMIN.email}`,
+      '-e',
+      `ADMIN_PASSWORD=${ADMIN.password}`,
+    ]);
     const base = `http://127.0.0.1:${port}`;
     await waitHealthy(base);
     check('postgres: health answers', true);
@@ -213,7 +276,11 @@ async function postgres() {
     await waitHealthy(base);
     check('postgres: back after kill and start, with the data', (await leadsSeen(base, token)).includes('postgres'));
     const stop = timedStop(name);
-    check('postgres: docker stop exits 0 within 2 s', stop.exitCode === 0 && stop.seconds < 2, `${stop.seconds.toFixed(2)} s, exit ${stop.exitCode}`);
+    check(
+      'postgres: docker stop exits 0 within 2 s',
+      stop.exitCode === 0 && stop.seconds < 2,
+      `${stop.seconds.toFixed(2)} s, exit ${stop.exitCode}`,
+    );
   } finally {
     docker(['rm', '-f', name], { allowFail: true });
     containers.delete(name);
@@ -232,7 +299,9 @@ try {
   const base = baseImage();
   console.log(`> docker build (base ${base})`);
   const started = performance.now();
-  const build = spawnSync(DOCKER, ['build', '--build-arg', `NODE_IMAGE=${base}`, '-t', IMAGE, root], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawnSync(DOCKER, ['build', '--build-arg', `NODE_IMAGE=${base}`, '-t', IMAGE, root], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (build.status !== 0) throw new Error('docker build failed');
   console.log(`> built ${IMAGE} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   await embedded();

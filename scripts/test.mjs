@@ -30,7 +30,9 @@ if (missing.length > 0) {
     const status = run('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages} >/dev/null`]);
     if (status !== 0) process.exit(status);
   } else {
-    console.error(`Missing ${missing.map(([, file]) => file).join(' and ')}: run \`sudo apt-get install -y ${packages}\` (or set CHROMIUM_PATH / HAPROXY_PATH).`);
+    console.error(
+      `Missing ${missing.map(([, file]) => file).join(' and ')}: run \`sudo apt-get install -y ${packages}\` (or set CHROMIUM_PATH / HAPROXY_PATH).`,
+    );
     process.exit(1);
   }
 }

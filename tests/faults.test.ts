@@ -24,11 +24,17 @@ const OBSERVER = 'fault-test-observer';
 function lead(i: number): { path: string; body: unknown } {
   switch (i % 3) {
     case 0:
-      return { path: LEAD_PATHS.contact, body: { firstName: `Fault${i}`, lastName: 'Test', email: `c${i}@example.in`, phone: '9876543210', message: `Message ${i}` } };
+      return {
+        path: LEAD_PATHS.contact,
+        body: { firstName: `Fault${i}`, lastName: 'Test', email: `c${i}@example.in`, phone: '9876543210', message: `Message ${i}` },
+      };
     case 1:
       return { path: LEAD_PATHS.freeJoin, body: { name: `Fault ${i}`, phone: '9123456780', email: `f${i}@example.in` } };
     default:
-      return { path: LEAD_PATHS.enquiry, body: { background: 'College Student', course: 'Soft Skills', name: `Fault ${i}`, email: `e${i}@example.in`, phone: '9988776655' } };
+      return {
+        path: LEAD_PATHS.enquiry,
+        body: { background: 'College Student', course: 'Soft Skills', name: `Fault ${i}`, email: `e${i}@example.in`, phone: '9988776655' },
+      };
   }
 }
 
@@ -109,43 +115,68 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
     const counts = statusCounts(report.attempts);
     if (process.env.FAULT_DEBUG) console.log('terminations', kills, counts);
     expect(counts[503] ?? 0, 'requests that met a dead connection').toBeGreaterThan(0);
-    expect(Object.keys(counts).map(Number).filter((s) => ![201, 409, 503].includes(s)), JSON.stringify(counts)).toEqual([]);
+    expect(
+      Object.keys(counts)
+        .map(Number)
+        .filter((s) => ![201, 409, 503].includes(s)),
+      JSON.stringify(counts),
+    ).toEqual([]);
     await expectExactlyOnce(report, db);
     expect(await server.stop()).toBe(0);
     server = undefined;
   });
 
-  it('answers 503 at once while Postgres is gone for 3 s at 200 POSTs/s, and recovers without a restart', { timeout: 120_000 }, async () => {
-    proxy = await startTcpProxy('127.0.0.1', Number(new URL(baseUrl!).port || 5432));
-    const viaProxy = new URL(database.url);
-    viaProxy.port = String(proxy.port);
-    server = await startServer({ databaseUrl: viaProxy.toString(), env: SERVER_ENV });
-    await db.query('truncate contact_messages, free_join_users, enquiries');
+  it(
+    'answers 503 at once while Postgres is gone for 3 s at 200 POSTs/s, and recovers without a restart',
+    { timeout: 120_000 },
+    async () => {
+      proxy = await startTcpProxy('127.0.0.1', Number(new URL(baseUrl!).port || 5432));
+      const viaProxy = new URL(database.url);
+      viaProxy.port = String(proxy.port);
+      server = await startServer({ databaseUrl: viaProxy.toString(), env: SERVER_ENV });
+      await db.query('truncate contact_messages, free_join_users, enquiries');
 
-    const outage = { from: 0, to: 0 };
-    const fault = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      outage.from = Date.now();
-      await proxy!.down();
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      await proxy!.up();
-      outage.to = Date.now();
-    })();
-    const report = await driveLoad({ baseUrl: server.url, perSecond: 200, durationMs: 10_000, make: lead });
-    await fault;
+      const outage = { from: 0, to: 0 };
+      const fault = (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        outage.from = Date.now();
+        await proxy!.down();
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await proxy!.up();
+        outage.to = Date.now();
+      })();
+      const report = await driveLoad({ baseUrl: server.url, perSecond: 200, durationMs: 10_000, make: lead });
+      await fault;
 
-    expect(server.process.exitCode, server.output().slice(-2000)).toBeNull();
-    await waitHealthy(server);
-    const during = report.attempts.filter((a) => a.at >= outage.from + 200 && a.at + a.ms <= outage.to);
-    expect(during.length, 'attempts while Postgres was away').toBeGreaterThan(200);
-    const counts = statusCounts(during);
-    // Every one of them answered, retryable, and fast: a phone moves on instead of hanging.
-    expect(Object.keys(counts).map(Number).filter((s) => s !== 503), JSON.stringify(counts)).toEqual([]);
-    expect(percentile(during.map((a) => a.ms), 99), 'p99 ms of answers during the outage').toBeLessThan(1_000);
-    const all = statusCounts(report.attempts);
-    expect(Object.keys(all).map(Number).filter((s) => ![201, 409, 503].includes(s)), JSON.stringify(all)).toEqual([]);
-    await expectExactlyOnce(report, db);
-    expect(await server.stop()).toBe(0);
-    server = undefined;
-  });
+      expect(server.process.exitCode, server.output().slice(-2000)).toBeNull();
+      await waitHealthy(server);
+      const during = report.attempts.filter((a) => a.at >= outage.from + 200 && a.at + a.ms <= outage.to);
+      expect(during.length, 'attempts while Postgres was away').toBeGreaterThan(200);
+      const counts = statusCounts(during);
+      // Every one of them answered, retryable, and fast: a phone moves on instead of hanging.
+      expect(
+        Object.keys(counts)
+          .map(Number)
+          .filter((s) => s !== 503),
+        JSON.stringify(counts),
+      ).toEqual([]);
+      expect(
+        percentile(
+          during.map((a) => a.ms),
+          99,
+        ),
+        'p99 ms of answers during the outage',
+      ).toBeLessThan(1_000);
+      const all = statusCounts(report.attempts);
+      expect(
+        Object.keys(all)
+          .map(Number)
+          .filter((s) => ![201, 409, 503].includes(s)),
+        JSON.stringify(all),
+      ).toEqual([]);
+      await expectExactlyOnce(report, db);
+      expect(await server.stop()).toBe(0);
+      server = undefined;
+    },
+  );
 });

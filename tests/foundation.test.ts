@@ -57,7 +57,7 @@ describe('the served product', () => {
     expect(health.status).toBe(200);
   });
 
-  it('puts the security headers on every kind of answer the server sends, without overriding a handler\'s own', async () => {
+  it("puts the security headers on every kind of answer the server sends, without overriding a handler's own", async () => {
     const html = await (await fetch(server.url + '/')).text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
     const answers = {
@@ -101,12 +101,16 @@ describe('the served product', () => {
 });
 
 describe('CORS on the served API', () => {
-  it('answers a listed origin\'s preflight and marks its answers, and leaves others without CORS headers', async () => {
+  it("answers a listed origin's preflight and marks its answers, and leaves others without CORS headers", async () => {
     const server = await startServer({ env: { CORS_ORIGINS: 'https://partner.example' } });
     try {
       const preflight = await fetch(server.url + LEAD_PATHS.contact, {
         method: 'OPTIONS',
-        headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+        headers: {
+          Origin: 'https://partner.example',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('https://partner.example');
@@ -135,7 +139,13 @@ describe('CORS on the served API', () => {
 describe('graceful shutdown', () => {
   it('finishes the in-flight request, refuses new ones, closes the database and exits 0', async () => {
     const server = await startServer();
-    const body = JSON.stringify({ firstName: 'Late', lastName: 'Request', email: 'late@example.in', phone: '9876543210', message: 'in flight' });
+    const body = JSON.stringify({
+      firstName: 'Late',
+      lastName: 'Request',
+      email: 'late@example.in',
+      phone: '9876543210',
+      message: 'in flight',
+    });
     const half = Math.floor(body.length / 2);
     const socket = net.connect(server.port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -182,9 +192,7 @@ describe('embedded database', () => {
       });
     let stored: unknown;
     try {
-      await expect(startServer({ postgres: false, env: { DATA_DIR: dir } })).rejects.toThrow(
-        /already in use by another process \(pid \d+/,
-      );
+      await expect(startServer({ postgres: false, env: { DATA_DIR: dir } })).rejects.toThrow(/already in use by another process \(pid \d+/);
       const res = await join(first.url);
       expect(res.status).toBe(201);
       stored = await res.json();

@@ -14,11 +14,19 @@ function rawExchange(port: number, text: string): { closed: Promise<{ data: stri
   socket.on('data', (d) => (data += d.toString()));
   socket.on('error', () => {});
   socket.once('connect', () => socket.write(text));
-  const closed = new Promise<{ data: string; ms: number }>((resolve) => socket.once('close', () => resolve({ data, ms: Date.now() - started })));
+  const closed = new Promise<{ data: string; ms: number }>((resolve) =>
+    socket.once('close', () => resolve({ data, ms: Date.now() - started })),
+  );
   return { closed, socket };
 }
 
-const contact = (i: number) => ({ firstName: `Term${i}`, lastName: 'Test', email: `t${i}@example.in`, phone: '9876543210', message: `Message ${i}` });
+const contact = (i: number) => ({
+  firstName: `Term${i}`,
+  lastName: 'Test',
+  email: `t${i}@example.in`,
+  phone: '9876543210',
+  message: `Message ${i}`,
+});
 
 describe('slow and greedy clients', () => {
   it('cuts off a client that sends its headers or its body too slowly', async () => {
@@ -33,7 +41,10 @@ describe('slow and greedy clients', () => {
         `POST ${LEAD_PATHS.contact} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
       );
       // A body trickled one byte at a time, forever.
-      const trickle = rawExchange(server.port, `POST ${LEAD_PATHS.contact} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n`);
+      const trickle = rawExchange(
+        server.port,
+        `POST ${LEAD_PATHS.contact} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n`,
+      );
       const drip = setInterval(() => trickle.socket.writable && trickle.socket.write('x'), 200);
       const [h, b, t] = await Promise.all([headers.closed, halfBody.closed, trickle.closed]);
       clearInterval(drip);
@@ -129,7 +140,9 @@ describe('a client that goes away', () => {
       const socket = net.connect(server.port, '127.0.0.1');
       socket.on('error', () => {});
       await new Promise((resolve) => socket.once('connect', resolve));
-      socket.write(`POST ${LEAD_PATHS.contact} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`);
+      socket.write(
+        `POST ${LEAD_PATHS.contact} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`,
+      );
       // A full round trip elsewhere: the server has read the start of the abandoned request.
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
       socket.destroy();

@@ -40,7 +40,12 @@ function items(): SeedItem[] {
   return Array.from({ length: TOTAL }, (_, i) => {
     if (i % 16 !== 3) return leadItem(i, 'lb');
     const answers = Object.fromEntries(QUIZ_ITEM_IDS.map((q, k) => [q, (k + i) % 4]));
-    return { id: `lb-${i}-${crypto.randomUUID()}`, path: QUIZ_ANSWERS_PATH, label: 'Personality test answers', body: { name: `Tester ${i}`, email: `q${i}@example.in`, answers, language: 'english' } };
+    return {
+      id: `lb-${i}-${crypto.randomUUID()}`,
+      path: QUIZ_ANSWERS_PATH,
+      label: 'Personality test answers',
+      body: { name: `Tester ${i}`, email: `q${i}@example.in`, answers, language: 'english' },
+    };
   });
 }
 
@@ -106,7 +111,8 @@ describe.runIf(baseUrl)('three instances behind HAProxy', () => {
         body: JSON.stringify(batch),
       });
       statuses.push(res.status);
-      if (res.status === 200) itemStatuses.push(...((await res.json()) as { results: Array<{ status: number }> }).results.map((r) => r.status));
+      if (res.status === 200)
+        itemStatuses.push(...((await res.json()) as { results: Array<{ status: number }> }).results.map((r) => r.status));
     }
     // L submissions went through (each refused by validation, not by the limit)...
     expect(itemStatuses).toHaveLength(RATE_LIMIT);
@@ -175,7 +181,10 @@ describe.runIf(baseUrl)('three instances behind HAProxy', () => {
     // One certificate email per test: wait until the mail queue is empty (a message the
     // killed instance had claimed goes out from another once its lease ends), then count.
     await expect
-      .poll(async () => (await db.query(`select count(*)::int as n from mail_outbox where status <> 'sent'`)).rows[0].n, { timeout: 120_000, interval: 250 })
+      .poll(async () => (await db.query(`select count(*)::int as n from mail_outbox where status <> 'sent'`)).rows[0].n, {
+        timeout: 120_000,
+        interval: 250,
+      })
       .toBe(0);
     const certificateMails = smtp.received.filter((m) => m.raw.includes(CERTIFICATE_SUBJECT));
     expect(certificateMails).toHaveLength(certificates);
@@ -185,7 +194,11 @@ describe.runIf(baseUrl)('three instances behind HAProxy', () => {
   it('sends an admin live list the leads taken by every instance', { timeout: 60_000 }, async () => {
     // The killed instance comes back on its port.
     if (instances[1]!.process.exitCode !== null || instances[1]!.process.signalCode !== null) instances[1] = await start(1);
-    const login = await fetch(lb.url + ADMIN_PATHS.login, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(lb.url + ADMIN_PATHS.login, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };
 

@@ -115,7 +115,14 @@ describe.runIf(baseUrl)('outbox under chaos', () => {
 
     // Let backoff timers fire on the page clock until everything is delivered.
     const outbox = await drainedOutbox(page, 500, async (items) => {
-      if (process.env.CHAOS_DEBUG) console.log(JSON.stringify({ stats, counts: await counts(), states: items.reduce<Record<string, number>>((a, i) => ((a[i.state] = (a[i.state] ?? 0) + 1), a), {}) }));
+      if (process.env.CHAOS_DEBUG)
+        console.log(
+          JSON.stringify({
+            stats,
+            counts: await counts(),
+            states: items.reduce<Record<string, number>>((a, i) => ((a[i.state] = (a[i.state] ?? 0) + 1), a), {}),
+          }),
+        );
     });
     expect(outbox.filter((i) => i.state !== 'sent')).toEqual([]);
     expect(outbox).toHaveLength(500);

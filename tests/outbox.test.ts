@@ -62,7 +62,6 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     await page.getByLabel('Message', { exact: true }).fill(v.message);
   }
 
-
   it('queues every form offline, keeps it across an offline reload, and delivers each once on reconnect', async () => {
     const { context, page } = await visitor('/contact');
     await offline(context);
@@ -134,7 +133,8 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     expect(await rows('contact_messages', email('contact'))).toBe(0);
     // Headless Chromium does not grant persistent storage: the page says what that risks.
     const persisted = await page.evaluate(() => navigator.storage.persisted());
-    if (!persisted) await page.getByText('clearing site data or browsing history would lose the items still waiting', { exact: false }).waitFor();
+    if (!persisted)
+      await page.getByText('clearing site data or browsing history would lose the items still waiting', { exact: false }).waitFor();
 
     await online(context);
     await expect.poll(async () => (await readOutbox(page)).every((i) => i.state === 'sent'), { timeout: 30_000 }).toBe(true);
@@ -197,7 +197,10 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     await context.setOffline(false);
     await Promise.all([page, second].map((p) => p.evaluate(() => window.dispatchEvent(new Event('online')))));
     await expect
-      .poll(async () => Number((await db.query(`select count(*) as n from contact_messages where email like $1`, [`tabs.${tag}.%`])).rows[0].n), { timeout: 30_000 })
+      .poll(
+        async () => Number((await db.query(`select count(*) as n from contact_messages where email like $1`, [`tabs.${tag}.%`])).rows[0].n),
+        { timeout: 30_000 },
+      )
       .toBe(60);
     expect([...seen.values()].every((n) => n === 1)).toBe(true);
     expect(seen.size).toBe(60);
@@ -229,7 +232,12 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     const email = `fix.${unique()}@example.in`;
     // Queued by an older version of the form that did not check the phone.
     await seedOutbox(page, [
-      { id: crypto.randomUUID(), path: LEAD_PATHS.contact, label: 'Contact message', body: { firstName: 'Fix', lastName: 'Me', email, phone: '12345', message: 'old form' } },
+      {
+        id: crypto.randomUUID(),
+        path: LEAD_PATHS.contact,
+        label: 'Contact message',
+        body: { firstName: 'Fix', lastName: 'Me', email, phone: '12345', message: 'old form' },
+      },
     ]);
     await online(context);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -265,13 +273,22 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
     await expect
-      .poll(async () => (await readOutbox(page)).map((i) => i.state).sort().join(','), { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await readOutbox(page))
+            .map((i) => i.state)
+            .sort()
+            .join(','),
+        { timeout: 30_000 },
+      )
       .toBe(['attention', ...Array(10).fill('sent')].join(','));
     const stored = await readOutbox(page);
     const bad = stored.find((i) => i.id === poisoned.id)!;
     expect(bad.state).toBe('attention');
     expect(bad.lastError).toBe(TEXT_MESSAGES.notAllowedCharacters('First name'));
-    const delivered = Number((await db.query(`select count(*) as n from contact_messages where email like $1`, [`poison.${tag}.%`])).rows[0].n);
+    const delivered = Number(
+      (await db.query(`select count(*) as n from contact_messages where email like $1`, [`poison.${tag}.%`])).rows[0].n,
+    );
     expect(delivered).toBe(10);
     // The page says what needs doing, in the server's words.
     await page.getByText('Needs attention').first().waitFor();
@@ -291,7 +308,9 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     expect(manifest.icons.some((i: { purpose: string }) => i.purpose === 'maskable')).toBe(true);
     const cdp = await context.newCDPSession(page);
     await page.reload();
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
     // Test contexts are incognito, which Chromium never offers to install from; every
     // criterion that depends on the app must pass.
     expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
@@ -356,7 +375,12 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
       await context.setOffline(false);
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       const updated = await page.evaluate(() =>
-        navigator.serviceWorker.getRegistration().then((r) => r?.update().then(() => 'ok', (e: Error) => e.message)),
+        navigator.serviceWorker.getRegistration().then((r) =>
+          r?.update().then(
+            () => 'ok',
+            (e: Error) => e.message,
+          ),
+        ),
       );
       expect(updated).toBe('ok');
       await page.getByText('A new version is ready').waitFor();
@@ -372,7 +396,9 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
       await context.unroute('**/api/**');
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await expect
-        .poll(async () => Number((await ownDb.query('select count(*) as n from contact_messages where email = $1', [email])).rows[0].n), { timeout: 30_000 })
+        .poll(async () => Number((await ownDb.query('select count(*) as n from contact_messages where email = $1', [email])).rows[0].n), {
+          timeout: 30_000,
+        })
         .toBe(1);
     } finally {
       await context.close();
@@ -448,10 +474,7 @@ describe.runIf(baseUrl)('the outbox in the browser', () => {
     await toast(page, SAVED_OFFLINE);
     await page.waitForURL(`${server.url}/`);
     const waiting = (await readOutbox(page)).filter((i) => i.state === 'waiting').sort((a, b) => a.seq - b.seq);
-    expect(waiting.map((i) => i.label)).toEqual([
-      'Personality test sign-up',
-      'Personality test answers',
-    ]);
+    expect(waiting.map((i) => i.label)).toEqual(['Personality test sign-up', 'Personality test answers']);
 
     await online(context);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

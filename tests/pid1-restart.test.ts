@@ -38,7 +38,16 @@ async function startAsPid1(dataDir: string): Promise<Pid1Server> {
   const port = await freePort();
   const unshare = spawn('unshare', ['--pid', '--fork', '--mount-proc', process.execPath, SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
@@ -66,8 +75,18 @@ describe.runIf(canUnshare)('a PID 1 server on the embedded database (root, unsha
     const first = await startAsPid1(dataDir);
     const lockFile = path.join(dataDir, 'pglite.lock');
     expect(JSON.parse(readFileSync(lockFile, 'utf8')).pid).toBe(1);
-    const message = { firstName: 'Before', lastName: 'Crash', email: 'pid1-lead@example.in', phone: '9876543210', message: 'Still here after kill -9?' };
-    const posted = await fetch(`${first.url}${LEAD_PATHS.contact}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(message) });
+    const message = {
+      firstName: 'Before',
+      lastName: 'Crash',
+      email: 'pid1-lead@example.in',
+      phone: '9876543210',
+      message: 'Still here after kill -9?',
+    };
+    const posted = await fetch(`${first.url}${LEAD_PATHS.contact}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(message),
+    });
     expect(posted.status).toBe(201);
 
     // A crash: no clean-up runs, the lock file stays behind naming pid 1.
@@ -78,7 +97,11 @@ describe.runIf(canUnshare)('a PID 1 server on the embedded database (root, unsha
 
     const second = await startAsPid1(dataDir);
     try {
-      const login = await fetch(`${second.url}${ADMIN_PATHS.login}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      const login = await fetch(`${second.url}${ADMIN_PATHS.login}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
       expect(login.status).toBe(200);
       const { token } = (await login.json()) as { token: string };
       const list = await fetch(`${second.url}${ADMIN_LIST_PATHS.contacts}`, { headers: { Authorization: `Bearer ${token}` } });

@@ -74,7 +74,11 @@ ${rows
     html,
     kind: 'certificate',
     attachments: [
-      { filename: certificateFilename(data.certificateId), contentType: 'image/png', generated: { kind: CERTIFICATE_ATTACHMENT, id: data.certificateId } },
+      {
+        filename: certificateFilename(data.certificateId),
+        contentType: 'image/png',
+        generated: { kind: CERTIFICATE_ATTACHMENT, id: data.certificateId },
+      },
     ],
   };
 }

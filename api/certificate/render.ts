@@ -281,7 +281,10 @@ export function fitName(raw: string): { name: string; fontSize: number } {
   const clusters = [...graphemes.segment(raw.trim().replace(/\s+/g, ' '))].map((s) => s.segment);
   const name =
     clusters.length > NAME_MAX_GRAPHEMES
-      ? `${clusters.slice(0, NAME_MAX_GRAPHEMES - 1).join('').trimEnd()}…`
+      ? `${clusters
+          .slice(0, NAME_MAX_GRAPHEMES - 1)
+          .join('')
+          .trimEnd()}…`
       : clusters.join('');
   const count = Math.min(clusters.length, NAME_MAX_GRAPHEMES);
   const fontSize = Math.floor(NAME_MAX_WIDTH / (Math.max(count, 1) * EM_PER_CHAR));
@@ -330,10 +333,7 @@ function profileRow(score: QuizDomainScore): El {
       // A mark at the midpoint, so "balanced" reads at a glance.
       rect(track / 2 - 1, -4, 2, 24, '#b9c4d0'),
     ),
-    text(
-      { width: 86, flexShrink: 0, fontSize: 21, fontWeight: 700, color: NAVY, justifyContent: 'flex-end' },
-      `${score.percent}%`,
-    ),
+    text({ width: 86, flexShrink: 0, fontSize: 21, fontWeight: 700, color: NAVY, justifyContent: 'flex-end' }, `${score.percent}%`),
     box(
       { marginLeft: 26, alignItems: 'baseline', gap: 10, whiteSpace: 'nowrap' },
       text({ fontSize: 19, fontWeight: 700, color: ACCENT }, QUIZ_BAND_LABELS[score.band].en),

@@ -40,7 +40,12 @@ describe.each(testBackends())('admins on $name', (backend) => {
     it('in production with no admin configured, creates none and says how', async () => {
       const logs: string[] = [];
       const printed: string[] = [];
-      await ensureAdmins(database.db, { adminEmail: undefined, adminPassword: undefined, production: true }, (l) => logs.push(l), (l) => printed.push(l));
+      await ensureAdmins(
+        database.db,
+        { adminEmail: undefined, adminPassword: undefined, production: true },
+        (l) => logs.push(l),
+        (l) => printed.push(l),
+      );
       expect(await database.db.selectFrom('admins').select('id').execute()).toEqual([]);
       expect(printed).toEqual([]);
       expect(logs.join('\n')).toMatch(/ADMIN_EMAIL.*npm run admin/);
@@ -49,12 +54,22 @@ describe.each(testBackends())('admins on $name', (backend) => {
     it('in development with no admin, creates admin@localhost with a random password printed once', async () => {
       const printed: string[] = [];
       const config = { adminEmail: undefined, adminPassword: undefined, production: false };
-      await ensureAdmins(database.db, config, () => {}, (l) => printed.push(l));
+      await ensureAdmins(
+        database.db,
+        config,
+        () => {},
+        (l) => printed.push(l),
+      );
       expect(printed).toHaveLength(1);
       const password = /password: (\S+)/.exec(printed[0]!)?.[1];
       expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
       expect(await verifyPassword(password!, await hashOf(DEFAULT_ADMIN_EMAIL))).toBe(true);
-      await ensureAdmins(database.db, config, () => {}, (l) => printed.push(l));
+      await ensureAdmins(
+        database.db,
+        config,
+        () => {},
+        (l) => printed.push(l),
+      );
       expect(printed).toHaveLength(1);
     });
 
@@ -62,7 +77,11 @@ describe.each(testBackends())('admins on $name', (backend) => {
       const config = { adminEmail: 'boss@example.in', adminPassword: 'configured one', production: true };
       await ensureAdmins(database.db, config, () => {});
       const first = await hashOf('boss@example.in');
-      const admin = await database.db.selectFrom('admins').select(['id', 'email', 'name']).where('email', '=', 'boss@example.in').executeTakeFirstOrThrow();
+      const admin = await database.db
+        .selectFrom('admins')
+        .select(['id', 'email', 'name'])
+        .where('email', '=', 'boss@example.in')
+        .executeTakeFirstOrThrow();
       const deps = { db: database.db, config: testConfig() };
       const { token } = await issueToken(deps, admin);
 
@@ -99,7 +118,11 @@ describe.each(testBackends())('admins on $name', (backend) => {
     });
 
     it('set-password changes the password and ends every session of that admin', async () => {
-      const admin = await database.db.selectFrom('admins').select(['id', 'email', 'name']).where('email', '=', 'cli@example.in').executeTakeFirstOrThrow();
+      const admin = await database.db
+        .selectFrom('admins')
+        .select(['id', 'email', 'name'])
+        .where('email', '=', 'cli@example.in')
+        .executeTakeFirstOrThrow();
       const deps = { db: database.db, config: testConfig() };
       const { token } = await issueToken(deps, admin);
       expect(await authenticate(deps, `Bearer ${token}`)).not.toBeNull();

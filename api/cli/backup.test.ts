@@ -17,12 +17,19 @@ import { backup, restore } from './backup.ts';
 const work = mkdtempSync(path.join(tmpdir(), 'backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const contact = (i: number) => ({ firstName: `Backup${i}`, lastName: 'Round', email: `backup${i}@example.in`, phone: '9876543210', message: `lead ${i}` });
+const contact = (i: number) => ({
+  firstName: `Backup${i}`,
+  lastName: 'Round',
+  email: `backup${i}@example.in`,
+  phone: '9876543210',
+  message: `lead ${i}`,
+});
 
 async function takeLeads(handle: DatabaseHandle, n: number): Promise<void> {
   await migrateToLatest(handle.db);
   const { app } = testApp({ ...handle, dispose: () => handle.close() });
-  for (let i = 0; i < n; i++) expect((await postJson(app, LEAD_PATHS.contact, contact(i), { 'Idempotency-Key': `backup-key-${i}-0000` })).status).toBe(201);
+  for (let i = 0; i < n; i++)
+    expect((await postJson(app, LEAD_PATHS.contact, contact(i), { 'Idempotency-Key': `backup-key-${i}-0000` })).status).toBe(201);
 }
 
 async function leadsIn(handle: DatabaseHandle): Promise<string[]> {

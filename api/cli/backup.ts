@@ -24,7 +24,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.once('error', (err: NodeJS.ErrnoException) =>
-      reject(new Error(err.code === 'ENOENT' ? `${command} not found: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)` : err.message)),
+      reject(
+        new Error(
+          err.code === 'ENOENT'
+            ? `${command} not found: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)`
+            : err.message,
+        ),
+      ),
     );
     child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`))));
   });
@@ -65,7 +71,15 @@ export async function restore(config: Config, file: string): Promise<void> {
   const from = path.resolve(file);
   if (!existsSync(from) || !statSync(from).isFile()) throw new Error(`No backup file at ${from}`);
   if (config.databaseUrl) {
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', `--dbname=${config.databaseUrl}`, from]);
+    await run('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--single-transaction',
+      '--exit-on-error',
+      `--dbname=${config.databaseUrl}`,
+      from,
+    ]);
     return;
   }
   mkdirSync(config.dataDir, { recursive: true });

@@ -25,7 +25,12 @@ describe.each(testBackends())('lead alerts on $name', (backend) => {
     clock: clock.fn,
   });
   const mailsTo = (to: string) =>
-    database.db.selectFrom('mail_outbox').select(['id', 'kind', 'subject', 'text_body']).where('to_address', '=', to).orderBy('created_at').execute();
+    database.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'kind', 'subject', 'text_body'])
+      .where('to_address', '=', to)
+      .orderBy('created_at')
+      .execute();
   const submit = async (path: string, body: object) => {
     const res = await postJson(app, path, body);
     expect(res.status).toBe(201);
@@ -79,7 +84,13 @@ describe.each(testBackends())('lead alerts on $name', (backend) => {
       baseDelayMs: 1_000,
     });
     try {
-      await submit(LEAD_PATHS.enquiry, { background: 'College Student', course: 'Soft Skills', name: 'Outage Lead', email: 'outage@example.in', phone: '9876500503' });
+      await submit(LEAD_PATHS.enquiry, {
+        background: 'College Student',
+        course: 'Soft Skills',
+        name: 'Outage Lead',
+        email: 'outage@example.in',
+        phone: '9876500503',
+      });
       expect(await alertOnce(options('outage-team@example.in'))).toBe(1);
       // (The earlier test's alerts wait in the same outbox and fail alike.)
       expect((await worker.drainOnce()).sent).toBe(0);

@@ -106,7 +106,10 @@ export async function alertOnce(options: AlertOptions): Promise<number> {
       if (last && now.getTime() - new Date(last.sent_at).getTime() < digestMinutes * 60_000) return 0;
     }
     // Marks outlive the look-back twice over, then go (their leads are past alerting).
-    await trx.deleteFrom('lead_alerts').where('created_at', '<', new Date(now.getTime() - 2 * LOOKBACK_MS)).execute();
+    await trx
+      .deleteFrom('lead_alerts')
+      .where('created_at', '<', new Date(now.getTime() - 2 * LOOKBACK_MS))
+      .execute();
     const alerted: Alerted[] = [];
     for (const lead of ALL_LISTED) alerted.push(...(await claim(trx, lead, since, BATCH)));
     if (alerted.length === 0) return 0;
@@ -119,9 +122,17 @@ export async function alertOnce(options: AlertOptions): Promise<number> {
       const text = [
         `${alerted.length} new ${alerted.length === 1 ? 'lead' : 'leads'} in the last ${digestMinutes} minutes:`,
         '',
-        ...alerted.map((a) => leadText(options.publicUrl, a)).join('\n\n').split('\n'),
+        ...alerted
+          .map((a) => leadText(options.publicUrl, a))
+          .join('\n\n')
+          .split('\n'),
       ].join('\n');
-      await enqueueMail(trx, { to: options.to, kind: 'lead-digest', subject: `${alerted.length} new ${alerted.length === 1 ? 'lead' : 'leads'}`, text });
+      await enqueueMail(trx, {
+        to: options.to,
+        kind: 'lead-digest',
+        subject: `${alerted.length} new ${alerted.length === 1 ? 'lead' : 'leads'}`,
+        text,
+      });
       await trx.insertInto('lead_alert_digests').values({ sent_at: now, leads: alerted.length }).execute();
     }
     return alerted.length;

@@ -20,8 +20,6 @@ const PAGE = 2000;
 /** Excel reads a CSV as UTF-8 only with this first. */
 const BOM = '\uFEFF';
 
-
-
 /** The first characters that make a spreadsheet read a cell as a formula: = + - @ tab CR. */
 const FORMULA_START = new Set([61, 43, 45, 64, 9, 13]);
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -37,13 +35,14 @@ type Column = { label: string; value: (item: ListItem, row: ListedRow<ListedTabl
 
 function columnsOf(lead: ListedLead): Column[] {
   const list = LEAD_KINDS[lead.kind].list;
-  const columns: Column[] = [
-    { label: 'Date (UTC)', value: (item) => item[list.timeField] },
-  ];
+  const columns: Column[] = [{ label: 'Date (UTC)', value: (item) => item[list.timeField] }];
   for (const field of list.columns as readonly LeadField[]) {
     if (field.kind === 'scores') {
       for (const domain of QUIZ_DOMAINS) {
-        columns.push({ label: `${QUIZ_DOMAIN_LABELS[domain].en} %`, value: (item) => (item.scores as Record<string, number> | null)?.[domain] });
+        columns.push({
+          label: `${QUIZ_DOMAIN_LABELS[domain].en} %`,
+          value: (item) => (item.scores as Record<string, number> | null)?.[domain],
+        });
       }
     } else if (field.kind === 'certificate') {
       columns.push({ label: field.label, value: (item) => (item.certificateId ? certificatePagePath(String(item.certificateId)) : '') });

@@ -98,11 +98,15 @@ interface ListedSpec<K extends ListedKind, T extends ListedTable, R> extends Omi
   toColumns(input: InferType<(typeof LEAD_SCHEMAS)[K]>, signals: LeadSignals): Omit<LeadColumns<T>, SignalColumns>;
 }
 
-function listed<K extends ListedKind, T extends ListedTable, R extends { _id: string }>(spec: ListedSpec<K, T, R>, searchText: RawBuilder<string>): ListedDefinition<K, T, R> {
+function listed<K extends ListedKind, T extends ListedTable, R extends { _id: string }>(
+  spec: ListedSpec<K, T, R>,
+  searchText: RawBuilder<string>,
+): ListedDefinition<K, T, R> {
   // The kind's columns without the three, plus the three, are its columns: TypeScript cannot
   // see that through a generic table's Omit, so it is said once here (each kind's own
   // columns are still checked against its table in its spec).
-  const toColumns = (input: InferType<(typeof LEAD_SCHEMAS)[K]>, signals: LeadSignals) => ({ ...spec.toColumns(input, signals), ...signalColumns(signals) }) as LeadColumns<T>;
+  const toColumns = (input: InferType<(typeof LEAD_SCHEMAS)[K]>, signals: LeadSignals) =>
+    ({ ...spec.toColumns(input, signals), ...signalColumns(signals) }) as LeadColumns<T>;
   return { ...define({ ...spec, toColumns }), searchText, listItem: (row) => ({ ...spec.toRecord(row), status: row.status }) };
 }
 
@@ -123,7 +127,13 @@ export const contactLead = listed(
   {
     kind: 'contact',
     table: 'contact_messages',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.contact>) => ({ first_name: v.firstName, last_name: v.lastName, email: v.email, phone: v.phone, message: v.message }),
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.contact>) => ({
+      first_name: v.firstName,
+      last_name: v.lastName,
+      email: v.email,
+      phone: v.phone,
+      message: v.message,
+    }),
     toRecord: (row): ContactRecord => ({
       _id: row.id,
       firstName: row.first_name,
@@ -154,7 +164,13 @@ export const enquiryLead = listed(
   {
     kind: 'enquiry',
     table: 'enquiries',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.enquiry>) => ({ background: v.background, course: v.course, name: v.name, email: v.email, phone: v.phone }),
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.enquiry>) => ({
+      background: v.background,
+      course: v.course,
+      name: v.name,
+      email: v.email,
+      phone: v.phone,
+    }),
     toRecord: (row): EnquiryRecord => ({
       _id: row.id,
       background: row.background,
@@ -177,10 +193,18 @@ export const joinNowLead = listed(
     secretField: 'password',
     // One registration per email (a unique column): a bot's, filed as spam, holds none, so
     // it cannot take a person's address.
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.joinNow>, signals) => ({ name: v.name, phone: v.phone, email: v.email, registered_email: signals.bot ? null : v.email.toLowerCase() }),
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.joinNow>, signals) => ({
+      name: v.name,
+      phone: v.phone,
+      email: v.email,
+      registered_email: signals.bot ? null : v.email.toLowerCase(),
+    }),
     toRecord: (row): JoinNowUser => ({ _id: row.id, name: row.name, phone: row.phone, email: row.email, createdAt: iso(row.created_at) }),
     created: (user) => ({ message: MESSAGES.joinNowSuccess, user }),
-    refusal: (err) => (isUniqueViolation(err, REGISTERED_EMAIL_KEY) ? { status: 422, body: { message: MESSAGES.emailAlreadyRegistered, errors: { email: MESSAGES.emailAlreadyRegistered } } } : undefined),
+    refusal: (err) =>
+      isUniqueViolation(err, REGISTERED_EMAIL_KEY)
+        ? { status: 422, body: { message: MESSAGES.emailAlreadyRegistered, errors: { email: MESSAGES.emailAlreadyRegistered } } }
+        : undefined,
   },
   NAME_EMAIL_PHONE,
 );

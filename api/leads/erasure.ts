@@ -80,7 +80,10 @@ export function erasureRequestLead(deps: Pick<Deps, 'config' | 'wakeMail' | 'clo
     afterInsert: async (trx, rows) => {
       const now = deps.clock ? deps.clock() : new Date();
       // Requests never confirmed keep an email: they go after two days.
-      await trx.deleteFrom('erasure_requests').where('created_at', '<', new Date(now.getTime() - 48 * HOUR_MS)).execute();
+      await trx
+        .deleteFrom('erasure_requests')
+        .where('created_at', '<', new Date(now.getTime() - 48 * HOUR_MS))
+        .execute();
       for (const row of rows) {
         // One address's requests are counted under a lock on it (other requests, other instances).
         await sql`select pg_advisory_xact_lock(hashtextextended(${`erasure-mail:${row.email}`}, 0))`.execute(trx);
@@ -120,21 +123,39 @@ async function audit(trx: Transaction<Database>, who: Eraser, list: ListSlug | '
 }
 
 /** Deletes leads of one list (and their history), with the audit row. Returns the ids erased. */
-async function eraseRows(trx: Transaction<Database>, lead: ListedLead, where: { ids: string[] } | { email: string }, who: Eraser): Promise<string[]> {
+async function eraseRows(
+  trx: Transaction<Database>,
+  lead: ListedLead,
+  where: { ids: string[] } | { email: string },
+  who: Eraser,
+): Promise<string[]> {
   const list = LEAD_KINDS[lead.kind].list.slug;
   const condition = 'ids' in where ? sql`id = any(${where.ids}::uuid[])` : sql`email = ${where.email}`;
   const deleted = await sql<{ id: string }>`delete from ${sql.table(lead.table)} where ${condition} returning id`.execute(trx);
   const ids = deleted.rows.map((r) => r.id);
   if (ids.length > 0) {
-    await trx.deleteFrom('lead_history').where('list', '=', list).where(sql<boolean>`lead_id = any(${ids}::uuid[])`).execute();
-    await trx.deleteFrom('lead_alerts').where('list', '=', list).where(sql<boolean>`lead_id = any(${ids}::uuid[])`).execute();
+    await trx
+      .deleteFrom('lead_history')
+      .where('list', '=', list)
+      .where(sql<boolean>`lead_id = any(${ids}::uuid[])`)
+      .execute();
+    await trx
+      .deleteFrom('lead_alerts')
+      .where('list', '=', list)
+      .where(sql<boolean>`lead_id = any(${ids}::uuid[])`)
+      .execute();
   }
   await audit(trx, who, list, ids.length);
   return ids;
 }
 
 /** An admin erases leads of one list. Unknown ids are skipped; returns the ids erased. */
-export async function eraseLeads(db: Kysely<Database>, lead: ListedLead, ids: string[], admin: { id: string; label: string }): Promise<string[]> {
+export async function eraseLeads(
+  db: Kysely<Database>,
+  lead: ListedLead,
+  ids: string[],
+  admin: { id: string; label: string },
+): Promise<string[]> {
   const valid = [...new Set(ids.filter(isLeadId))];
   if (valid.length === 0) return [];
   return db.transaction().execute((trx) => eraseRows(trx, lead, { ids: valid }, { actor: 'admin', admin }));
@@ -172,7 +193,10 @@ export async function eraseByToken(db: Kysely<Database>, token: string, now: Dat
     }
     // Mail to the address holds their name and results: none of it is sent or kept. (A
     // message the worker is handing to the mail server at this very moment still goes.)
-    await trx.deleteFrom('mail_outbox').where(sql<boolean>`lower(to_address) = ${email}`).execute();
+    await trx
+      .deleteFrom('mail_outbox')
+      .where(sql<boolean>`lower(to_address) = ${email}`)
+      .execute();
     // The requests hold the email too; this one's token is spent with them.
     await trx.deleteFrom('erasure_requests').where('email', '=', email).execute();
     return { message: ERASURE_MESSAGES.erased, erased };
@@ -182,6 +206,10 @@ export async function eraseByToken(db: Kysely<Database>, token: string, now: Dat
 /** True when a certificate with this id was erased. */
 export async function isWithdrawn(db: Kysely<Database>, certificateId: string): Promise<boolean> {
   if (!isCertificateId(certificateId)) return false;
-  const row = await db.selectFrom('withdrawn_certificates').select('certificate_id').where('certificate_id', '=', certificateId).executeTakeFirst();
+  const row = await db
+    .selectFrom('withdrawn_certificates')
+    .select('certificate_id')
+    .where('certificate_id', '=', certificateId)
+    .executeTakeFirst();
   return row !== undefined;
 }

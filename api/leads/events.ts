@@ -25,7 +25,12 @@ function parse(payload: string): LeadEvent | undefined {
     const value = JSON.parse(payload) as Partial<LeadEvent>;
     if (!(LIST_SLUGS as readonly string[]).includes(String(value.list))) return undefined;
     if (value.type !== 'created' && value.type !== 'updated') return undefined;
-    return { list: value.list as LeadEvent['list'], type: value.type, count: Number(value.count) || 0, ...(typeof value.id === 'string' ? { id: value.id } : {}) };
+    return {
+      list: value.list as LeadEvent['list'],
+      type: value.type,
+      count: Number(value.count) || 0,
+      ...(typeof value.id === 'string' ? { id: value.id } : {}),
+    };
   } catch {
     return undefined;
   }

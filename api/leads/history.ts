@@ -57,7 +57,14 @@ async function announce(trx: Transaction<Database>, list: ListSlug, ids: string[
  * Applies `{ status?, note? }` to one lead, as `admin`. Resolves false when the lead does not
  * exist. A status equal to the current one records nothing.
  */
-export async function updateLead(db: Kysely<Database>, lead: ListedLead, list: ListSlug, id: string, update: LeadUpdate, admin: AdminRow): Promise<boolean> {
+export async function updateLead(
+  db: Kysely<Database>,
+  lead: ListedLead,
+  list: ListSlug,
+  id: string,
+  update: LeadUpdate,
+  admin: AdminRow,
+): Promise<boolean> {
   if (!isLeadId(id)) return false;
   return db.transaction().execute(async (trx) => {
     const current = await sql<{ status: LeadStatus }>`select status from ${sql.table(lead.table)} where id = ${id} for update`.execute(trx);
@@ -67,11 +74,17 @@ export async function updateLead(db: Kysely<Database>, lead: ListedLead, list: L
     let changed = false;
     if (update.status !== undefined && update.status !== row.status) {
       await sql`update ${sql.table(lead.table)} set status = ${update.status} where id = ${id}`.execute(trx);
-      await trx.insertInto('lead_history').values({ ...by, action: 'status', from_status: row.status, to_status: update.status }).execute();
+      await trx
+        .insertInto('lead_history')
+        .values({ ...by, action: 'status', from_status: row.status, to_status: update.status })
+        .execute();
       changed = true;
     }
     if (update.note !== undefined) {
-      await trx.insertInto('lead_history').values({ ...by, action: 'note', note: update.note }).execute();
+      await trx
+        .insertInto('lead_history')
+        .values({ ...by, action: 'note', note: update.note })
+        .execute();
       changed = true;
     }
     if (changed) await announce(trx, list, [id]);
@@ -80,7 +93,14 @@ export async function updateLead(db: Kysely<Database>, lead: ListedLead, list: L
 }
 
 /** One status for several leads of a list; resolves with the ids changed (unknown and unchanged ones are skipped). */
-export async function setStatuses(db: Kysely<Database>, lead: ListedLead, list: ListSlug, ids: string[], status: LeadStatus, admin: AdminRow): Promise<string[]> {
+export async function setStatuses(
+  db: Kysely<Database>,
+  lead: ListedLead,
+  list: ListSlug,
+  ids: string[],
+  status: LeadStatus,
+  admin: AdminRow,
+): Promise<string[]> {
   const valid = [...new Set(ids.filter(isLeadId))];
   if (valid.length === 0) return [];
   return db.transaction().execute(async (trx) => {
@@ -96,10 +116,22 @@ export async function setStatuses(db: Kysely<Database>, lead: ListedLead, list: 
     await trx
       .insertInto('lead_history')
       .values(
-        changed.rows.map((r) => ({ list, lead_id: r.id, admin_id: admin.id, admin_label: adminLabel(admin), action: 'status' as const, from_status: r.from_status, to_status: status })),
+        changed.rows.map((r) => ({
+          list,
+          lead_id: r.id,
+          admin_id: admin.id,
+          admin_label: adminLabel(admin),
+          action: 'status' as const,
+          from_status: r.from_status,
+          to_status: status,
+        })),
       )
       .execute();
-    await announce(trx, list, changed.rows.map((r) => r.id));
+    await announce(
+      trx,
+      list,
+      changed.rows.map((r) => r.id),
+    );
     return changed.rows.map((r) => r.id);
   });
 }

@@ -51,7 +51,11 @@ function date(raw: string | undefined, name: 'from' | 'to'): Date | undefined {
   if (raw === undefined || raw === '') return undefined;
   const dateOnly = DATE_ONLY.test(raw);
   const value = dateOnly ? istDayStart(raw) : DATE_TIME.test(raw) ? new Date(raw) : undefined;
-  if (!value || Number.isNaN(value.getTime()) || (dateOnly && new Date(value.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10) !== raw)) {
+  if (
+    !value ||
+    Number.isNaN(value.getTime()) ||
+    (dateOnly && new Date(value.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10) !== raw)
+  ) {
     throw new HttpError(400, `${name} must be an ISO date (2026-01-31) or date-time (2026-01-31T10:00:00Z)`);
   }
   // `to=2026-01-31` includes all of the 31st.
@@ -128,9 +132,15 @@ export async function queryLeads<T extends ListedTable>(
   const byStatusOnly = query.q === undefined && !query.from && !query.to && query.utmSource === undefined;
   const list = LEAD_KINDS[source.kind].list.slug;
   const [page, counted] = await Promise.all([
-    sql<ListedRow<T>>`select * from ${table} where ${where} order by created_at desc, id desc limit ${query.limit} offset ${offset}`.execute(db),
+    sql<
+      ListedRow<T>
+    >`select * from ${table} where ${where} order by created_at desc, id desc limit ${query.limit} offset ${offset}`.execute(db),
     byStatusOnly
-      ? sql<{ total: string | null }>`select sum(n) as total from lead_status_counts where list = ${list} and ${query.status ? sql`status = ${query.status}` : sql`status <> 'spam'`}`.execute(db)
+      ? sql<{
+          total: string | null;
+        }>`select sum(n) as total from lead_status_counts where list = ${list} and ${query.status ? sql`status = ${query.status}` : sql`status <> 'spam'`}`.execute(
+          db,
+        )
       : sql<{ total: string }>`select count(*) as total from ${table} where ${where}`.execute(db),
   ]);
   return { rows: page.rows, total: Number(counted.rows[0]?.total ?? 0) };

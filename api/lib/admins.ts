@@ -55,12 +55,7 @@ export async function createAdmin(
  * Sets an admin's password and ends all of that admin's sessions and outstanding reset
  * links. False when no such admin.
  */
-export async function setAdminPassword(
-  db: Kysely<Database>,
-  email: string,
-  password: string,
-  now: Date = new Date(),
-): Promise<boolean> {
+export async function setAdminPassword(db: Kysely<Database>, email: string, password: string, now: Date = new Date()): Promise<boolean> {
   const problem = newPasswordProblem(password);
   if (problem) throw new Error(problem);
   const password_hash = await hashPassword(password);
@@ -78,18 +73,9 @@ export async function setAdminPassword(
 }
 
 /** What every password change does besides the hash: sessions, reset links and the login throttle. */
-export async function afterPasswordChange(
-  trx: Kysely<Database>,
-  admin: { id: string; email: string },
-  now: Date,
-): Promise<void> {
+export async function afterPasswordChange(trx: Kysely<Database>, admin: { id: string; email: string }, now: Date): Promise<void> {
   await endAllSessions(trx, admin.id, now);
-  await trx
-    .updateTable('password_resets')
-    .set({ used_at: now })
-    .where('admin_id', '=', admin.id)
-    .where('used_at', 'is', null)
-    .execute();
+  await trx.updateTable('password_resets').set({ used_at: now }).where('admin_id', '=', admin.id).where('used_at', 'is', null).execute();
   await clearLoginFailures(trx, admin.email);
 }
 
@@ -101,11 +87,7 @@ export async function ensureAdmins(
   print: (line: string) => void = console.log,
 ): Promise<void> {
   if (config.adminEmail && config.adminPassword) {
-    const existing = await db
-      .selectFrom('admins')
-      .select('password_hash')
-      .where('email', '=', config.adminEmail)
-      .executeTakeFirst();
+    const existing = await db.selectFrom('admins').select('password_hash').where('email', '=', config.adminEmail).executeTakeFirst();
     if (!existing) {
       if (await createAdmin(db, { email: config.adminEmail, password: config.adminPassword })) {
         log(`admin ${config.adminEmail} created from ADMIN_EMAIL`);

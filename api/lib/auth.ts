@@ -130,12 +130,7 @@ export async function revokeSession(db: Kysely<Database>, jti: string, now: Date
 
 /** Ends every session of an admin (password change or reset). */
 export async function endAllSessions(db: Kysely<Database>, adminId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('admin_sessions')
-    .set({ revoked_at: now })
-    .where('admin_id', '=', adminId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await db.updateTable('admin_sessions').set({ revoked_at: now }).where('admin_id', '=', adminId).where('revoked_at', 'is', null).execute();
   // Rows past their expiry are of no further use to anyone.
   await db.deleteFrom('admin_sessions').where('expires_at', '<', now).execute();
 }

@@ -18,5 +18,9 @@ function canonical(value: unknown): unknown {
 
 export function fingerprint(path: string, input: Record<string, unknown>, omit: readonly string[] = []): string {
   const kept = Object.fromEntries(Object.entries(input).filter(([k]) => !omit.includes(k)));
-  return createHash('sha256').update(path).update('\n').update(JSON.stringify(canonical(kept))).digest('base64url');
+  return createHash('sha256')
+    .update(path)
+    .update('\n')
+    .update(JSON.stringify(canonical(kept)))
+    .digest('base64url');
 }

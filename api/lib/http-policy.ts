@@ -129,7 +129,17 @@ export function corsPolicy(config: Pick<Config, 'corsOrigins'>): MiddlewareHandl
       }
       return c.body(null, 204, headers);
     }
-    return withDefaultHeaders(c, next, ok ? [['Vary', 'Origin'], ['Access-Control-Allow-Origin', origin], ['Access-Control-Expose-Headers', exposeHeaders]] : VARY_ORIGIN);
+    return withDefaultHeaders(
+      c,
+      next,
+      ok
+        ? [
+            ['Vary', 'Origin'],
+            ['Access-Control-Allow-Origin', origin],
+            ['Access-Control-Expose-Headers', exposeHeaders],
+          ]
+        : VARY_ORIGIN,
+    );
   };
 }
 

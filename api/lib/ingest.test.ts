@@ -36,7 +36,12 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
     expect(first.headers.get(REPLAYED_HEADER)).toBeNull();
     const firstBody = await first.json();
     // Same normalised content, different spelling: still the same submission.
-    const again = await postJson(t.app, LEAD_PATHS.contact, { ...contact, email: ' ASHA@example.in ', ignored: 1 }, { 'Idempotency-Key': key });
+    const again = await postJson(
+      t.app,
+      LEAD_PATHS.contact,
+      { ...contact, email: ' ASHA@example.in ', ignored: 1 },
+      { 'Idempotency-Key': key },
+    );
     expect(again.status).toBe(201);
     expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(await again.json()).toEqual(firstBody);
@@ -96,7 +101,12 @@ describe.each(testBackends())('idempotency on $name', (backend) => {
     const tag = newKey();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        postJson(t.app, LEAD_PATHS.contact, { ...contact, firstName: `P${i}`, message: tag }, i % 2 ? { 'Idempotency-Key': `${tag}-${i}` } : {}),
+        postJson(
+          t.app,
+          LEAD_PATHS.contact,
+          { ...contact, firstName: `P${i}`, message: tag },
+          i % 2 ? { 'Idempotency-Key': `${tag}-${i}` } : {},
+        ),
       ),
     );
     const bodies = await Promise.all(answers.map((r) => r.json()));

@@ -187,7 +187,11 @@ export async function ingest<T extends LeadTable, S extends AnyObjectSchema>(
     //    whose key is already stored by the unique constraint. Resources with follow-up
     //    work run it in the same transaction. A row the database refuses fails alone.
     if (fresh.length > 0) {
-      const { inserted, failed } = await store(db, resource, fresh.map((p) => p.columns!));
+      const { inserted, failed } = await store(
+        db,
+        resource,
+        fresh.map((p) => p.columns!),
+      );
       const byId = new Map(inserted.map((r) => [r.id, r]));
       const lost: Pending<S>[] = [];
       for (const p of fresh) {
@@ -200,7 +204,11 @@ export async function ingest<T extends LeadTable, S extends AnyObjectSchema>(
       if (lost.length > 0) {
         // Either stored by another request in the meantime (replay or 422), or still
         // being processed by one (its lock was held: 409, retry shortly).
-        const existing = await selectByKeys(db, resource, lost.map((p) => p.key!));
+        const existing = await selectByKeys(
+          db,
+          resource,
+          lost.map((p) => p.key!),
+        );
         for (const p of lost) {
           const row = existing.get(p.key!);
           answers[p.index] = row ? await replay(resource, row, p.hash, secretOf(resource, p.input)) : inFlightAnswer();
@@ -237,7 +245,11 @@ interface StoreOutcome<T extends LeadTable> {
 }
 
 /** Inserts new rows: grouped with other requests' rows, or in a transaction with the resource's follow-up work. */
-function store<T extends LeadTable>(db: Kysely<Database>, resource: LeadResource<T>, rows: Record<string, unknown>[]): Promise<StoreOutcome<T>> {
+function store<T extends LeadTable>(
+  db: Kysely<Database>,
+  resource: LeadResource<T>,
+  rows: Record<string, unknown>[],
+): Promise<StoreOutcome<T>> {
   const afterInsert = resource.afterInsert;
   if (!afterInsert) return coalescerFor(db, resource).insert(rows);
   return isolateFailures(rows, (some) =>
@@ -302,7 +314,8 @@ function refused(resource: ResourceFacts, err: unknown, log: (line: string) => v
  * gets back only its own rows.
  */
 class InsertCoalescer<T extends LeadTable> {
-  private queue: Array<{ rows: Record<string, unknown>[]; resolve: (outcome: StoreOutcome<T>) => void; reject: (err: unknown) => void }> = [];
+  private queue: Array<{ rows: Record<string, unknown>[]; resolve: (outcome: StoreOutcome<T>) => void; reject: (err: unknown) => void }> =
+    [];
   private running = 0;
   constructor(
     private readonly db: Kysely<Database>,
@@ -389,14 +402,22 @@ function insertStatement(db: Kysely<Database>, resource: ResourceFacts, columns:
   return text;
 }
 
-async function insertRows<T extends LeadTable>(db: Kysely<Database>, resource: LeadResource<T>, rows: Record<string, unknown>[]): Promise<Stored<T>[]> {
+async function insertRows<T extends LeadTable>(
+  db: Kysely<Database>,
+  resource: LeadResource<T>,
+  rows: Record<string, unknown>[],
+): Promise<Stored<T>[]> {
   const text = insertStatement(db, resource, Object.keys(rows[0]!));
   // `returning *` of the resource's own table.
   const result = await db.executeQuery<Stored<T>>(CompiledQuery.raw(text, [JSON.stringify(rows)]));
   return result.rows;
 }
 
-async function selectByKeys<T extends LeadTable>(db: Kysely<Database>, resource: LeadResource<T>, keys: string[]): Promise<Map<string, Stored<T>>> {
+async function selectByKeys<T extends LeadTable>(
+  db: Kysely<Database>,
+  resource: LeadResource<T>,
+  keys: string[],
+): Promise<Map<string, Stored<T>>> {
   const result = await sql<Stored<T>>`select * from ${sql.table(resource.table)} where idempotency_key = any(${keys}::text[])`.execute(db);
   return new Map(result.rows.map((r) => [r.idempotency_key!, r]));
 }

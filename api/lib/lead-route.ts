@@ -2,12 +2,7 @@
 // Idempotency-Key, ingest, answer.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import {
-  BODY_MAX_BYTES,
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  REPLAYED_HEADER,
-} from '../../contract/api.ts';
+import { BODY_MAX_BYTES, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from '../../contract/api.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, readJson } from './http.ts';

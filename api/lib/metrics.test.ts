@@ -17,13 +17,24 @@ let server: Server;
 let app: ReturnType<typeof testApp>['app'];
 let lines: string[];
 let url: string;
-const contact = (i: number) => ({ firstName: `Metric${i}`, lastName: 'Scrape', email: `metric${i}@example.in`, phone: '9876543210', message: 'hi' });
+const contact = (i: number) => ({
+  firstName: `Metric${i}`,
+  lastName: 'Scrape',
+  email: `metric${i}@example.in`,
+  phone: '9876543210',
+  message: 'hi',
+});
 
 beforeAll(async () => {
   database = await pgliteBackend.create();
   const limiter = createRateLimiter({ db: database.db, perMinute: 3, clock: () => new Date() });
   const metrics = createMetrics({ db: database.db, rateLimitRejections: () => limiter.rejected });
-  ({ app, lines } = testApp(database, { postRateLimitPerMinute: 3, trustProxy: 1 }, { rateLimiter: limiter, requestMetrics: metrics.http }, { logRequests: true }));
+  ({ app, lines } = testApp(
+    database,
+    { postRateLimitPerMinute: 3, trustProxy: 1 },
+    { rateLimiter: limiter, requestMetrics: metrics.http },
+    { logRequests: true },
+  ));
   server = await startMetricsServer(metrics.registry, '127.0.0.1', 0, () => {});
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}/metrics`;
 });
@@ -50,7 +61,8 @@ describe('GET /metrics', () => {
     expect(before.has('process_resident_memory_bytes')).toBe(true);
 
     const from = { 'X-Forwarded-For': '198.51.100.7' };
-    for (let i = 0; i < 5; i++) await postJson(app, LEAD_PATHS.contact, contact(i), { ...from, 'Idempotency-Key': `metrics-key-${i}-0000` });
+    for (let i = 0; i < 5; i++)
+      await postJson(app, LEAD_PATHS.contact, contact(i), { ...from, 'Idempotency-Key': `metrics-key-${i}-0000` });
     await app.request('/api/v1/certificates/no-such-id');
     await enqueueMail(database.db, { to: 'someone@example.in', subject: 'Queued', text: 'hello' });
 

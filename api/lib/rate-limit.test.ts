@@ -143,7 +143,13 @@ describe('the limit on the API', () => {
     try {
       const clock = fakeClock(Date.UTC(2026, 10, 23, 10, 0, 0));
       const { app } = testApp(database, { postRateLimitPerMinute: 10, trustProxy: 1 }, { clock: clock.fn });
-      const contact = (i: number) => ({ firstName: `Rate${i}`, lastName: 'Limit', email: `rate${i}@example.in`, phone: '9876543210', message: 'hi' });
+      const contact = (i: number) => ({
+        firstName: `Rate${i}`,
+        lastName: 'Limit',
+        email: `rate${i}@example.in`,
+        phone: '9876543210',
+        message: 'hi',
+      });
       const items = Array.from({ length: 14 }, (_, i) => ({ key: `rate-limit-${i}-0000`, path: LEAD_PATHS.contact, body: contact(i) }));
       const res = await postJson(app, SYNC_PATH, items, { 'X-Forwarded-For': '192.0.2.50' });
       expect(res.status).toBe(200);

@@ -30,6 +30,12 @@ export function requestLog(log: Log): MiddlewareHandler<{ Variables: { requestId
     await next();
     const ms = Number((performance.now() - start).toFixed(1));
     const path = redactPath(c.req.path);
-    log(`${c.req.method} ${path} ${c.res.status} ${ms}ms`, { reqId: c.get('requestId'), method: c.req.method, path, status: c.res.status, ms });
+    log(`${c.req.method} ${path} ${c.res.status} ${ms}ms`, {
+      reqId: c.get('requestId'),
+      method: c.req.method,
+      path,
+      status: c.res.status,
+      ms,
+    });
   };
 }

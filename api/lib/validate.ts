@@ -5,9 +5,7 @@ import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { HttpError, isPlainObject } from './http.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 
-export type ValidationResult<S extends AnyObjectSchema> =
-  | { ok: true; value: InferType<S> }
-  | { ok: false; error: HttpError };
+export type ValidationResult<S extends AnyObjectSchema> = { ok: true; value: InferType<S> } | { ok: false; error: HttpError };
 
 /**
  * Synchronous: the contract's schemas have no async tests, and yup's async mode costs a

@@ -35,8 +35,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
       pollMs: 0,
       ...options,
     });
-  const statusOf = (id: string) =>
-    database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const statusOf = (id: string) => database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     database = await backend.create();
@@ -72,7 +71,11 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     expect(reset.status).toBe(200);
     const login = await postJson(app, ADMIN_PATHS.login, { email: 'head@example.in', password: 'second password' });
     expect(login.status).toBe(200);
-    const row = await database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'head@example.in').executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'head@example.in')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
     expect(row.sent_at).not.toBeNull();
     await worker.stop();
@@ -146,7 +149,11 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.data.map((m: { to: string }) => m.to).sort()).toEqual(['never@example.in', 'reject-me@example.in']);
-    expect(body.data.find((m: { to: string }) => m.to === 'never@example.in')).toMatchObject({ status: 'failed', attempts: 3, lastError: expect.any(String) });
+    expect(body.data.find((m: { to: string }) => m.to === 'never@example.in')).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lastError: expect.any(String),
+    });
     expect((await app.request(ADMIN_PATHS.mail)).status).toBe(401);
   });
 
@@ -172,7 +179,10 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
   });
 
   it('carries attachments such as a certificate image', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5273ea50000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5273ea50000000049454e44ae426082',
+      'hex',
+    );
     await database.db.transaction().execute(async (trx) => {
       await enqueueMail(trx, {
         to: 'certified@example.in',
@@ -192,9 +202,17 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
   });
 
   it('makes an attachment stored as "generated" when it sends, retries while its maker fails, and fails for good without a maker', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5273ea50000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5273ea50000000049454e44ae426082',
+      'hex',
+    );
     const queue = (to: string, kind: string) =>
-      enqueueMail(database.db, { to, subject: 'Made at send time', text: 'x', attachments: [{ filename: 'made.png', contentType: 'image/png', generated: { kind, id: `id-for-${to}` } }] });
+      enqueueMail(database.db, {
+        to,
+        subject: 'Made at send time',
+        text: 'x',
+        attachments: [{ filename: 'made.png', contentType: 'image/png', generated: { kind, id: `id-for-${to}` } }],
+      });
     const made = await queue('made@example.in', 'picture');
     const orphan = await queue('orphan@example.in', 'nothing-makes-this');
     const asked: string[] = [];

@@ -30,9 +30,7 @@ export function isPermanentMailError(err: unknown): boolean {
 }
 
 export function outboxDir(config: Pick<Config, 'dataDir'>): string {
-  return config.dataDir.startsWith('memory://')
-    ? path.join(os.tmpdir(), 'softskills-outbox')
-    : path.join(config.dataDir, 'outbox');
+  return config.dataDir.startsWith('memory://') ? path.join(os.tmpdir(), 'softskills-outbox') : path.join(config.dataDir, 'outbox');
 }
 
 function message(config: Pick<Config, 'mailFrom' | 'publicUrl'>, mail: SendableMail): nodemailer.SendMailOptions {

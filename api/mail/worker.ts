@@ -140,21 +140,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         result.failed++;
       } else {
         const retryAt = new Date(now.getTime() + retryDelayMs(row.attempts, baseDelayMs, maxDelayMs));
-        await db
-          .updateTable('mail_outbox')
-          .set({ next_attempt_at: retryAt, last_error: message })
-          .where('id', '=', row.id)
-          .execute();
+        await db.updateTable('mail_outbox').set({ next_attempt_at: retryAt, last_error: message }).where('id', '=', row.id).execute();
         log(`mail ${row.id} attempt ${row.attempts} failed (${message}); retrying at ${retryAt.toISOString()}`);
         result.retrying++;
       }
       return;
     }
-    await db
-      .updateTable('mail_outbox')
-      .set({ status: 'sent', sent_at: clock(), last_error: null })
-      .where('id', '=', row.id)
-      .execute();
+    await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: clock(), last_error: null }).where('id', '=', row.id).execute();
     result.sent++;
   }
 
@@ -171,9 +163,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const previous = running ?? Promise.resolve(undefined);
     const next = previous.then(round, round);
     running = next;
-    void next.finally(() => {
-      if (running === next) running = undefined;
-    }).catch(() => {});
+    void next
+      .finally(() => {
+        if (running === next) running = undefined;
+      })
+      .catch(() => {});
     return next;
   }
 

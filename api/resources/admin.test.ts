@@ -32,7 +32,9 @@ describe.each(testBackends())('admin API on $name', (backend) => {
 
   const get = (path: string, bearer?: string, headers: Record<string, string> = {}) =>
     Promise.resolve(app.request(path, { headers: { ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}), ...headers } }));
-  const newToken = async () => (await issueToken({ db: database.db, config: testConfig(), clock: clock.fn }, { id: adminId, email: ADMIN.email, name: ADMIN.name })).token;
+  const newToken = async () =>
+    (await issueToken({ db: database.db, config: testConfig(), clock: clock.fn }, { id: adminId, email: ADMIN.email, name: ADMIN.name }))
+      .token;
   /** The reset link of the newest queued email to an address. */
   const latestResetToken = async (to: string) => {
     const mail = await database.db
@@ -205,10 +207,22 @@ describe.each(testBackends())('admin API on $name', (backend) => {
         { name: 'Meera_Iyer', email: 'meera@college.edu', phone: '9123400003' },
       ];
       for (const [i, p] of people.entries()) {
-        await db.insertInto('join_now_users').values({ ...p, password_hash: 'scrypt$16384$8$5$c2FsdA$c2VjcmV0', created_at: at(i) }).execute();
-        await db.insertInto('personality_users').values({ ...p, password_hash: 'scrypt$16384$8$5$c2FsdA$c2VjcmV0', created_at: at(i) }).execute();
-        await db.insertInto('free_join_users').values({ ...p, created_at: at(i) }).execute();
-        await db.insertInto('enquiries').values({ ...p, background: 'College Student', course: 'Soft Skills', created_at: at(i) }).execute();
+        await db
+          .insertInto('join_now_users')
+          .values({ ...p, password_hash: 'scrypt$16384$8$5$c2FsdA$c2VjcmV0', created_at: at(i) })
+          .execute();
+        await db
+          .insertInto('personality_users')
+          .values({ ...p, password_hash: 'scrypt$16384$8$5$c2FsdA$c2VjcmV0', created_at: at(i) })
+          .execute();
+        await db
+          .insertInto('free_join_users')
+          .values({ ...p, created_at: at(i) })
+          .execute();
+        await db
+          .insertInto('enquiries')
+          .values({ ...p, background: 'College Student', course: 'Soft Skills', created_at: at(i) })
+          .execute();
         const [first, last] = p.name.split(/[ _]/) as [string, string];
         await db
           .insertInto('contact_messages')
@@ -249,7 +263,10 @@ describe.each(testBackends())('admin API on $name', (backend) => {
         const text = await res.text();
         expect(text, path).not.toMatch(/scrypt|password/i);
         bodies[path] = JSON.parse(text);
-        expect(itemsOf(path, bodies[path]).map((r) => r.email), path).toEqual(['meera@college.edu', 'rohan@example.in', 'asha@example.in']);
+        expect(
+          itemsOf(path, bodies[path]).map((r) => r.email),
+          path,
+        ).toEqual(['meera@college.edu', 'rohan@example.in', 'asha@example.in']);
       }
       expect(Array.isArray(bodies[ADMIN_LIST_PATHS.joinNow])).toBe(true);
       // Each item is the spec's record with its status (console issue: status per item).
@@ -264,14 +281,39 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       });
       // "Array, or data.data" (§7): the items are under data.
       expect(Object.keys(bodies[ADMIN_LIST_PATHS.enquiries]).sort()).toEqual(['data', 'success']);
-      expect(Object.keys(bodies[ADMIN_LIST_PATHS.enquiries].data[0]).sort()).toEqual(['_id', 'background', 'course', 'createdAt', 'email', 'name', 'phone', 'status']);
+      expect(Object.keys(bodies[ADMIN_LIST_PATHS.enquiries].data[0]).sort()).toEqual([
+        '_id',
+        'background',
+        'course',
+        'createdAt',
+        'email',
+        'name',
+        'phone',
+        'status',
+      ]);
       expect(Object.keys(bodies[ADMIN_LIST_PATHS.freeJoin])).toEqual(['users']);
-      expect(Object.keys(bodies[ADMIN_LIST_PATHS.freeJoin].users[0]).sort()).toEqual(['_id', 'email', 'joinedAt', 'name', 'phone', 'status']);
+      expect(Object.keys(bodies[ADMIN_LIST_PATHS.freeJoin].users[0]).sort()).toEqual([
+        '_id',
+        'email',
+        'joinedAt',
+        'name',
+        'phone',
+        'status',
+      ]);
       expect(Object.keys(bodies[ADMIN_LIST_PATHS.contacts])).toEqual(['contacts']);
       expect(bodies[ADMIN_LIST_PATHS.contacts].contacts[2]).toMatchObject({ firstName: 'Asha', lastName: 'Verma', message: 'Hello 0' });
       expect(bodies[ADMIN_LIST_PATHS.quizUsers]).toMatchObject({ success: true });
       expect(Object.keys(bodies[ADMIN_LIST_PATHS.quizUsers].data[0]).sort()).toEqual([
-        '_id', 'certificateId', 'createdAt', 'email', 'language', 'name', 'phone', 'scores', 'status', 'submittedAt',
+        '_id',
+        'certificateId',
+        'createdAt',
+        'email',
+        'language',
+        'name',
+        'phone',
+        'scores',
+        'status',
+        'submittedAt',
       ]);
     });
 
@@ -308,7 +350,11 @@ describe.each(testBackends())('admin API on $name', (backend) => {
   describe('throttling', () => {
     it('login: 429 with Retry-After past the failures per account and per address, and not for good', async () => {
       await database.db.deleteFrom('admin_login_failures').execute();
-      const throttled = testApp(database, { loginMaxFailuresPerAccount: 2, loginMaxFailuresPerAddress: 3, trustProxy: 1 }, { clock: clock.fn }).app;
+      const throttled = testApp(
+        database,
+        { loginMaxFailuresPerAccount: 2, loginMaxFailuresPerAddress: 3, trustProxy: 1 },
+        { clock: clock.fn },
+      ).app;
       const login = (email: string, password: string, from: string) =>
         postJson(throttled, ADMIN_PATHS.login, { email, password }, { 'X-Forwarded-For': `203.0.113.250, ${from}` });
 
@@ -375,7 +421,11 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       expect(body).toEqual({ message: 'Password reset link sent to your email!' });
       expect(await unknown.json()).toEqual(body);
 
-      const mails = await database.db.selectFrom('mail_outbox').selectAll().where('id', 'not in', before.length ? before.map((m) => m.id) : ['00000000-0000-4000-8000-000000000000']).execute();
+      const mails = await database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('id', 'not in', before.length ? before.map((m) => m.id) : ['00000000-0000-4000-8000-000000000000'])
+        .execute();
       expect(mails).toHaveLength(1);
       expect(mails[0]).toMatchObject({ to_address: ADMIN.email, status: 'pending', kind: 'password-reset' });
       expect(mails[0]!.text_body).not.toContain('evil.example');
@@ -446,7 +496,14 @@ describe.each(testBackends())('admin API on $name', (backend) => {
     it('sends at most 5 reset emails per admin in 15 minutes, still answering the same', async () => {
       clock.advance(16 * MINUTE);
       const count = async () =>
-        Number((await database.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await database.db
+              .selectFrom('mail_outbox')
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const start = await count();
       for (let i = 0; i < 7; i++) {
         const res = await postJson(app, ADMIN_PATHS.forgotPassword, { email: ADMIN.email });
@@ -521,18 +578,27 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       const closed = await get(ADMIN_LIST_PATHS.contacts, token, { Origin: 'https://evil.example' });
       expect(closed.headers.get('access-control-allow-origin')).toBeNull();
       // Without CORS_ORIGINS there is no CORS at all: OPTIONS is just an unknown route.
-      const noPreflight = await app.request('/api/v1/contact', { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+      const noPreflight = await app.request('/api/v1/contact', {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+      });
       expect(noPreflight.status).toBe(404);
       expect(await noPreflight.json()).toEqual({ message: API_MESSAGES.notFound });
       const open = testApp(database, { corsOrigins: ['https://partner.example'] }, { clock: clock.fn }).app;
       const preflight = await open.request('/api/v1/contact', {
         method: 'OPTIONS',
-        headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,idempotency-key' },
+        headers: {
+          Origin: 'https://partner.example',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type,idempotency-key',
+        },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('https://partner.example');
       expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Idempotency-Key/i);
-      const listed = await open.request(ADMIN_LIST_PATHS.contacts, { headers: { Origin: 'https://partner.example', Authorization: `Bearer ${token}` } });
+      const listed = await open.request(ADMIN_LIST_PATHS.contacts, {
+        headers: { Origin: 'https://partner.example', Authorization: `Bearer ${token}` },
+      });
       expect(listed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
       expect(listed.headers.get('access-control-expose-headers')).toMatch(/X-Total-Count/);
       expect(listed.headers.get('vary')).toMatch(/Origin/);

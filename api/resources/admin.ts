@@ -110,7 +110,10 @@ export function admin(deps: Deps): Hono {
       log('password reset: too many requests for one admin in 15 minutes; no email sent');
     }
     // Spent links are of no further use.
-    await db.deleteFrom('password_resets').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).execute();
+    await db
+      .deleteFrom('password_resets')
+      .where('expires_at', '<', new Date(now.getTime() - 86_400_000))
+      .execute();
   };
 
   return new Hono()

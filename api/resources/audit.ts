@@ -13,7 +13,8 @@ export function audit(deps: Deps): Hono {
   return new Hono().get('/', requireAdmin(deps), async (c) => {
     const raw = c.req.query('limit');
     const limit = raw === undefined || raw === '' ? 100 : Number(raw);
-    if (!Number.isInteger(limit) || limit < 1 || limit > LIST_LIMIT_MAX) throw new HttpError(400, `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > LIST_LIMIT_MAX)
+      throw new HttpError(400, `limit must be a whole number from 1 to ${LIST_LIMIT_MAX}`);
     const rows = await deps.db
       .selectFrom('erasure_audit')
       .select(['id', 'actor', 'admin_label', 'list', 'count', 'created_at'])

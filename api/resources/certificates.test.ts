@@ -96,7 +96,15 @@ describe.each(testBackends())('certificates on $name', (backend) => {
 
   it('answers an unknown or malformed id with a JSON 404 under /api and an HTML 404 page otherwise', async () => {
     const unknown = newCertificateId();
-    for (const ref of [unknown, `${unknown}.png`, 'not-a-certificate', `${unknown.toUpperCase()}`, `${unknown}0`, '..%2F..%2Fetc', 'x.png']) {
+    for (const ref of [
+      unknown,
+      `${unknown}.png`,
+      'not-a-certificate',
+      `${unknown.toUpperCase()}`,
+      `${unknown}0`,
+      '..%2F..%2Fetc',
+      'x.png',
+    ]) {
       const api = await get(`/api/v1/certificates/${ref}`);
       expect(api.status, ref).toBe(404);
       expect(api.headers.get('content-type'), ref).toMatch(/^application\/json/);

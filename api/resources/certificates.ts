@@ -59,8 +59,7 @@ export function certificatesApi(deps: Deps): Hono {
 
 /** Mounted at /certificate, before the static site. */
 export function certificatePage(deps: Deps): Hono {
-  const notFound = (c: Context) =>
-    c.html(notFoundHtml(), 404, { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
+  const notFound = (c: Context) => c.html(notFoundHtml(), 404, { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
   return new Hono()
     .get('/:ref', async (c) => {
       const { id, png } = parseRef(c.req.param('ref'));

@@ -4,7 +4,16 @@
 // Runs on PGlite and, when TEST_DATABASE_URL is set, on real Postgres.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
-import { CONSOLE_MESSAGES, CONSOLE_PATHS, csvPath, leadPath, NOTE_MAX, type LeadDetail, type OverviewResponse, type PeopleResponse } from '../../contract/console.ts';
+import {
+  CONSOLE_MESSAGES,
+  CONSOLE_PATHS,
+  csvPath,
+  leadPath,
+  NOTE_MAX,
+  type LeadDetail,
+  type OverviewResponse,
+  type PeopleResponse,
+} from '../../contract/console.ts';
 import { LEAD_PATHS, LIST_SLUGS, type ListSlug } from '../../contract/lead-kinds.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
@@ -41,7 +50,10 @@ function sseReader(res: Response) {
         }
         const left = deadline - Date.now();
         if (left <= 0) throw new Error('no event in time');
-        const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), left))]);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), left)),
+        ]);
         if (chunk.done) return undefined;
         buffer += decoder.decode(chunk.value, { stream: true });
       }
@@ -62,7 +74,11 @@ describe.each(testBackends())('the console API on $name', (backend) => {
     Promise.resolve(app.request(path, { headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} }));
   const patch = (path: string, body: unknown, bearer: string | null = token) =>
     Promise.resolve(
-      app.request(path, { method: 'PATCH', headers: { 'Content-Type': 'application/json', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) }, body: JSON.stringify(body) }),
+      app.request(path, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+        body: JSON.stringify(body),
+      }),
     );
   const submit = async (path: string, body: object) => {
     const res = await postJson(app, path, body);
@@ -76,7 +92,12 @@ describe.each(testBackends())('the console API on $name', (backend) => {
     adminId = (await database.db.selectFrom('admins').select('id').where('email', '=', 'sales@example.in').executeTakeFirstOrThrow()).id;
     // Short heartbeats: a logged-out stream ends within a fraction of a second.
     app = testApp(database, { eventsHeartbeatMs: 200 }, { clock: clock.fn }).app;
-    token = (await issueToken({ db: database.db, config: testConfig(), clock: clock.fn }, { id: adminId, email: 'sales@example.in', name: 'Sales Lead' })).token;
+    token = (
+      await issueToken(
+        { db: database.db, config: testConfig(), clock: clock.fn },
+        { id: adminId, email: 'sales@example.in', name: 'Sales Lead' },
+      )
+    ).token;
   });
   afterAll(async () => {
     await database?.dispose();
@@ -85,7 +106,15 @@ describe.each(testBackends())('the console API on $name', (backend) => {
   describe('status and notes', () => {
     let id: string;
     beforeAll(async () => {
-      id = (await submit(LEAD_PATHS.contact, { firstName: 'Status', lastName: 'Test', email: 'status@example.in', phone: '9876500100', message: 'Call me' })).data._id;
+      id = (
+        await submit(LEAD_PATHS.contact, {
+          firstName: 'Status',
+          lastName: 'Test',
+          email: 'status@example.in',
+          phone: '9876500100',
+          message: 'Call me',
+        })
+      ).data._id;
     });
 
     it('needs an admin token', async () => {
@@ -102,7 +131,11 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       const res = await get(leadPath('contact', id));
       expect(res.status).toBe(200);
       const detail: LeadDetail = await res.json();
-      expect(detail).toMatchObject({ list: 'contact', data: { _id: id, status: 'new', firstName: 'Status', message: 'Call me' }, history: [] });
+      expect(detail).toMatchObject({
+        list: 'contact',
+        data: { _id: id, status: 'new', firstName: 'Status', message: 'Call me' },
+        history: [],
+      });
     });
 
     it('changes the status, records who changed it from what to what, and lists it under ?status=', async () => {
@@ -110,7 +143,9 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       expect(res.status).toBe(200);
       const detail: LeadDetail = await res.json();
       expect(detail.data.status).toBe('contacted');
-      expect(detail.history).toEqual([{ _id: expect.any(String), action: 'status', from: 'new', to: 'contacted', note: null, by: 'Sales Lead', at: expect.any(String) }]);
+      expect(detail.history).toEqual([
+        { _id: expect.any(String), action: 'status', from: 'new', to: 'contacted', note: null, by: 'Sales Lead', at: expect.any(String) },
+      ]);
       // The same status again changes nothing and records nothing.
       const again: LeadDetail = await (await patch(leadPath('contact', id), { status: 'contacted' })).json();
       expect(again.history).toHaveLength(1);
@@ -122,7 +157,9 @@ describe.each(testBackends())('the console API on $name', (backend) => {
 
     it('appends notes with the admin and the time, never editing earlier ones', async () => {
       await patch(leadPath('contact', id), { note: '  Called, no answer.  ' });
-      const detail: LeadDetail = await (await patch(leadPath('contact', id), { note: 'Called again: interested in the weekend batch.', status: 'converted' })).json();
+      const detail: LeadDetail = await (
+        await patch(leadPath('contact', id), { note: 'Called again: interested in the weekend batch.', status: 'converted' })
+      ).json();
       expect(detail.data.status).toBe('converted');
       expect(detail.history.map((h) => [h.action, h.note ?? `${h.from}→${h.to}`])).toEqual([
         ['status', 'new→contacted'],
@@ -158,9 +195,15 @@ describe.each(testBackends())('the console API on $name', (backend) => {
 
     it('sets one status on several leads at once, skipping unknown and unchanged ones', async () => {
       const ids = [];
-      for (let i = 0; i < 3; i++) ids.push((await submit(LEAD_PATHS.freeJoin, { name: `Bulk ${i}`, phone: '9123400000', email: `bulk${i}@example.in` })).user._id);
+      for (let i = 0; i < 3; i++)
+        ids.push((await submit(LEAD_PATHS.freeJoin, { name: `Bulk ${i}`, phone: '9123400000', email: `bulk${i}@example.in` })).user._id);
       await patch(leadPath('join-free', ids[0]), { status: 'spam' });
-      const res = await postJson(app, `${CONSOLE_PATHS.leads}/join-free/status`, { ids: [...ids, '00000000-0000-4000-8000-000000000000', 'junk'], status: 'spam' }, auth());
+      const res = await postJson(
+        app,
+        `${CONSOLE_PATHS.leads}/join-free/status`,
+        { ids: [...ids, '00000000-0000-4000-8000-000000000000', 'junk'], status: 'spam' },
+        auth(),
+      );
       expect(res.status).toBe(200);
       expect(((await res.json()).updated as string[]).sort()).toEqual([ids[1], ids[2]].sort());
       for (const leadId of ids) expect(((await (await get(leadPath('join-free', leadId))).json()) as LeadDetail).data.status).toBe('spam');
@@ -181,18 +224,40 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       await submit(LEAD_PATHS.personalitySignup, { name: 'Kavya Rao', phone, email, password: 'secret12' });
       await submit(QUIZ_ANSWERS_PATH, { name: 'Kavya Rao', email, answers, language: 'hinglish' });
       // Another address, the same phone: the same person.
-      await submit(LEAD_PATHS.contact, { firstName: 'Kavya', lastName: 'R', email: 'kavya.work@example.in', phone: '+91 98123-00001', message: 'From work' });
-      await submit(LEAD_PATHS.contact, { firstName: 'Someone', lastName: 'Else', email: 'else@example.in', phone: '9000000999', message: 'Not her' });
+      await submit(LEAD_PATHS.contact, {
+        firstName: 'Kavya',
+        lastName: 'R',
+        email: 'kavya.work@example.in',
+        phone: '+91 98123-00001',
+        message: 'From work',
+      });
+      await submit(LEAD_PATHS.contact, {
+        firstName: 'Someone',
+        lastName: 'Else',
+        email: 'else@example.in',
+        phone: '9000000999',
+        message: 'Not her',
+      });
 
-      const byEmail: PeopleResponse = await (await get(`${CONSOLE_PATHS.people}?email=${encodeURIComponent('One.Story@example.in')}`)).json();
-      expect(byEmail.data.map((d) => `${d.list}/${d.kind}`).sort()).toEqual(['join-free/lead', 'need-help/lead', 'test-form/lead', 'test-form/test'].sort());
-      const both: PeopleResponse = await (await get(`${CONSOLE_PATHS.people}?email=${encodeURIComponent(email)}&phone=${encodeURIComponent('+91 98123 00001')}`)).json();
+      const byEmail: PeopleResponse = await (
+        await get(`${CONSOLE_PATHS.people}?email=${encodeURIComponent('One.Story@example.in')}`)
+      ).json();
+      expect(byEmail.data.map((d) => `${d.list}/${d.kind}`).sort()).toEqual(
+        ['join-free/lead', 'need-help/lead', 'test-form/lead', 'test-form/test'].sort(),
+      );
+      const both: PeopleResponse = await (
+        await get(`${CONSOLE_PATHS.people}?email=${encodeURIComponent(email)}&phone=${encodeURIComponent('+91 98123 00001')}`)
+      ).json();
       expect(both.data).toHaveLength(5);
       expect(both.data.map((d) => d.list)).toContain('contact');
       const times = both.data.map((d) => d.createdAt);
       expect(times).toEqual([...times].sort().reverse());
       const test = both.data.find((d) => d.kind === 'test')!;
-      expect(test).toMatchObject({ language: 'hinglish', scores: expect.any(Object), certificateId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(test).toMatchObject({
+        language: 'hinglish',
+        scores: expect.any(Object),
+        certificateId: expect.stringMatching(/^[0-9a-f]{32}$/),
+      });
       expect(both.data.filter((d) => d.kind === 'lead').every((d) => d.status === 'new')).toBe(true);
       for (const bad of ['', '?phone=123', '?email=']) expect((await get(`${CONSOLE_PATHS.people}${bad}`)).status, bad).toBe(400);
       expect((await (await get(`${CONSOLE_PATHS.people}?email=nobody@example.in`)).json()).data).toEqual([]);
@@ -213,11 +278,29 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       ];
       for (const [i, s] of seeded.entries()) {
         const base = { name: `Day ${i}`, email: `day${i}@example.in`, phone: '9000011111', created_at: s.at };
-        if (s.list === 'join-now') await database.db.insertInto('join_now_users').values({ ...base, password_hash: 'x' }).execute();
-        if (s.list === 'contact') await database.db.insertInto('contact_messages').values({ first_name: 'Day', last_name: String(i), email: base.email, phone: base.phone, message: 'x', created_at: s.at }).execute();
-        if (s.list === 'need-help') await database.db.insertInto('enquiries').values({ ...base, background: 'School Student', course: 'Soft Skills' }).execute();
+        if (s.list === 'join-now')
+          await database.db
+            .insertInto('join_now_users')
+            .values({ ...base, password_hash: 'x' })
+            .execute();
+        if (s.list === 'contact')
+          await database.db
+            .insertInto('contact_messages')
+            .values({ first_name: 'Day', last_name: String(i), email: base.email, phone: base.phone, message: 'x', created_at: s.at })
+            .execute();
+        if (s.list === 'need-help')
+          await database.db
+            .insertInto('enquiries')
+            .values({ ...base, background: 'School Student', course: 'Soft Skills' })
+            .execute();
       }
-      await database.db.insertInto('mail_outbox').values([{ to_address: 'a@b.in', subject: 's', text_body: 't' }, { to_address: 'c@d.in', subject: 's', text_body: 't' }]).execute();
+      await database.db
+        .insertInto('mail_outbox')
+        .values([
+          { to_address: 'a@b.in', subject: 's', text_body: 't' },
+          { to_address: 'c@d.in', subject: 's', text_body: 't' },
+        ])
+        .execute();
       await database.db.updateTable('mail_outbox').set({ status: 'failed' }).where('to_address', 'in', ['a@b.in', 'c@d.in']).execute();
 
       const res = await get(CONSOLE_PATHS.overview);
@@ -227,7 +310,13 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       expect(body.days[0]!.date).toBe('2026-10-25');
       expect(body.days.at(-1)!.date).toBe('2026-11-23');
       // The database's own count per IST day, for every list, against the answer.
-      const tables = { 'join-now': 'join_now_users', 'join-free': 'free_join_users', contact: 'contact_messages', 'need-help': 'enquiries', 'test-form': 'personality_users' } as const;
+      const tables = {
+        'join-now': 'join_now_users',
+        'join-free': 'free_join_users',
+        contact: 'contact_messages',
+        'need-help': 'enquiries',
+        'test-form': 'personality_users',
+      } as const;
       for (const list of LIST_SLUGS) {
         // Spam is left out of the days (it is counted under its status).
         const rows = await database.db.selectFrom(tables[list]).select('created_at').where('status', '<>', 'spam').execute();
@@ -249,7 +338,11 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       // Statuses over every list, as the tables hold them.
       let total = 0;
       for (const table of Object.values(tables)) {
-        const grouped = await database.db.selectFrom(table).select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
+        const grouped = await database.db
+          .selectFrom(table)
+          .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+          .groupBy('status')
+          .execute();
         for (const g of grouped) total += Number(g.n);
       }
       expect(Object.values(body.byStatus).reduce((a, b) => a + b, 0)).toBe(total);
@@ -270,11 +363,27 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       try {
         expect((await events.next())?.event).toBe('ready');
         // A bot's submission (its honeypot filled) is not announced: the first event is the person's.
-        await submit(LEAD_PATHS.contact, { firstName: 'Bot', lastName: 'Live', email: 'bot.live@example.in', phone: '9000022221', message: 'x', website: 'spam' });
-        const created = await submit(LEAD_PATHS.enquiry, { background: 'School Student', course: 'Soft Skills', name: 'Live Lead', email: 'live@example.in', phone: '9000022222' });
+        await submit(LEAD_PATHS.contact, {
+          firstName: 'Bot',
+          lastName: 'Live',
+          email: 'bot.live@example.in',
+          phone: '9000022221',
+          message: 'x',
+          website: 'spam',
+        });
+        const created = await submit(LEAD_PATHS.enquiry, {
+          background: 'School Student',
+          course: 'Soft Skills',
+          name: 'Live Lead',
+          email: 'live@example.in',
+          phone: '9000022222',
+        });
         expect(await events.next()).toEqual({ event: 'lead', data: { list: 'need-help', type: 'created', count: 1 } });
         await patch(leadPath('need-help', created.data._id), { status: 'contacted' });
-        expect(await events.next()).toEqual({ event: 'lead', data: { list: 'need-help', type: 'updated', count: 1, id: created.data._id } });
+        expect(await events.next()).toEqual({
+          event: 'lead',
+          data: { list: 'need-help', type: 'updated', count: 1, id: created.data._id },
+        });
         // Logged out elsewhere: the stream says so and ends.
         await postJson(app, ADMIN_PATHS.logout, undefined, { Authorization: `Bearer ${own}` });
         expect(await events.next()).toEqual({ event: 'session-ended', data: { message: CONSOLE_MESSAGES.sessionEnded } });
@@ -305,7 +414,9 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split('\r\n');
       expect(lines[0]).toBe('Date (UTC),Name,Phone,Email,Status,Source (utm_source),First visit,Latest campaign visit,Consent');
       expect(lines).toHaveLength(4);
-      expect(lines[1]).toMatch(/^[^,]+,आशा वर्मा,9000033335,csv3@example.in,New,mail,utm_source=@campaign; landingPath=\/,utm_source=mail; utm_campaign=a;b,$/);
+      expect(lines[1]).toMatch(
+        /^[^,]+,आशा वर्मा,9000033335,csv3@example.in,New,mail,utm_source=@campaign; landingPath=\/,utm_source=mail; utm_campaign=a;b,$/,
+      );
       expect(lines[2]).toMatch(/^[^,]+,"Comma, ""Quoted""",9000033334,csv2@example.in,New,,,,$/);
       expect(lines[3]).toMatch(/^[^,]+,'=SUM\(A1:A9\),9000033333,csv1@example.in,New,,,,$/);
       // Filtered by source, like the list.

@@ -30,7 +30,8 @@ describe.each(testBackends())('erasure on $name', (backend) => {
     expect(res.status, path).toBe(201);
     return res.json();
   };
-  const mailsTo = (email: string) => database.db.selectFrom('mail_outbox').select(['kind', 'text_body']).where('to_address', '=', email).execute();
+  const mailsTo = (email: string) =>
+    database.db.selectFrom('mail_outbox').select(['kind', 'text_body']).where('to_address', '=', email).execute();
   /** The token in the newest erasure link mailed to this address. */
   const linkTokenFor = async (email: string) => {
     const mails = (await mailsTo(email)).filter((m) => m.kind === 'erasure');
@@ -44,7 +45,12 @@ describe.each(testBackends())('erasure on $name', (backend) => {
     await createAdmin(database.db, { email: 'sales@example.in', password: 'correct horse battery', name: 'Sales Lead' });
     const admin = await database.db.selectFrom('admins').select('id').where('email', '=', 'sales@example.in').executeTakeFirstOrThrow();
     app = testApp(database, { publicUrl: 'https://skillup.example.in' }, { clock: clock.fn }).app;
-    token = (await issueToken({ db: database.db, config: testConfig(), clock: clock.fn }, { id: admin.id, email: 'sales@example.in', name: 'Sales Lead' })).token;
+    token = (
+      await issueToken(
+        { db: database.db, config: testConfig(), clock: clock.fn },
+        { id: admin.id, email: 'sales@example.in', name: 'Sales Lead' },
+      )
+    ).token;
   });
   afterAll(async () => {
     await database?.dispose();
@@ -62,18 +68,35 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       expect(mail!.kind).toBe('erasure');
       expect(mail!.text_body).toMatch(/https:\/\/skillup\.example\.in\/delete-my-data\?token=[A-Za-z0-9_-]{43}/);
       // Only the token's hash is stored.
-      const stored = await database.db.selectFrom('erasure_requests').select('token_hash').where('email', '=', 'known@example.in').executeTakeFirstOrThrow();
+      const stored = await database.db
+        .selectFrom('erasure_requests')
+        .select('token_hash')
+        .where('email', '=', 'known@example.in')
+        .executeTakeFirstOrThrow();
       expect(mail!.text_body).not.toContain(stored.token_hash!);
     });
 
     it(`mails at most ${ERASURE_MAILS_PER_DAY} links a day to one address, answering every request alike`, async () => {
-      await submit(LEAD_PATHS.contact, { firstName: 'Capped', lastName: 'Person', email: 'capped@example.in', phone: '9876500401', message: 'Hi' });
-      for (let i = 0; i < ERASURE_MAILS_PER_DAY + 2; i++) expect(await submit(ERASURE_PATHS.request, { email: 'capped@example.in' })).toEqual({ message: ERASURE_MESSAGES.requested });
+      await submit(LEAD_PATHS.contact, {
+        firstName: 'Capped',
+        lastName: 'Person',
+        email: 'capped@example.in',
+        phone: '9876500401',
+        message: 'Hi',
+      });
+      for (let i = 0; i < ERASURE_MAILS_PER_DAY + 2; i++)
+        expect(await submit(ERASURE_PATHS.request, { email: 'capped@example.in' })).toEqual({ message: ERASURE_MESSAGES.requested });
       expect((await mailsTo('capped@example.in')).filter((m) => m.kind === 'erasure')).toHaveLength(ERASURE_MAILS_PER_DAY);
     });
 
     it('is delivered from the outbox through /sync like any submission, exactly once', async () => {
-      await submit(LEAD_PATHS.enquiry, { background: 'College Student', course: 'Soft Skills', name: 'Synced', email: 'synced@example.in', phone: '9876500402' });
+      await submit(LEAD_PATHS.enquiry, {
+        background: 'College Student',
+        course: 'Soft Skills',
+        name: 'Synced',
+        email: 'synced@example.in',
+        phone: '9876500402',
+      });
       const item = { key: 'erasure-sync-0001', path: ERASURE_PATHS.request, body: { email: 'synced@example.in' } };
       for (let i = 0; i < 2; i++) {
         const { results } = await (await postJson(app, SYNC_PATH, { items: [item] })).json();
@@ -113,7 +136,8 @@ describe.each(testBackends())('erasure on $name', (backend) => {
         erased: { contact: 1, 'join-free': 1, 'need-help': 1, 'join-now': 1, 'test-form': 1, certificates: 1 },
       });
 
-      for (const table of LEAD_TABLES) expect(await database.db.selectFrom(table).select('id').where('email', '=', email).execute(), table).toEqual([]);
+      for (const table of LEAD_TABLES)
+        expect(await database.db.selectFrom(table).select('id').where('email', '=', email).execute(), table).toEqual([]);
       expect(await database.db.selectFrom('quiz_submissions').select('id').where('email', '=', email).execute()).toEqual([]);
       expect(await database.db.selectFrom('lead_history').select('id').where('lead_id', '=', free.user._id).execute()).toEqual([]);
       expect(await mailsTo(email)).toEqual([]);
@@ -163,7 +187,9 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       } finally {
         clock.advance(-(24 * 3_600_000 + 1));
       }
-      expect((await database.db.selectFrom('free_join_users').select('id').where('email', '=', 'late@example.in').execute()).length).toBe(1);
+      expect((await database.db.selectFrom('free_join_users').select('id').where('email', '=', 'late@example.in').execute()).length).toBe(
+        1,
+      );
       expect((await confirm('A'.repeat(43))).status).toBe(400);
       expect((await confirm('short')).status).toBe(400);
       expect((await postJson(app, ERASURE_PATHS.confirm, {})).status).toBe(400);
@@ -173,7 +199,18 @@ describe.each(testBackends())('erasure on $name', (backend) => {
   describe('admins', () => {
     it('erase one lead (204, then 404), or several at once, with an audit entry each time; only admins', async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push((await submit(LEAD_PATHS.contact, { firstName: `Del${i}`, lastName: 'X', email: `del${i}@example.in`, phone: '9876500430', message: 'x' })).data._id);
+      for (let i = 0; i < 3; i++)
+        ids.push(
+          (
+            await submit(LEAD_PATHS.contact, {
+              firstName: `Del${i}`,
+              lastName: 'X',
+              email: `del${i}@example.in`,
+              phone: '9876500430',
+              message: 'x',
+            })
+          ).data._id,
+        );
       expect((await app.request(leadPath('contact', ids[0]!), { method: 'DELETE' })).status).toBe(401);
       expect((await app.request(leadPath('contact', ids[0]!), { method: 'DELETE', headers: as(token) })).status).toBe(204);
       expect((await app.request(leadPath('contact', ids[0]!), { method: 'DELETE', headers: as(token) })).status).toBe(404);
@@ -196,10 +233,28 @@ describe.each(testBackends())('erasure on $name', (backend) => {
     });
 
     it('keeps the status counts right after erasing', async () => {
-      const id = (await submit(LEAD_PATHS.enquiry, { background: 'College Student', course: 'Soft Skills', name: 'Counted', email: 'counted@example.in', phone: '9876500440' })).data._id;
-      const before = await database.db.selectFrom('lead_status_counts').select('n').where('list', '=', 'need-help').where('status', '=', 'new').executeTakeFirstOrThrow();
+      const id = (
+        await submit(LEAD_PATHS.enquiry, {
+          background: 'College Student',
+          course: 'Soft Skills',
+          name: 'Counted',
+          email: 'counted@example.in',
+          phone: '9876500440',
+        })
+      ).data._id;
+      const before = await database.db
+        .selectFrom('lead_status_counts')
+        .select('n')
+        .where('list', '=', 'need-help')
+        .where('status', '=', 'new')
+        .executeTakeFirstOrThrow();
       expect((await app.request(leadPath('need-help', id), { method: 'DELETE', headers: as(token) })).status).toBe(204);
-      const after = await database.db.selectFrom('lead_status_counts').select('n').where('list', '=', 'need-help').where('status', '=', 'new').executeTakeFirstOrThrow();
+      const after = await database.db
+        .selectFrom('lead_status_counts')
+        .select('n')
+        .where('list', '=', 'need-help')
+        .where('status', '=', 'new')
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n) - 1);
       const detail = await app.request(leadPath('need-help', id), { headers: as(token) });
       expect(detail.status).toBe(404);

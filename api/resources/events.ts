@@ -27,10 +27,7 @@ export function events(deps: Deps): Hono {
         ended = true;
         wake?.();
       };
-      const unsubscribe = hub.subscribe(
-        (event) => void stream.writeSSE({ event: 'lead', data: JSON.stringify(event) }).catch(end),
-        end,
-      );
+      const unsubscribe = hub.subscribe((event) => void stream.writeSSE({ event: 'lead', data: JSON.stringify(event) }).catch(end), end);
       stream.onAbort(end);
       try {
         // Tells the console the stream is open (it refreshes once, for what it missed).

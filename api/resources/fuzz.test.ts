@@ -38,7 +38,8 @@ function rng(seed: number) {
 }
 type Rng = ReturnType<typeof rng>;
 
-type LeadTable = 'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'quiz_submissions' | 'erasure_requests';
+type LeadTable =
+  'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'quiz_submissions' | 'erasure_requests';
 const TABLE_BY_PATH: Record<string, LeadTable> = {
   [LEAD_PATHS.contact]: 'contact_messages',
   [LEAD_PATHS.freeJoin]: 'free_join_users',
@@ -188,10 +189,19 @@ function mutate(body: Record<string, unknown>, r: Rng): unknown {
         const text = () => (r.chance(0.3) ? 'a' + '😀'.repeat(r.int(150)) : hostileString(r));
         out.source = r.chance(0.2)
           ? r.pick(HOSTILE)
-          : { first: { utm_source: text(), referrer: text(), [hostileString(r) || 'x']: text() }, last: r.chance(0.5) ? { utm_campaign: text(), landingPath: text() } : r.pick(HOSTILE) };
+          : {
+              first: { utm_source: text(), referrer: text(), [hostileString(r) || 'x']: text() },
+              last: r.chance(0.5) ? { utm_campaign: text(), landingPath: text() } : r.pick(HOSTILE),
+            };
         out.consent = r.chance(0.2)
           ? r.pick(HOSTILE)
-          : { version: text(), at: r.pick([text(), '2026-11-23T06:00:00Z', '99999-01-01T00:00:00Z']), marketing: r.pick(HOSTILE), age: r.pick(['guardian', 'adult', text()]), guardianEmail: text() };
+          : {
+              version: text(),
+              at: r.pick([text(), '2026-11-23T06:00:00Z', '99999-01-01T00:00:00Z']),
+              marketing: r.pick(HOSTILE),
+              age: r.pick(['guardian', 'adult', text()]),
+              guardianEmail: text(),
+            };
         out.website = r.chance(0.5) ? r.pick(HOSTILE) : undefined;
         out.fillMs = r.pick(HOSTILE);
         break;
@@ -256,7 +266,10 @@ describe.each(testBackends())('fuzzing what strangers can send, on $name', (back
   it(`answers ${BODIES} fuzzed public POSTs without a 5xx and stores exactly the 201s`, { timeout: 240_000 }, async () => {
     const r = rng(SEED);
     const before = await counts();
-    const created: Record<LeadTable, number> = Object.fromEntries(Object.values(TABLE_BY_PATH).map((t) => [t, 0])) as Record<LeadTable, number>;
+    const created: Record<LeadTable, number> = Object.fromEntries(Object.values(TABLE_BY_PATH).map((t) => [t, 0])) as Record<
+      LeadTable,
+      number
+    >;
     const statuses: Record<number, number> = {};
     const failures: string[] = [];
     const note = (status: number, what: () => string) => {

@@ -21,27 +21,61 @@ const answers = Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, i % 4]));
 
 /** A valid body for each public POST; each string field is poisoned in turn below. */
 export const VALID_BODIES: Record<string, Record<string, unknown>> = {
-  [LEAD_PATHS.contact]: { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in', phone: '9876543210', message: 'Do you run weekend batches?' },
+  [LEAD_PATHS.contact]: {
+    firstName: 'Asha',
+    lastName: 'Verma',
+    email: 'asha@example.in',
+    phone: '9876543210',
+    message: 'Do you run weekend batches?',
+  },
   [LEAD_PATHS.freeJoin]: { name: 'Rohan Das', phone: '9123456780', email: 'rohan@example.in' },
-  [LEAD_PATHS.enquiry]: { background: 'College Student', course: 'Soft Skills', name: 'Meera', email: 'meera@example.in', phone: '9988776655' },
+  [LEAD_PATHS.enquiry]: {
+    background: 'College Student',
+    course: 'Soft Skills',
+    name: 'Meera',
+    email: 'meera@example.in',
+    phone: '9988776655',
+  },
   [LEAD_PATHS.joinNow]: { name: 'Kabir', phone: '9000000001', email: 'kabir@example.in', password: 'secret12' },
   [LEAD_PATHS.personalitySignup]: { name: 'Isha', phone: '9000000002', email: 'isha@example.in', password: 'secret34' },
   [QUIZ_ANSWERS_PATH]: { name: 'Priya Sharma', email: 'priya@example.in', answers, language: 'english' },
 };
 
 /** Strings that reached SQL (or JSON) and failed there before validation refused them. */
-const POISON = ['a\u0000b', '\u0000', 'x\ud800', '\udc00y', 'a\udc00\ud800b', 'tab\u0008', 'bell\u0007', 'del\u007f', 'rtl\u202eevil', 'c1\u0085'];
+const POISON = [
+  'a\u0000b',
+  '\u0000',
+  'x\ud800',
+  '\udc00y',
+  'a\udc00\ud800b',
+  'tab\u0008',
+  'bell\u0007',
+  'del\u007f',
+  'rtl\u202eevil',
+  'c1\u0085',
+];
 
 describe.each(testBackends())('hostile input on $name', (backend) => {
   const t = useTestApp(backend);
   const post = (path: string, body: unknown, headers?: Record<string, string>) => postJson(t.app, path, body, headers);
-  const count = async (table: 'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'quiz_submissions') =>
-    Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table: 'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'quiz_submissions',
+  ) =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('refuses NUL, unpaired surrogates and control characters in every string field of every POST with a 400 and a message', async () => {
     const before = await count('contact_messages');
     for (const [path, body] of Object.entries(VALID_BODIES)) {
-      const fields = Object.keys(body).filter((f) => typeof body[f] === 'string' && f !== 'background' && f !== 'course' && f !== 'language');
+      const fields = Object.keys(body).filter(
+        (f) => typeof body[f] === 'string' && f !== 'background' && f !== 'course' && f !== 'language',
+      );
       for (const field of fields) {
         for (const poison of POISON) {
           const res = await post(path, { ...body, [field]: `${body[field] as string}${poison}` });
@@ -62,7 +96,7 @@ describe.each(testBackends())('hostile input on $name', (backend) => {
     expect(await count('contact_messages')).toBe(before);
   });
 
-  it('says which character problem it found, in the contract\'s words', async () => {
+  it("says which character problem it found, in the contract's words", async () => {
     const res = await post(LEAD_PATHS.contact, { ...VALID_BODIES[LEAD_PATHS.contact], firstName: 'As\u0000ha' });
     expect(await res.json()).toEqual({
       message: TEXT_MESSAGES.notAllowedCharacters('First name'),
@@ -152,7 +186,9 @@ describe.each(testBackends())('a row the database refuses, below validation, on 
     const log = (l: string) => lines.push(l);
     // Concurrent single submissions share statements (group commit), as under load.
     const bodies = Array.from({ length: 30 }, (_, i) => ({ message: i % 10 === 3 ? `bad\u0000${i}` : `ok ${i}` }));
-    const answers = await Promise.all(bodies.map((body, i) => ingest(t.database.db, unguarded, [{ key: `unguarded-${Date.now()}-${i}`, body }], log)));
+    const answers = await Promise.all(
+      bodies.map((body, i) => ingest(t.database.db, unguarded, [{ key: `unguarded-${Date.now()}-${i}`, body }], log)),
+    );
     const statuses = answers.map(([a]) => a!.status);
     expect(statuses).toEqual(bodies.map((b) => (b.message.startsWith('bad') ? 400 : 201)));
     expect(answers[3]![0]!.body).toEqual({ message: API_MESSAGES.unstorable });
@@ -163,11 +199,21 @@ describe.each(testBackends())('a row the database refuses, below validation, on 
 
   it('fails alone inside one batch, also for a kind whose insert runs in a transaction with follow-up work', async () => {
     let followUps = 0;
-    const transactional: LeadResource = { ...unguarded, path: '/test/transactional', afterInsert: async (_trx, rows) => void (followUps += rows.length) };
+    const transactional: LeadResource = {
+      ...unguarded,
+      path: '/test/transactional',
+      afterInsert: async (_trx, rows) => void (followUps += rows.length),
+    };
     for (const resource of [unguarded, transactional]) {
-      const batch = Array.from({ length: 5 }, (_, i) => ({ key: `batch-${resource.path.length}-${Date.now()}-${i}`, body: { message: i === 2 ? 'x\ud800' : `batch ok ${i}` } }));
+      const batch = Array.from({ length: 5 }, (_, i) => ({
+        key: `batch-${resource.path.length}-${Date.now()}-${i}`,
+        body: { message: i === 2 ? 'x\ud800' : `batch ok ${i}` },
+      }));
       const answers = await ingest(t.database.db, resource, batch);
-      expect(answers.map((a) => a.status), resource.path).toEqual([201, 201, 400, 201, 201]);
+      expect(
+        answers.map((a) => a.status),
+        resource.path,
+      ).toEqual([201, 201, 400, 201, 201]);
     }
     expect(followUps).toBe(4);
   });

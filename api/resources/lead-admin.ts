@@ -20,7 +20,6 @@ import { validate } from '../lib/validate.ts';
 
 const eraserOf = (admin: AdminRow) => ({ id: admin.id, label: adminLabel(admin) });
 
-
 async function detail(deps: Pick<Deps, 'db'>, lead: ListedLead, list: ListSlug, id: string): Promise<LeadDetail> {
   const row = await findLead(deps.db, lead, id);
   if (!row) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
@@ -30,39 +29,41 @@ async function detail(deps: Pick<Deps, 'db'>, lead: ListedLead, list: ListSlug, 
 }
 
 export function leadAdmin(deps: Deps) {
-  return new Hono()
-    .use('*', requireAdmin(deps))
-    .get('/:list/:id', async (c) => {
-      const { lead, list } = leadOf(c.req.param('list'));
-      return c.json(await detail(deps, lead, list, c.req.param('id')));
-    })
-    .patch('/:list/:id', async (c) => {
-      const { lead, list } = leadOf(c.req.param('list'));
-      const input = validate(leadUpdateSchema, await readJson(c, BODY_MAX_BYTES));
-      if (!input.ok) throw input.error;
-      const id = c.req.param('id');
-      const found = await updateLead(deps.db, lead, list, id, input.value, c.get('adminSession').admin);
-      if (!found) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
-      return c.json(await detail(deps, lead, list, id));
-    })
-    // Erasure (contract/erasure.ts): the lead, its notes and history; an audit row remains.
-    .delete('/:list/:id', async (c) => {
-      const { lead } = leadOf(c.req.param('list'));
-      const erased = await eraseLeads(deps.db, lead, [c.req.param('id')], eraserOf(c.get('adminSession').admin));
-      if (erased.length === 0) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
-      return c.body(null, 204);
-    })
-    .post('/:list/erase', async (c) => {
-      const { lead } = leadOf(c.req.param('list'));
-      const input = validate(bulkEraseSchema, await readJson(c, BODY_MAX_BYTES));
-      if (!input.ok) throw input.error;
-      return c.json({ erased: await eraseLeads(deps.db, lead, input.value.ids, eraserOf(c.get('adminSession').admin)) });
-    })
-    .post('/:list/status', async (c) => {
-      const { lead, list } = leadOf(c.req.param('list'));
-      const input = validate(bulkStatusSchema, await readJson(c, BODY_MAX_BYTES));
-      if (!input.ok) throw input.error;
-      const updated = await setStatuses(deps.db, lead, list, input.value.ids, input.value.status, c.get('adminSession').admin);
-      return c.json({ updated });
-    });
+  return (
+    new Hono()
+      .use('*', requireAdmin(deps))
+      .get('/:list/:id', async (c) => {
+        const { lead, list } = leadOf(c.req.param('list'));
+        return c.json(await detail(deps, lead, list, c.req.param('id')));
+      })
+      .patch('/:list/:id', async (c) => {
+        const { lead, list } = leadOf(c.req.param('list'));
+        const input = validate(leadUpdateSchema, await readJson(c, BODY_MAX_BYTES));
+        if (!input.ok) throw input.error;
+        const id = c.req.param('id');
+        const found = await updateLead(deps.db, lead, list, id, input.value, c.get('adminSession').admin);
+        if (!found) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
+        return c.json(await detail(deps, lead, list, id));
+      })
+      // Erasure (contract/erasure.ts): the lead, its notes and history; an audit row remains.
+      .delete('/:list/:id', async (c) => {
+        const { lead } = leadOf(c.req.param('list'));
+        const erased = await eraseLeads(deps.db, lead, [c.req.param('id')], eraserOf(c.get('adminSession').admin));
+        if (erased.length === 0) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
+        return c.body(null, 204);
+      })
+      .post('/:list/erase', async (c) => {
+        const { lead } = leadOf(c.req.param('list'));
+        const input = validate(bulkEraseSchema, await readJson(c, BODY_MAX_BYTES));
+        if (!input.ok) throw input.error;
+        return c.json({ erased: await eraseLeads(deps.db, lead, input.value.ids, eraserOf(c.get('adminSession').admin)) });
+      })
+      .post('/:list/status', async (c) => {
+        const { lead, list } = leadOf(c.req.param('list'));
+        const input = validate(bulkStatusSchema, await readJson(c, BODY_MAX_BYTES));
+        if (!input.ok) throw input.error;
+        const updated = await setStatuses(deps.db, lead, list, input.value.ids, input.value.status, c.get('adminSession').admin);
+        return c.json({ updated });
+      })
+  );
 }

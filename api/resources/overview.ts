@@ -25,7 +25,9 @@ function emptyCounts(): Record<ListSlug, number> {
 export function overview(deps: Deps): Hono {
   return new Hono().get('/', requireAdmin(deps), async (c) => {
     const today = istDate(nowOf(deps));
-    const dates = Array.from({ length: OVERVIEW_DAYS }, (_, i) => istDate(new Date(istDayStart(today).getTime() - (OVERVIEW_DAYS - 1 - i) * 86_400_000 + 1)));
+    const dates = Array.from({ length: OVERVIEW_DAYS }, (_, i) =>
+      istDate(new Date(istDayStart(today).getTime() - (OVERVIEW_DAYS - 1 - i) * 86_400_000 + 1)),
+    );
     const since = istDayStart(dates[0]!);
     const days = new Map(dates.map((date) => [date, emptyCounts()]));
 
@@ -72,7 +74,8 @@ export function overview(deps: Deps): Hono {
     const bySource = ranked.slice(0, OVERVIEW_SOURCES);
     const bySourceOthers = ranked.slice(OVERVIEW_SOURCES).reduce((total, s) => total + s.count, 0);
 
-    const sumFrom = (first: number) => dates.slice(first).reduce((total, date) => total + Object.values(days.get(date)!).reduce((a, b) => a + b, 0), 0);
+    const sumFrom = (first: number) =>
+      dates.slice(first).reduce((total, date) => total + Object.values(days.get(date)!).reduce((a, b) => a + b, 0), 0);
     const body: OverviewResponse = {
       days: dates.map((date) => ({ date, counts: days.get(date)! })),
       byStatus,

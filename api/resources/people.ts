@@ -23,7 +23,11 @@ export function people(deps: Deps): Hono {
     const email = c.req.query('email')?.trim().toLowerCase() || undefined;
     const rawPhone = c.req.query('phone')?.trim() || undefined;
     const phone = rawPhone === undefined ? undefined : String(normalizePhone(rawPhone));
-    if ((email === undefined && phone === undefined) || (phone !== undefined && !/^\d{10}$/.test(phone)) || (email !== undefined && email.length > 254)) {
+    if (
+      (email === undefined && phone === undefined) ||
+      (phone !== undefined && !/^\d{10}$/.test(phone)) ||
+      (email !== undefined && email.length > 254)
+    ) {
       throw new HttpError(400, CONSOLE_MESSAGES.peopleQuery);
     }
     // Each side uses its own index (email, phone); an OR of the two is a bitmap OR.

@@ -50,7 +50,14 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
 
   const post = (body: unknown, headers?: Record<string, string>) => postJson(app, QUIZ_ANSWERS_PATH, body, headers);
   const count = async (table: 'quiz_submissions' | 'mail_outbox') =>
-    Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('stores the answers, the scores and a certificate, queues the email and answers 201', async () => {
     const before = wakes;
@@ -65,15 +72,33 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     expect(body.result).toEqual(scoreAnswers(answers));
     expect(wakes).toBe(before + 1);
 
-    const row = await database.db.selectFrom('quiz_submissions').selectAll().where('certificate_id', '=', body.certificateId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Priya Sharma', email: 'priya@example.in', language: 'english', answers, result: scoreAnswers(answers) });
-    const mail = await database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'priya@example.in').executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('quiz_submissions')
+      .selectAll()
+      .where('certificate_id', '=', body.certificateId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: 'Priya Sharma',
+      email: 'priya@example.in',
+      language: 'english',
+      answers,
+      result: scoreAnswers(answers),
+    });
+    const mail = await database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'priya@example.in')
+      .executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ kind: 'certificate', subject: CERTIFICATE_SUBJECT, status: 'pending' });
     expect(mail.text_body).toContain(body.certificateUrl);
     expect(mail.html_body).toContain(`href="${body.certificateUrl}"`);
     // The PNG is not drawn while the submission waits: the mail worker draws it when it sends.
     expect(mail.attachments).toEqual([
-      { filename: `skillup-personality-certificate-${body.certificateId.slice(0, 8)}.png`, contentType: 'image/png', generated: { kind: 'certificate', id: body.certificateId } },
+      {
+        filename: `skillup-personality-certificate-${body.certificateId.slice(0, 8)}.png`,
+        contentType: 'image/png',
+        generated: { kind: 'certificate', id: body.certificateId },
+      },
     ]);
   });
 
@@ -90,7 +115,12 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     expect(answersOf.map((a) => a.emailed)).toEqual([true, true, true, false, false]);
     expect(answersOf[3]!.message).toBe(QUIZ_MESSAGES.successNotEmailed);
     expect(await mails()).toBe(3);
-    const rows = await database.db.selectFrom('quiz_submissions').select('certificate_emailed').where('email', '=', to).orderBy('created_at').execute();
+    const rows = await database.db
+      .selectFrom('quiz_submissions')
+      .select('certificate_emailed')
+      .where('email', '=', to)
+      .orderBy('created_at')
+      .execute();
     expect(rows.map((r) => r.certificate_emailed)).toEqual([true, true, true, false, false]);
     // A replay says what the first answer said.
     const replay = await postJson(capped, QUIZ_ANSWERS_PATH, { ...valid, email: to }, { 'Idempotency-Key': 'cap-3-0000' });
@@ -128,10 +158,15 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     const english = await (await post({ ...specBody, email: 'spec@example.in' })).json();
     const hinglish = await (await post({ ...valid, email: 'hinglish@example.in', language: 'hinglish' })).json();
     const langOf = async (id: string) =>
-      (await database.db.selectFrom('quiz_submissions').select('language').where('certificate_id', '=', id).executeTakeFirstOrThrow()).language;
+      (await database.db.selectFrom('quiz_submissions').select('language').where('certificate_id', '=', id).executeTakeFirstOrThrow())
+        .language;
     expect(await langOf(english.certificateId)).toBe('english');
     expect(await langOf(hinglish.certificateId)).toBe('hinglish');
-    const mail = await database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', 'hinglish@example.in').executeTakeFirstOrThrow();
+    const mail = await database.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', 'hinglish@example.in')
+      .executeTakeFirstOrThrow();
     expect(mail.text_body).toMatch(/^Namaste Priya Sharma,/);
   });
 
@@ -201,7 +236,10 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     const wakesAfterFirst = wakes;
 
     // Property order and email case do not matter: the normalised body is what is compared.
-    const again = await post({ language: 'english', answers, email: 'REPLAY@example.in', name: 'Priya Sharma' }, { 'Idempotency-Key': key });
+    const again = await post(
+      { language: 'english', answers, email: 'REPLAY@example.in', name: 'Priya Sharma' },
+      { 'Idempotency-Key': key },
+    );
     expect(again.status).toBe(201);
     expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(await again.json()).toEqual(firstBody);
@@ -223,7 +261,11 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
   it('is delivered by the batch endpoint like a single POST, with the sign-up before it', async () => {
     const before = wakes;
     const res = await postJson(app, SYNC_PATH, [
-      { key: 'batch-signup-0001', path: LEAD_PATHS.personalitySignup, body: { name: 'Batch Student', phone: '9000000011', email: 'batch@example.in', password: 'secret12' } },
+      {
+        key: 'batch-signup-0001',
+        path: LEAD_PATHS.personalitySignup,
+        body: { name: 'Batch Student', phone: '9000000011', email: 'batch@example.in', password: 'secret12' },
+      },
       { key: 'batch-answers-0001', path: QUIZ_ANSWERS_PATH, body: { ...valid, name: 'Batch Student', email: 'batch@example.in' } },
       { key: 'batch-answers-0002', path: QUIZ_ANSWERS_PATH, body: { ...valid, answers: { ...answers, q01: 9 } } },
     ]);
@@ -298,7 +340,13 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     const expected = Object.fromEntries(scoreAnswers(answersFor(1)).domains.map((d) => [d.domain, d.percent]));
     expect(listed).toMatchObject({ language: 'hinglish', certificateId: latest.certificateId, scores: expected });
     expect(listed.submittedAt).toMatch(ISO);
-    expect(Object.keys(listed.scores).sort()).toEqual(['agreeableness', 'conscientiousness', 'emotionalStability', 'extraversion', 'openness']);
+    expect(Object.keys(listed.scores).sort()).toEqual([
+      'agreeableness',
+      'conscientiousness',
+      'emotionalStability',
+      'extraversion',
+      'openness',
+    ]);
     expect(data.find((u: { email: string }) => u.email === 'untested@example.in')).toMatchObject({
       language: null,
       submittedAt: null,

@@ -9,19 +9,40 @@ import { testBackends } from '../testing/databases.ts';
 
 let n = 0;
 const key = () => `sync-${Date.now()}-${++n}`;
-const contact = (i: number) => ({ firstName: `Student${i}`, lastName: 'Test', email: `s${i}@example.in`, phone: '9876543210', message: `Message ${i}` });
+const contact = (i: number) => ({
+  firstName: `Student${i}`,
+  lastName: 'Test',
+  email: `s${i}@example.in`,
+  phone: '9876543210',
+  message: `Message ${i}`,
+});
 
 describe.each(testBackends())('batch delivery on $name', (backend) => {
   const t = useTestApp(backend);
 
   const count = async (table: 'contact_messages' | 'personality_users' | 'enquiries') =>
-    Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('answers each item as its own endpoint would, in order', async () => {
     const items = [
-      { key: key(), path: LEAD_PATHS.personalitySignup, body: { name: 'Isha', phone: '9000000002', email: 'isha@example.in', password: 'secret34' } },
+      {
+        key: key(),
+        path: LEAD_PATHS.personalitySignup,
+        body: { name: 'Isha', phone: '9000000002', email: 'isha@example.in', password: 'secret34' },
+      },
       { key: key(), path: LEAD_PATHS.contact, body: contact(1) },
-      { key: key(), path: LEAD_PATHS.enquiry, body: { background: 'School Student', course: 'Soft Skills', name: 'Meera', email: 'm@example.in', phone: '9988776655' } },
+      {
+        key: key(),
+        path: LEAD_PATHS.enquiry,
+        body: { background: 'School Student', course: 'Soft Skills', name: 'Meera', email: 'm@example.in', phone: '9988776655' },
+      },
       { key: key(), path: LEAD_PATHS.contact, body: { ...contact(2), email: 'broken' } },
       { key: key(), path: '/api/v1/nowhere', body: {} },
       { key: 'bad', path: LEAD_PATHS.contact, body: contact(3) },

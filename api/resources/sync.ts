@@ -4,12 +4,7 @@
 // appearance (so a device's personality sign-up lands before its answers), and each
 // group is ingested in one transaction.
 import { Hono } from 'hono';
-import {
-  IDEMPOTENCY_KEY_PATTERN,
-  SYNC_BATCH_MAX,
-  SYNC_BODY_MAX_BYTES,
-  type SyncResult,
-} from '../../contract/api.ts';
+import { IDEMPOTENCY_KEY_PATTERN, SYNC_BATCH_MAX, SYNC_BODY_MAX_BYTES, type SyncResult } from '../../contract/api.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, isPlainObject, readJson } from '../lib/http.ts';

@@ -33,7 +33,10 @@ export function testApp(
   // The app's after-the-answer work, so a test can wait for it (tasks.idle()).
   const tasks = createBackgroundTasks(log);
   const events = createLeadEvents(database.listen, log);
-  const app = createApp({ db: database.db, config, log, ping: () => database.ping(), tasks, events, ...extra }, { logRequests: options.logRequests ?? false });
+  const app = createApp(
+    { db: database.db, config, log, ping: () => database.ping(), tasks, events, ...extra },
+    { logRequests: options.logRequests ?? false },
+  );
   return { app, lines, config, tasks, events };
 }
 

@@ -12,7 +12,8 @@ export const QUIZ_MESSAGES = {
   // §8, quiz submit
   success: 'Test submitted! Certificate sent to your email.',
   // Not in the spec: the day's certificate emails to this address are used up (a cap against abuse).
-  successNotEmailed: 'Test submitted! This email address has already received its certificate emails for today, so open your certificate from its link.',
+  successNotEmailed:
+    'Test submitted! This email address has already received its certificate emails for today, so open your certificate from its link.',
   failure: 'Submission failed',
   networkEnglish: 'Server not responding. Please try again later.',
   networkHinglish: 'Something went wrong. Please try again.',

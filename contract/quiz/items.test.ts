@@ -22,9 +22,7 @@ describe('quiz items', () => {
   it('keeps each id on the same domain and keying (stored answers depend on it)', () => {
     // Written out by hand: changing the instrument must be a deliberate edit here too.
     const layout = QUIZ_ITEMS.map((item) => `${SHORT[item.domain]}${item.keyed === 'plus' ? '+' : '-'}`).join(' ');
-    expect(layout).toBe(
-      'E+ A- C+ ES- O+ E- A+ C- ES+ O- E+ A- C+ ES- O+ E- A+ C- ES+ O- E+ A- C+ ES- O- E- A+ C- ES+ O+',
-    );
+    expect(layout).toBe('E+ A- C+ ES- O+ E- A+ C- ES+ O- E+ A- C+ ES- O+ E- A+ C- ES+ O- E+ A- C+ ES- O- E- A+ C- ES+ O+');
   });
 
   it.each(QUIZ_DOMAINS)('has 6 items for %s, 3 keyed plus and 3 keyed minus', (domain) => {

@@ -15,13 +15,7 @@
 // Ids are stable: stored answers refer to them. Never renumber; add new ids instead.
 import type { QuizLanguage } from './options.ts';
 
-export const QUIZ_DOMAINS = [
-  'extraversion',
-  'agreeableness',
-  'conscientiousness',
-  'emotionalStability',
-  'openness',
-] as const;
+export const QUIZ_DOMAINS = ['extraversion', 'agreeableness', 'conscientiousness', 'emotionalStability', 'openness'] as const;
 export type QuizDomain = (typeof QUIZ_DOMAINS)[number];
 
 /** 'plus': agreeing means more of the domain; 'minus': agreeing means less of it. */

@@ -93,9 +93,7 @@ describe('scoreAnswers', () => {
     expect(() => scoreAnswers(missing)).toThrow(QuizAnswersError);
     expect(() => scoreAnswers(missing)).toThrow('Please answer all 30 questions');
     expect(() => scoreAnswers({ ...all, q31: 1 } as QuizAnswers)).toThrow('Unknown question id: q31');
-    expect(() => scoreAnswers({ ...all, q05: 4 } as unknown as QuizAnswers)).toThrow(
-      'Each answer must be an option from A to D',
-    );
+    expect(() => scoreAnswers({ ...all, q05: 4 } as unknown as QuizAnswers)).toThrow('Each answer must be an option from A to D');
   });
 
   it('describes each score in the chosen language', () => {

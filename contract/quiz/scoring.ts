@@ -60,8 +60,7 @@ export function scoreAnswers(answers: QuizAnswers): QuizResult {
 
 function domainScore(domain: QuizDomain, raw: number): QuizDomainScore {
   const share = ((raw - RAW_MIN) / (RAW_MAX - RAW_MIN)) * 100;
-  const band: QuizBand =
-    share < BAND_LOW_BELOW_PERCENT ? 'low' : share > BAND_HIGH_ABOVE_PERCENT ? 'high' : 'balanced';
+  const band: QuizBand = share < BAND_LOW_BELOW_PERCENT ? 'low' : share > BAND_HIGH_ABOVE_PERCENT ? 'high' : 'balanced';
   return { domain, raw, percent: Math.round(share), band };
 }
 

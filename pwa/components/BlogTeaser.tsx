@@ -21,7 +21,14 @@ export function BlogTeaser() {
       <div className="blog-teaser__grid">
         {[first, ...rest].map((post, i) => (
           <article key={post.id} className={`post-card card${i === 0 ? ' post-card--large' : ''}`} data-testid="teaser-post">
-            <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading="lazy" decoding="async" />
+            <img
+              src={post.image.src}
+              alt={post.image.alt}
+              width={post.image.width}
+              height={post.image.height}
+              loading="lazy"
+              decoding="async"
+            />
             <div className="post-card__body">
               <h3>{post.title}</h3>
               <p data-testid="excerpt">{excerpt(firstText(post))}</p>

@@ -28,7 +28,14 @@ export function CertificateBlock({ title, criteria }: Props) {
           <img src={img.src} alt={img.alt} width={img.width} height={img.height} loading="lazy" decoding="async" />
         </button>
       </div>
-      <Modal open={zoom} onClose={() => setZoom(false)} title="Sample certificate" hideTitle className="modal--wide" closeLabel="Close certificate">
+      <Modal
+        open={zoom}
+        onClose={() => setZoom(false)}
+        title="Sample certificate"
+        hideTitle
+        className="modal--wide"
+        closeLabel="Close certificate"
+      >
         <img src={img.src} alt={img.alt} width={img.width} height={img.height} className="certificate__zoomed" />
       </Modal>
     </section>

@@ -32,7 +32,14 @@ export const IconMenu = (p: P) => (
   </svg>
 );
 export const IconChevron = (p: P) => (
-  <svg {...base({ width: 14, height: 14, ...p })} fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    {...base({ width: 14, height: 14, ...p })}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="3"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d="m6 9 6 6 6-6" />
   </svg>
 );

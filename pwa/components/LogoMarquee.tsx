@@ -12,7 +12,14 @@ export function LogoMarquee() {
           {[0, 1].map((copy) =>
             PARTNER_LOGOS.map((logo) => (
               <li key={`${copy}-${logo.name}`} aria-hidden={copy === 1 ? true : undefined}>
-                <img src={logo.src} alt={copy === 0 ? logo.name : ''} width={logo.width} height={logo.height} loading="lazy" decoding="async" />
+                <img
+                  src={logo.src}
+                  alt={copy === 0 ? logo.name : ''}
+                  width={logo.width}
+                  height={logo.height}
+                  loading="lazy"
+                  decoding="async"
+                />
               </li>
             )),
           )}

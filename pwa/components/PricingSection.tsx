@@ -21,7 +21,12 @@ export function PricingSection({ onJoinFree }: { onJoinFree: () => void }) {
               ))}
             </ul>
             {p.paymentLink ? (
-              <a className={`btn ${p.highlight ? 'btn--accent' : 'btn--primary'}`} href={p.paymentLink} target="_blank" rel="noopener noreferrer">
+              <a
+                className={`btn ${p.highlight ? 'btn--accent' : 'btn--primary'}`}
+                href={p.paymentLink}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {p.button}
                 <span className="visually-hidden"> — {p.title} (opens payment page in a new tab)</span>
               </a>

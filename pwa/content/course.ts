@@ -18,7 +18,8 @@ export const SOFT_SKILLS_COURSE: CourseHeader = {
 export const COURSE_FEATURES: CourseFeature[] = [
   {
     title: 'Expert-Led Interactive Sessions',
-    description: 'Live classes with HR leaders and corporate trainers who know what recruiters listen for — with time for your questions in every session.',
+    description:
+      'Live classes with HR leaders and corporate trainers who know what recruiters listen for — with time for your questions in every session.',
   },
   {
     title: 'Real-World Practice Projects',
@@ -34,7 +35,8 @@ export const COURSE_FEATURES: CourseFeature[] = [
   },
   {
     title: 'Practical & Industry-Relevant Skills',
-    description: 'Communication, teamwork, time management and problem solving, taught through the situations you will meet in your first job.',
+    description:
+      'Communication, teamwork, time management and problem solving, taught through the situations you will meet in your first job.',
   },
   {
     title: 'Recognized Certification',

@@ -76,7 +76,8 @@ export const COURSE_FAQS: FaqItem[] = [
   },
   {
     question: 'I missed a live session. What now?',
-    answer: 'Every live session is recorded and available in your dashboard within a few hours, and you can bring questions to the next session.',
+    answer:
+      'Every live session is recorded and available in your dashboard within a few hours, and you can bring questions to the next session.',
   },
   {
     question: 'Is the course useful if I am still in school?',
@@ -127,7 +128,8 @@ export const CORPORATE_FAQS: FaqItem[] = [
 export const COLLEGE_FAQS: FaqItem[] = [
   {
     question: 'Which years of students do you train?',
-    answer: 'All years. First-years focus on confidence and communication; final-years on interviews, group discussions and workplace readiness.',
+    answer:
+      'All years. First-years focus on confidence and communication; final-years on interviews, group discussions and workplace readiness.',
   },
   {
     question: 'Does it fit in our timetable?',
@@ -154,7 +156,8 @@ export const SCHOOL_FAQS: FaqItem[] = [
   },
   {
     question: 'How are students assessed?',
-    answer: 'Through short tests, group work and projects. Students who complete 60% of lessons and score 60% in tests, group work or projects receive a certificate.',
+    answer:
+      'Through short tests, group work and projects. Students who complete 60% of lessons and score 60% in tests, group work or projects receive a certificate.',
   },
   {
     question: 'Are parents involved?',

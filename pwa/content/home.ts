@@ -3,8 +3,7 @@ import type { Stat } from './types.ts';
 export const HERO = {
   eyebrow: 'Live soft-skills training across India',
   title: 'Speak with confidence. Work with anyone. Get hired.',
-  lead:
-    'SkillUp trains college students, school students, colleges, schools and companies in communication, teamwork and workplace confidence — in live, practical sessions in Hindi and English.',
+  lead: 'SkillUp trains college students, school students, colleges, schools and companies in communication, teamwork and workplace confidence — in live, practical sessions in Hindi and English.',
   freeClass: 'Free live class every Tuesday, 7 pm — bring a friend.',
   image: { src: '/images/hero.svg', alt: 'Students practising a group discussion with a SkillUp trainer', width: 560, height: 440 },
 };

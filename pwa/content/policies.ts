@@ -40,7 +40,7 @@ const BODIES: Record<PolicySlug, Omit<Policy, 'path' | 'title'>> = {
         paragraphs: [
           'Every form on this site shows, beside its button, what it collects, why, how to withdraw your consent or have your data erased, and whom to contact. We keep with each submission the version of that notice you saw, when you sent it, and your answers below.',
           'Course updates on WhatsApp or by phone are a separate choice, off unless you tick it.',
-          'The personality test sign-up, and an enquiry for a school student, ask whether you are 18 or older or whether a parent or guardian agrees; if you are under 18 we ask for your parent\'s or guardian\'s email.',
+          "The personality test sign-up, and an enquiry for a school student, ask whether you are 18 or older or whether a parent or guardian agrees; if you are under 18 we ask for your parent's or guardian's email.",
           'You may withdraw your consent at any time: erase your data yourself at /delete-my-data, or write to us.',
           `Grievance Officer: ${SITE.grievance.title}, ${SITE.grievance.email}, ${SITE.grievance.address}. We answer within 7 days.`,
         ],
@@ -53,7 +53,9 @@ const BODIES: Record<PolicySlug, Omit<Policy, 'path' | 'title'>> = {
       },
       {
         heading: 'How long we keep it',
-        paragraphs: ['We keep enquiry and registration details for up to two years after your last interaction with us, unless the law requires longer.'],
+        paragraphs: [
+          'We keep enquiry and registration details for up to two years after your last interaction with us, unless the law requires longer.',
+        ],
       },
       {
         heading: 'Your rights',

@@ -1,9 +1,4 @@
-import {
-  B2B_FAQS,
-  COLLEGE_FAQS,
-  CORPORATE_FAQS,
-  SCHOOL_FAQS,
-} from './faqs.ts';
+import { B2B_FAQS, COLLEGE_FAQS, CORPORATE_FAQS, SCHOOL_FAQS } from './faqs.ts';
 import { PROGRAM_INDEX, PROGRAM_SLUGS, type ProgramSlug } from './programs-index.ts';
 import type { CourseHeader, FaqItem } from './types.ts';
 

@@ -5,14 +5,25 @@ describe('postJson', () => {
   it('posts JSON with the given headers and options, and reads a JSON answer', async () => {
     const calls: Array<{ path: string; init: RequestInit }> = [];
     const signal = new AbortController().signal;
-    const { response, data } = await postJson('/api/x', { a: 1 }, { headers: { 'Idempotency-Key': 'k' }, credentials: 'same-origin', signal }, async (path, init) => {
-      calls.push({ path, init });
-      return new Response(JSON.stringify({ message: 'ok' }), { status: 201, headers: { 'Retry-After': '5' } });
-    });
+    const { response, data } = await postJson(
+      '/api/x',
+      { a: 1 },
+      { headers: { 'Idempotency-Key': 'k' }, credentials: 'same-origin', signal },
+      async (path, init) => {
+        calls.push({ path, init });
+        return new Response(JSON.stringify({ message: 'ok' }), { status: 201, headers: { 'Retry-After': '5' } });
+      },
+    );
     expect(calls).toEqual([
       {
         path: '/api/x',
-        init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k' }, body: '{"a":1}', credentials: 'same-origin', signal },
+        init: {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k' },
+          body: '{"a":1}',
+          credentials: 'same-origin',
+          signal,
+        },
       },
     ]);
     expect(response.status).toBe(201);

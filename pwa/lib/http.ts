@@ -20,7 +20,12 @@ export interface JsonAnswer {
  * Rejects only as fetch itself does (no connection, abort, timeout before the answer);
  * what that means is the caller's to decide. Status codes are the caller's too.
  */
-export async function postJson(path: string, body: unknown, options: PostOptions = {}, send: Fetch = (input, init) => fetch(input, init)): Promise<JsonAnswer> {
+export async function postJson(
+  path: string,
+  body: unknown,
+  options: PostOptions = {},
+  send: Fetch = (input, init) => fetch(input, init),
+): Promise<JsonAnswer> {
   const { headers, ...rest } = options;
   const response = await send(path, {
     method: 'POST',

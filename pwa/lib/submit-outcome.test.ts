@@ -8,8 +8,14 @@ const fromServer = { success: serverMessageOr('Sent!'), failure: serverMessageOr
 
 describe('submitOutcome', () => {
   it('queued in the outbox: says where the submission is, whatever the texts', () => {
-    expect(submitOutcome({ ...base, queued: true, queuedReason: 'offline' }, fixed)).toEqual({ kind: 'queued', message: SAVED_OFFLINE_MESSAGE });
-    expect(submitOutcome({ ...base, status: 503, queued: true, queuedReason: 'server' }, fromServer)).toEqual({ kind: 'queued', message: SAVED_SERVER_MESSAGE });
+    expect(submitOutcome({ ...base, queued: true, queuedReason: 'offline' }, fixed)).toEqual({
+      kind: 'queued',
+      message: SAVED_OFFLINE_MESSAGE,
+    });
+    expect(submitOutcome({ ...base, status: 503, queued: true, queuedReason: 'server' }, fromServer)).toEqual({
+      kind: 'queued',
+      message: SAVED_SERVER_MESSAGE,
+    });
   });
 
   it('sent: the fixed text, or the server message when the form uses it', () => {

@@ -29,7 +29,8 @@ export interface SubmitResult<T = unknown> {
 
 export const SAVED_OFFLINE_MESSAGE = "Saved on this device — it will be sent automatically when you're back online";
 export const SAVED_SERVER_MESSAGE = 'Saved on this device — our server could not take it just now, so it will be sent automatically';
-export const DIRECT_ONLY_MESSAGE = "This browser can't keep submissions on the device (private mode?), so they are sent straight away and need a connection.";
+export const DIRECT_ONLY_MESSAGE =
+  "This browser can't keep submissions on the device (private mode?), so they are sent straight away and need a connection.";
 
 export function savedMessage(result: SubmitResult): string {
   return result.queuedReason === 'server' ? SAVED_SERVER_MESSAGE : SAVED_OFFLINE_MESSAGE;
@@ -44,9 +45,17 @@ export function newSubmissionId(): string {
  * visitor's source (lib/attribution.ts) goes with every submission, inside its outbox
  * item, so a form filled offline still says where its visitor came from.
  */
-export async function submit<T = unknown>(path: string, body: unknown, signals: object = {}, id: string = newSubmissionId()): Promise<SubmitResult<T>> {
+export async function submit<T = unknown>(
+  path: string,
+  body: unknown,
+  signals: object = {},
+  id: string = newSubmissionId(),
+): Promise<SubmitResult<T>> {
   const source = readSource();
-  const record = { ...(body && typeof body === 'object' ? body : {}), ...signals, ...(source ? { source } : {}) } as Record<string, unknown>;
+  const record = { ...(body && typeof body === 'object' ? body : {}), ...signals, ...(source ? { source } : {}) } as Record<
+    string,
+    unknown
+  >;
   if (!(await outboxAvailable())) return sendDirect<T>(path, record, id);
 
   const outcome = await enqueue(id, path, record, labelFor(path));

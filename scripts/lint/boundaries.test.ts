@@ -17,10 +17,26 @@ describe('import boundaries', () => {
     ['pwa/lib/fixture.ts', "import { x } from '../../api/lib/http.ts';\nexport const y = x;\n", 'pwa imports only pwa/ and contract/'],
     ['api/lib/fixture.ts', "export const load = () => import('../../pwa/lib/http.ts');\n", 'api imports only api/ and contract/'],
     ['api/lib/fixture.ts', "import { up } from '../../migrations/2026-11-21T0001_leads.ts';\nexport const y = up;\n", 'api imports only'],
-    ['pwa/features/home/fixture.tsx', "import { QuizPage } from '../quiz/QuizPage.tsx';\nexport const y = QuizPage;\n", "feature 'home' imports feature 'quiz'"],
-    ['pwa/features/quiz/fixture.ts', "import { PATHS } from '../../app/paths.ts';\nexport const y = PATHS;\n", 'a feature does not import the app'],
-    ['pwa/components/fixture.tsx', "import { HomePage } from '../features/home/HomePage.tsx';\nexport const y = HomePage;\n", 'shared pwa code imports no feature'],
-    ['pwa/hooks/fixture.ts', "import { PATHS } from '../app/paths.ts';\nexport const y = PATHS;\n", 'shared pwa code does not import the app'],
+    [
+      'pwa/features/home/fixture.tsx',
+      "import { QuizPage } from '../quiz/QuizPage.tsx';\nexport const y = QuizPage;\n",
+      "feature 'home' imports feature 'quiz'",
+    ],
+    [
+      'pwa/features/quiz/fixture.ts',
+      "import { PATHS } from '../../app/paths.ts';\nexport const y = PATHS;\n",
+      'a feature does not import the app',
+    ],
+    [
+      'pwa/components/fixture.tsx',
+      "import { HomePage } from '../features/home/HomePage.tsx';\nexport const y = HomePage;\n",
+      'shared pwa code imports no feature',
+    ],
+    [
+      'pwa/hooks/fixture.ts',
+      "import { PATHS } from '../app/paths.ts';\nexport const y = PATHS;\n",
+      'shared pwa code does not import the app',
+    ],
   ])('%s: a forbidden import is an error', async (file, code, why) => {
     const errors = await boundaryErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -28,8 +44,14 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['pwa/features/quiz/fixture.ts', "import { x } from '../../../contract/quiz/items.ts';\nimport { y } from '../../lib/http.ts';\nimport { z } from './outcome.ts';\nexport const w = [x, y, z];\n"],
-    ['api/lib/fixture.ts', "import { x } from '../../contract/api.ts';\nimport { y } from './http.ts';\nimport { Hono } from 'hono';\nexport const w = [x, y, Hono];\n"],
+    [
+      'pwa/features/quiz/fixture.ts',
+      "import { x } from '../../../contract/quiz/items.ts';\nimport { y } from '../../lib/http.ts';\nimport { z } from './outcome.ts';\nexport const w = [x, y, z];\n",
+    ],
+    [
+      'api/lib/fixture.ts',
+      "import { x } from '../../contract/api.ts';\nimport { y } from './http.ts';\nimport { Hono } from 'hono';\nexport const w = [x, y, Hono];\n",
+    ],
     ['pwa/app/fixture.tsx', "import { HomePage } from '../features/home/HomePage.tsx';\nexport const y = HomePage;\n"],
     ['tests/fixture.ts', "import { x } from '../api/lib/http.ts';\nimport { y } from '../pwa/lib/http.ts';\nexport const w = [x, y];\n"],
   ])('%s: an allowed import passes', async (file, code) => {

@@ -44,7 +44,13 @@ describe('the admin console', () => {
     const email = `forms.${tag}@example.in`;
     const { page: visitor } = await site.page();
     await gotoLive(visitor, `${site.url}/contact`);
-    await fillFields(visitor, { 'First name': 'Forms', 'Last name': `Contact${tag}`, Email: email, Phone: '9876512345', Message: 'From the contact page' });
+    await fillFields(visitor, {
+      'First name': 'Forms',
+      'Last name': `Contact${tag}`,
+      Email: email,
+      Phone: '9876512345',
+      Message: 'From the contact page',
+    });
     await visitor.getByRole('button', { name: 'Send Message' }).click();
     await toast(visitor, 'Message sent successfully!');
     await gotoLive(visitor, `${site.url}/course/soft-skills`);
@@ -98,7 +104,13 @@ describe('the admin console', () => {
   it('keeps search, paging, date and status filters in the URL, across a reload and the back button', async () => {
     const tag = unique();
     for (let i = 0; i < 61; i++) {
-      await post(LEAD_PATHS.contact, { firstName: `Page${String(i).padStart(2, '0')}`, lastName: tag, email: `page${i}.${tag}@example.in`, phone: '9123400000', message: `Paging ${i}` });
+      await post(LEAD_PATHS.contact, {
+        firstName: `Page${String(i).padStart(2, '0')}`,
+        lastName: tag,
+        email: `page${i}.${tag}@example.in`,
+        phone: '9123400000',
+        message: `Paging ${i}`,
+      });
     }
     const { page } = await site.page();
     await login(page);
@@ -139,11 +151,17 @@ describe('the admin console', () => {
     expect(await page.getByLabel('From').inputValue()).toBe(today());
   });
 
-  it('opens a lead with every field and the person\'s other submissions; a status and a note survive a reload', async () => {
+  it("opens a lead with every field and the person's other submissions; a status and a note survive a reload", async () => {
     const tag = unique();
     const email = `story.${tag}@example.in`;
     await post(LEAD_PATHS.freeJoin, { name: `Story ${tag}`, phone: '9988001122', email });
-    await post(LEAD_PATHS.enquiry, { background: 'School Student', course: 'Soft Skills', name: `Story ${tag}`, email, phone: '9988001122' });
+    await post(LEAD_PATHS.enquiry, {
+      background: 'School Student',
+      course: 'Soft Skills',
+      name: `Story ${tag}`,
+      email,
+      phone: '9988001122',
+    });
     const message = `First line of ${tag}\nSecond line, in full: ${'long text '.repeat(20).trim()}`;
     const contact = await post(LEAD_PATHS.contact, { firstName: 'Story', lastName: tag, email, phone: '9988001122', message });
 
@@ -188,7 +206,14 @@ describe('the admin console', () => {
 
   it('sets one status on several selected leads at once', async () => {
     const tag = unique();
-    for (let i = 0; i < 4; i++) await post(LEAD_PATHS.enquiry, { background: 'College Student', course: 'B2B Training', name: `Bulk${i} ${tag}`, email: `bulk${i}.${tag}@example.in`, phone: '9000000001' });
+    for (let i = 0; i < 4; i++)
+      await post(LEAD_PATHS.enquiry, {
+        background: 'College Student',
+        course: 'B2B Training',
+        name: `Bulk${i} ${tag}`,
+        email: `bulk${i}.${tag}@example.in`,
+        phone: '9000000001',
+      });
     const { page } = await site.page();
     await login(page);
     await page.goto(`${site.url}/admin/need-help?q=${tag}`);
@@ -211,7 +236,13 @@ describe('the admin console', () => {
     await page.getByRole('status').getByText('Live: new leads appear by themselves').waitFor();
     const name = `Live ${unique()}`;
     const posted = Date.now();
-    await post(LEAD_PATHS.enquiry, { background: 'Corporate Employee', course: 'Corporate Training', name, email: `live.${unique()}@example.in`, phone: '9000000002' });
+    await post(LEAD_PATHS.enquiry, {
+      background: 'Corporate Employee',
+      course: 'Corporate Training',
+      name,
+      email: `live.${unique()}@example.in`,
+      phone: '9000000002',
+    });
     await page.locator('.console-table tbody th button', { hasText: name }).waitFor({ timeout: 2_000 });
     expect(Date.now() - posted).toBeLessThan(2_000);
     await expect.poll(() => page.getByTestId('new-need-help').textContent()).toMatch(/^1/);

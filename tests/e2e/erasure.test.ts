@@ -23,7 +23,13 @@ afterAll(async () => {
 });
 // PUBLIC_URL is this server, so the link in the email opens here.
 const site = useSite({
-  env: (port) => ({ SMTP_URL: peer.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }),
+  env: (port) => ({
+    SMTP_URL: peer.url,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
+  }),
 });
 
 const post = (path: string, body: object) => postLead(site, path, body);
@@ -48,7 +54,9 @@ describe('erasure', () => {
 
     await expect.poll(() => peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(2);
     const mail = peer.received.filter((m) => m.to.includes(email))[1]!;
-    const text = mimeLeaves(mail.raw).find((l) => l.contentType === 'text/plain')!.text();
+    const text = mimeLeaves(mail.raw)
+      .find((l) => l.contentType === 'text/plain')!
+      .text();
     const link = new RegExp(`${site.url.replace(/[.:/]/g, '\\$&')}/delete-my-data\\?token=[A-Za-z0-9_-]{43}`).exec(text)?.[0];
     expect(link).toBeDefined();
 
@@ -82,7 +90,13 @@ describe('erasure', () => {
 
   it('lets an admin delete a lead after confirming, and logs it', async () => {
     const email = `admin.delete.${unique()}@example.in`;
-    const { data } = await post(LEAD_PATHS.contact, { firstName: 'Deleted', lastName: 'ByAdmin', email, phone: '9876512002', message: 'Remove me' });
+    const { data } = await post(LEAD_PATHS.contact, {
+      firstName: 'Deleted',
+      lastName: 'ByAdmin',
+      email,
+      phone: '9876512002',
+      message: 'Remove me',
+    });
     const { page } = await site.page();
     await login(page);
     await page.goto(`${site.url}/admin/contact?q=${encodeURIComponent(email)}&open=${data._id}`);

@@ -29,12 +29,17 @@ const contactsOf = async (email: string, status = '') =>
 const login = (page: Page) => consoleLogin(site, page, ADMIN);
 
 async function fillContact(page: Page, email: string, name: string): Promise<void> {
-  await fillFields(page, { 'First name': name, 'Last name': 'Signals', Email: email, Phone: '9876512345', Message: 'Tell me about the weekend batch' });
+  await fillFields(page, {
+    'First name': name,
+    'Last name': 'Signals',
+    Email: email,
+    Phone: '9876512345',
+    Message: 'Tell me about the weekend batch',
+  });
 }
 
 /** A person's pace: the form has been on screen for longer than the 3 seconds a bot takes. */
 const personPace = (page: Page) => page.clock.fastForward(4_000);
-
 
 describe('leads a business can trust', () => {
   it('carries the first and the latest campaign touch through a form filled offline to the console', async () => {
@@ -122,7 +127,13 @@ describe('leads a business can trust', () => {
       const res = await fetch(site.url + LEAD_PATHS.joinNow, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, phone: `98765000${n}0`, email: `csv${n}.${tag}@example.in`, password: 'secret123', source: { first: { utm_source: 'fair' } } }),
+        body: JSON.stringify({
+          name,
+          phone: `98765000${n}0`,
+          email: `csv${n}.${tag}@example.in`,
+          password: 'secret123',
+          source: { first: { utm_source: 'fair' } },
+        }),
       });
       expect(res.status).toBe(201);
     };
@@ -184,9 +195,16 @@ describe('leads a business can trust', () => {
     await page.getByLabel("Parent's or guardian's email").fill('Parent.Of.Minor@example.in');
     await page.getByRole('button', { name: 'Start the test' }).click();
     await toast(page, MESSAGES.personalitySuccess);
-    const users = await adminGet<{ data: Array<{ _id: string }> }>(`${LEAD_KINDS.personalitySignup.list.path}?q=${encodeURIComponent(email)}`);
+    const users = await adminGet<{ data: Array<{ _id: string }> }>(
+      `${LEAD_KINDS.personalitySignup.list.path}?q=${encodeURIComponent(email)}`,
+    );
     const detail = await adminGet<{ consent: Record<string, unknown> }>(`/api/admin/leads/test-form/${users.data[0]!._id}`);
-    expect(detail.consent).toMatchObject({ version: CONSENT_NOTICE_VERSION, marketing: true, age: 'guardian', guardianEmail: 'parent.of.minor@example.in' });
+    expect(detail.consent).toMatchObject({
+      version: CONSENT_NOTICE_VERSION,
+      marketing: true,
+      age: 'guardian',
+      guardianEmail: 'parent.of.minor@example.in',
+    });
   });
 
   it('tells a second registration of an email that it is already registered, and stores nothing', async () => {

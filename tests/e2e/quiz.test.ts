@@ -30,7 +30,11 @@ const TEST_PATH = { english: '/personality/english-test', hinglish: '/personalit
 let counter = 0;
 function student(tag: string) {
   counter++;
-  return { name: `Student ${tag}`, email: `${tag}-${counter}-${Date.now()}@example.in`, phone: `98${String(10_000_000 + counter).slice(-8)}` };
+  return {
+    name: `Student ${tag}`,
+    email: `${tag}-${counter}-${Date.now()}@example.in`,
+    phone: `98${String(10_000_000 + counter).slice(-8)}`,
+  };
 }
 
 /**
@@ -187,7 +191,11 @@ describe('the whole flow', () => {
     const record = await (await fetch(`${site.url}/api/v1/certificates/${stored.certificateId}`)).json();
     expect(record).toMatchObject({ language: 'hinglish', name: me.name, result: stored.result });
     const mail = await mailTo(me.email);
-    expect(mimeLeaves(mail.raw).find((l) => l.contentType === 'text/plain')!.text()).toMatch(/^Namaste Student hinglish,/);
+    expect(
+      mimeLeaves(mail.raw)
+        .find((l) => l.contentType === 'text/plain')!
+        .text(),
+    ).toMatch(/^Namaste Student hinglish,/);
     expect(errors).toEqual([]);
   });
 });
@@ -249,7 +257,11 @@ describe('the test page', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/v1/quiz/submit-answers', async (route) => {
       await held;
-      await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Please answer all 30 questions' }) });
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Please answer all 30 questions' }),
+      });
     });
     await submitButton(page).click();
     await expect.poll(() => submitButton(page).textContent()).toBe('Submitting...');
@@ -348,11 +360,14 @@ describe('the test page', () => {
     expect(mimeLeaves(mail.raw).some((l) => l.contentType === 'image/png')).toBe(true);
     // The locally scored profile is what the server scored.
     const local = await storedResult(page);
-    const id = /\/certificate\/([0-9a-f]{32})/.exec(mimeLeaves(mail.raw).find((l) => l.contentType === 'text/plain')!.text())![1];
+    const id = /\/certificate\/([0-9a-f]{32})/.exec(
+      mimeLeaves(mail.raw)
+        .find((l) => l.contentType === 'text/plain')!
+        .text(),
+    )![1];
     const record = await (await fetch(`${site.url}/api/v1/certificates/${id}`)).json();
     expect(record.result).toEqual(local.result);
   });
-
 });
 
 describe('the profile panel on the home page', () => {
@@ -380,7 +395,9 @@ describe('the profile panel on the home page', () => {
     expect(await panel.locator('[data-domain]').count()).toBe(5);
     expect(await panel.textContent()).toContain('Extraversion (logon se judna)');
     const stored = await storedResult(page);
-    expect(await panel.getByRole('link', { name: 'Apna certificate dekhiye' }).getAttribute('href')).toBe(`/certificate/${stored.certificateId}`);
+    expect(await panel.getByRole('link', { name: 'Apna certificate dekhiye' }).getAttribute('href')).toBe(
+      `/certificate/${stored.certificateId}`,
+    );
 
     await panel.getByRole('button', { name: 'Profile band kijiye' }).click();
     await panel.waitFor({ state: 'detached' });

@@ -15,7 +15,13 @@ describe('home page components', () => {
     const dialog = page.getByRole('dialog', { name: 'Meet SkillUp in 30 seconds' });
     await dialog.waitFor();
     const video = dialog.locator('video');
-    const info = await video.evaluate((v: HTMLVideoElement) => ({ autoplay: v.autoplay, muted: v.muted, controls: v.controls, w: v.clientWidth, h: v.clientHeight }));
+    const info = await video.evaluate((v: HTMLVideoElement) => ({
+      autoplay: v.autoplay,
+      muted: v.muted,
+      controls: v.controls,
+      w: v.clientWidth,
+      h: v.clientHeight,
+    }));
     expect(info).toMatchObject({ autoplay: true, muted: true, controls: true });
     expect(info.w / info.h).toBeCloseTo(9 / 16, 2);
     expect(await rootOverflow(page)).toBe('hidden');
@@ -69,7 +75,12 @@ describe('home page components', () => {
       expect(e.length).toBeLessThanOrEqual(101);
       expect(e.endsWith('…')).toBe(true);
     }
-    expect(await posts.nth(0).getByRole('link', { name: /Read More/ }).getAttribute('href')).toBe('/blog/top-soft-skills-2025-2026');
+    expect(
+      await posts
+        .nth(0)
+        .getByRole('link', { name: /Read More/ })
+        .getAttribute('href'),
+    ).toBe('/blog/top-soft-skills-2025-2026');
     expect(await page.locator('.blog-teaser').getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/contact');
   });
 
@@ -144,7 +155,12 @@ describe('course and service page components', () => {
     expect(await packages.nth(0).locator('.checklist li').count()).toBe(6);
     expect(await packages.nth(1).locator('.checklist li').count()).toBe(9);
     expect(await packages.nth(2).locator('.checklist li').count()).toBe(8);
-    expect(await packages.nth(1).getByRole('link', { name: /Book Your Slot/ }).getAttribute('target')).toBe('_blank');
+    expect(
+      await packages
+        .nth(1)
+        .getByRole('link', { name: /Book Your Slot/ })
+        .getAttribute('target'),
+    ).toBe('_blank');
     expect(await page.getByRole('link', { name: 'Get All Touch' }).getAttribute('href')).toBe('/contact');
 
     await page.getByRole('button', { name: 'Zoom the sample certificate' }).click();
@@ -254,7 +270,9 @@ describe('blog', () => {
     const current = () => page.locator('[data-testid=blog-slide]:not([hidden]) h2').innerText();
     expect(await current()).toBe('Placement season starts now');
     await page.clock.runFor(4000);
-    await page.waitForFunction(() => document.querySelector('[data-testid=blog-slide]:not([hidden]) h2')?.textContent === 'Free live class every Tuesday');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=blog-slide]:not([hidden]) h2')?.textContent === 'Free live class every Tuesday',
+    );
     await page.getByRole('button', { name: 'Show slide 3' }).click();
     expect(await current()).toBe('Emotional intelligence in teams');
     expect(await page.getByRole('button', { name: 'Show slide 3' }).getAttribute('aria-current')).toBe('true');
@@ -272,8 +290,14 @@ describe('blog', () => {
     expect(await page.locator('meta[name=keywords]').getAttribute('content')).toContain('email etiquette');
     expect(await page.locator('meta[name=description]').getAttribute('content')).toContain('write emails people answer');
     expect(await page.locator('.blog-block h2').count()).toBeGreaterThanOrEqual(3);
-    const featured = await page.getByTestId('featured-posts').getByRole('link').evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
-    const related = await page.getByTestId('related-posts').getByRole('link').evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
+    const featured = await page
+      .getByTestId('featured-posts')
+      .getByRole('link')
+      .evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
+    const related = await page
+      .getByTestId('related-posts')
+      .getByRole('link')
+      .evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
     expect(featured).toHaveLength(5);
     expect(related).toHaveLength(4);
     expect([...featured, ...related]).not.toContain('/blog/digital-communication-etiquette');

@@ -13,7 +13,13 @@ describe('contact form', () => {
     const { page, errors } = await site.page();
     await gotoLive(page, `${site.url}/contact`);
     await page.getByRole('button', { name: 'Send Message' }).click();
-    for (const m of ['First name is required', 'Last name is required', 'Email is required', 'Phone number is required', 'Message is required']) {
+    for (const m of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Message is required',
+    ]) {
       await page.getByText(m, { exact: true }).waitFor();
     }
     await fillFields(page, {
@@ -265,7 +271,11 @@ describe('admin login, forgot password, reset password and the admin guard', () 
       r.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ message: 'Login successful!', token: 'tok-123', admin: { _id: '1', email: 'admin@example.com', name: 'Admin' } }),
+        body: JSON.stringify({
+          message: 'Login successful!',
+          token: 'tok-123',
+          admin: { _id: '1', email: 'admin@example.com', name: 'Admin' },
+        }),
       }),
     );
     await page.getByRole('button', { name: 'Login' }).click();
@@ -290,7 +300,11 @@ describe('admin login, forgot password, reset password and the admin guard', () 
     await toast(page, 'Error sending reset email');
     await page.unroute('**/api/admin/forgot-password');
     await page.route('**/api/admin/forgot-password', (r) =>
-      r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: 'If that email is registered, a link is on its way.' }) }),
+      r.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'If that email is registered, a link is on its way.' }),
+      }),
     );
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
     await toast(page, 'Password reset link sent to your email!');

@@ -9,11 +9,26 @@ const site = useSite();
 
 /** Path → text that must be in the prerendered HTML and on screen. */
 const ROUTES: [string, string[]][] = [
-  ['/', ['Speak with confidence', 'How we work', 'Assessment', 'Goal Setting', 'Coaching Session', 'Ongoing Support', 'From our blog', 'Frequently Asked Questions']],
+  [
+    '/',
+    [
+      'Speak with confidence',
+      'How we work',
+      'Assessment',
+      'Goal Setting',
+      'Coaching Session',
+      'Ongoing Support',
+      'From our blog',
+      'Frequently Asked Questions',
+    ],
+  ],
   ['/about', ['Our Mission', 'Our Vision', 'Our Values', 'Ananya Sharma', 'Rohan Mehta', 'Frequently Asked Questions']],
   ['/gallery', ['Gallery', 'Student video testimonials', 'Activity', 'Group', 'Class']],
   ['/blog', ['SkillUp Blog', 'Latest posts', 'Placement season starts now']],
-  ['/blog/top-soft-skills-2025-2026', ['Top Soft Skills Employers Want in 2025–2026', 'Clear communication', 'Featured posts', 'Related posts']],
+  [
+    '/blog/top-soft-skills-2025-2026',
+    ['Top Soft Skills Employers Want in 2025–2026', 'Clear communication', 'Featured posts', 'Related posts'],
+  ],
   ['/blog/emotional-intelligence-at-work', ['Emotional Intelligence: The Skill Behind Every Great Team']],
   ['/blog/adaptability-in-a-changing-workplace', ['Adaptability: How to Thrive']],
   ['/blog/digital-communication-etiquette', ['Digital Communication']],
@@ -52,8 +67,35 @@ const ROUTES: [string, string[]][] = [
   ],
   ['/services/skill-for-colleges', ['Skill for Colleges', 'Certificate criteria', '60% attendance or participation', 'What educators say']],
   ['/services/skill-for-schools', ['Skill for Schools', 'classes 6 to 12', '60% of the lessons']],
-  ['/services/corporate-training', ['Corporate Training for Freshers', '#Popular', 'Why It Matters', '86%', '40%', '25%', 'Download Pdf', 'Benefits to your organization', 'Benefits to freshers', 'Our Training Approach']],
-  ['/services/b2b-outsourcing', ['B2B Soft Skills Outsourcing', '#Popular', 'Why It Matters', '30-40%', '71%', 'Download Pdf', 'Benefits for partnering organizations', 'Benefits for clients and employees', 'Our Training Approach']],
+  [
+    '/services/corporate-training',
+    [
+      'Corporate Training for Freshers',
+      '#Popular',
+      'Why It Matters',
+      '86%',
+      '40%',
+      '25%',
+      'Download Pdf',
+      'Benefits to your organization',
+      'Benefits to freshers',
+      'Our Training Approach',
+    ],
+  ],
+  [
+    '/services/b2b-outsourcing',
+    [
+      'B2B Soft Skills Outsourcing',
+      '#Popular',
+      'Why It Matters',
+      '30-40%',
+      '71%',
+      'Download Pdf',
+      'Benefits for partnering organizations',
+      'Benefits for clients and employees',
+      'Our Training Approach',
+    ],
+  ],
   ['/privacy-policy', ['Privacy Policy', '21/08/25']],
   ['/return-policy', ['Return &amp; Refund Policy', 'within 7 days', '7 to 10 business days', 'No refund is given for partial completion']],
   ['/terms-conditions', ['Terms &amp; Conditions']],
@@ -79,7 +121,9 @@ describe('prerendered HTML', () => {
   it('puts each blog post’s meta title, description and keywords in the head', async () => {
     const html = await (await fetch(`${site.url}/blog/emotional-intelligence-at-work`)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<title>Emotional Intelligence at Work: A Practical Guide for Students and Freshers | SkillUp Soft Skills Academy</title>');
+    expect(head).toContain(
+      '<title>Emotional Intelligence at Work: A Practical Guide for Students and Freshers | SkillUp Soft Skills Academy</title>',
+    );
     expect(head).toContain('<meta name="keywords" content="emotional intelligence, EQ at work, teamwork, freshers, workplace skills"');
   });
 
@@ -114,7 +158,9 @@ describe('every route in the browser', () => {
       const hydrated = await page.evaluate(() => {
         const root = document.getElementById('root') as HTMLElement & Record<string, unknown>;
         const h1 = document.querySelector('h1');
-        return h1 === (window as unknown as { __h1: Element | null }).__h1 && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+        return (
+          h1 === (window as unknown as { __h1: Element | null }).__h1 && Object.keys(root).some((k) => k.startsWith('__reactContainer'))
+        );
       });
       expect(hydrated, `${path} hydrated in place`).toBe(true);
       const body = await page.locator('main').innerText();
@@ -161,7 +207,9 @@ describe('every route in the browser', () => {
     await page.waitForURL('**/blog/critical-thinking-for-students');
     await page.getByRole('heading', { level: 1, name: /Critical Thinking/ }).waitFor();
     expect(await page.title()).toBe('Critical Thinking Skills for Students: A Simple Framework | SkillUp Soft Skills Academy');
-    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe('http://localhost:3000/blog/critical-thinking-for-students');
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(
+      'http://localhost:3000/blog/critical-thinking-for-students',
+    );
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /Critical Thinking/ }).waitFor();
     await page.goto(`${site.url}/services/corporate-training`);

@@ -24,7 +24,11 @@ export async function consoleLogin(site: Site, page: Page, admin: AdminAccount):
 export function adminApi(site: Site, admin: AdminAccount): <T>(path: string) => Promise<T> {
   let token: Promise<string> | undefined;
   return async <T>(path: string): Promise<T> => {
-    token ??= fetch(site.url + ADMIN_PATHS.login, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(admin) })
+    token ??= fetch(site.url + ADMIN_PATHS.login, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(admin),
+    })
       .then((res) => res.json())
       .then((body) => (body as { token: string }).token);
     const res = await fetch(site.url + path, { headers: { Authorization: `Bearer ${await token}` } });

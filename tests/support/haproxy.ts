@@ -60,7 +60,10 @@ export async function startHaproxy(port: number, backends: number[]): Promise<Lo
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`haproxy exited: ${out}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`haproxy did not route to a backend in 30 s: ${out}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

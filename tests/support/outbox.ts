@@ -89,11 +89,32 @@ export function leadItem(i: number, prefix: string): SeedItem {
   const id = `${prefix}-${String(i).padStart(4, '0')}-${crypto.randomUUID()}`;
   switch (i % 3) {
     case 0:
-      return { id, path: LEAD_PATHS.contact, label: 'Contact message', body: { firstName: `Student${i}`, lastName: 'Queued', email: `c${i}@example.in`, phone: '9876543210', message: `Message ${i}` } };
+      return {
+        id,
+        path: LEAD_PATHS.contact,
+        label: 'Contact message',
+        body: { firstName: `Student${i}`, lastName: 'Queued', email: `c${i}@example.in`, phone: '9876543210', message: `Message ${i}` },
+      };
     case 1:
-      return { id, path: LEAD_PATHS.freeJoin, label: 'Free class sign-up', body: { name: `Student ${i}`, phone: '9123456780', email: `f${i}@example.in` } };
+      return {
+        id,
+        path: LEAD_PATHS.freeJoin,
+        label: 'Free class sign-up',
+        body: { name: `Student ${i}`, phone: '9123456780', email: `f${i}@example.in` },
+      };
     default:
-      return { id, path: LEAD_PATHS.enquiry, label: 'Enquiry', body: { background: 'College Student', course: 'Soft Skills', name: `Student ${i}`, email: `e${i}@example.in`, phone: '9988776655' } };
+      return {
+        id,
+        path: LEAD_PATHS.enquiry,
+        label: 'Enquiry',
+        body: {
+          background: 'College Student',
+          course: 'Soft Skills',
+          name: `Student ${i}`,
+          email: `e${i}@example.in`,
+          phone: '9988776655',
+        },
+      };
   }
 }
 
@@ -101,7 +122,10 @@ export function leadItem(i: number, prefix: string): SeedItem {
 export async function firstAttempted(page: Page, items: SeedItem[]): Promise<void> {
   const ids = new Set(items.map((item) => item.id));
   await expect
-    .poll(async () => (await readOutbox(page)).filter((o) => ids.has(o.id)).every((o) => o.state === 'sent' || o.attempts > 0), { timeout: 30_000, interval: 20 })
+    .poll(async () => (await readOutbox(page)).filter((o) => ids.has(o.id)).every((o) => o.state === 'sent' || o.attempts > 0), {
+      timeout: 30_000,
+      interval: 20,
+    })
     .toBe(true);
 }
 

@@ -30,8 +30,8 @@ export function ConsentFields({ collects, askAge }: { collects: string; askAge: 
           <strong>Withdraw or erase:</strong> any time, at <Link to="/delete-my-data">Delete my data</Link>.
         </li>
         <li>
-          <strong>Questions:</strong> our {SITE.grievance.title}, <a href={`mailto:${SITE.grievance.email}`}>{SITE.grievance.email}</a>. See the{' '}
-          <Link to="/privacy-policy">privacy policy</Link>.
+          <strong>Questions:</strong> our {SITE.grievance.title}, <a href={`mailto:${SITE.grievance.email}`}>{SITE.grievance.email}</a>. See
+          the <Link to="/privacy-policy">privacy policy</Link>.
         </li>
       </ul>
       <label className="consent__check">
@@ -51,7 +51,9 @@ export function ConsentFields({ collects, askAge }: { collects: string; askAge: 
               {ageError}
             </p>
           )}
-          {values.age === 'guardian' && <TextField name="guardianEmail" label="Parent's or guardian's email" type="email" autoComplete="off" />}
+          {values.age === 'guardian' && (
+            <TextField name="guardianEmail" label="Parent's or guardian's email" type="email" autoComplete="off" />
+          )}
         </fieldset>
       )}
     </div>

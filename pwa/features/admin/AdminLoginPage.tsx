@@ -35,7 +35,11 @@ export default function AdminLoginPage() {
           onSubmit={async (values) => {
             const answer = await adminPost<Partial<AdminLoginResponse>>(ADMIN_PATHS.login, adminLoginSchema.cast(values));
             if (answer.ok && answer.data?.token) {
-              saveSession({ token: answer.data.token, admin: answer.data.admin ?? null, ...(answer.data.expiresAt ? { expiresAt: answer.data.expiresAt } : {}) });
+              saveSession({
+                token: answer.data.token,
+                admin: answer.data.admin ?? null,
+                ...(answer.data.expiresAt ? { expiresAt: answer.data.expiresAt } : {}),
+              });
               // Said by the console, which has the screen from here on (spec §4: to /admin/join-now).
               const state: SessionNotice = { notice: ADMIN_MESSAGES.loginSuccess, kind: 'success' };
               navigate('/admin/join-now', { state });

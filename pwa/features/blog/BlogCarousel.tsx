@@ -20,7 +20,14 @@ export function BlogCarousel() {
             aria-label={`${i + 1} of ${BLOG_CARDS.length}`}
             data-testid="blog-slide"
           >
-            <img src={card.image.src} alt={card.image.alt} width={card.image.width} height={card.image.height} fetchPriority={i === 0 ? 'high' : 'auto'} loading={i === 0 ? 'eager' : 'lazy'} />
+            <img
+              src={card.image.src}
+              alt={card.image.alt}
+              width={card.image.width}
+              height={card.image.height}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
             <div className="blog-slide__text">
               <h2>{card.title}</h2>
               <p>{card.description}</p>

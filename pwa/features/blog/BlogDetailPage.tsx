@@ -71,13 +71,27 @@ export default function BlogDetailPage() {
             <h1>{post.title}</h1>
             <p className="lead">{post.subtitle}</p>
           </header>
-          <img className="blog-detail__img" src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} fetchPriority="high" />
+          <img
+            className="blog-detail__img"
+            src={post.image.src}
+            alt={post.image.alt}
+            width={post.image.width}
+            height={post.image.height}
+            fetchPriority="high"
+          />
           {post.content.map((block, i) => (
             <section key={i} className="blog-block">
               {block.heading && <h2>{block.heading}</h2>}
               {block.text && <p>{block.text}</p>}
               {block.subImage && (
-                <img src={block.subImage.src} alt={block.subImage.alt} width={block.subImage.width} height={block.subImage.height} loading="lazy" decoding="async" />
+                <img
+                  src={block.subImage.src}
+                  alt={block.subImage.alt}
+                  width={block.subImage.width}
+                  height={block.subImage.height}
+                  loading="lazy"
+                  decoding="async"
+                />
               )}
             </section>
           ))}

@@ -8,7 +8,10 @@ import { BlogCarousel } from './BlogCarousel.tsx';
 export default function BlogPage() {
   return (
     <>
-      <Meta title="Blog" description="Practical articles on communication, emotional intelligence, adaptability and careers for students and young professionals." />
+      <Meta
+        title="Blog"
+        description="Practical articles on communication, emotional intelligence, adaptability and careers for students and young professionals."
+      />
       <section className="page-hero page-hero--compact">
         <div className="container">
           <h1>SkillUp Blog</h1>
@@ -24,7 +27,14 @@ export default function BlogPage() {
         <ul className="post-grid">
           {BLOG_POSTS.map((post) => (
             <li key={post.id} className="post-card card" data-testid="post-card">
-              <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading="lazy" decoding="async" />
+              <img
+                src={post.image.src}
+                alt={post.image.alt}
+                width={post.image.width}
+                height={post.image.height}
+                loading="lazy"
+                decoding="async"
+              />
               <div className="post-card__body">
                 <h3>
                   <Link to={`/blog/${post.id}`}>{post.title}</Link>

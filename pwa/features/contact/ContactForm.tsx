@@ -21,7 +21,10 @@ export function ContactForm() {
       validationSchema={contactSchema}
       validate={(values) => consentErrors(values, false)}
       onSubmit={async (values, { resetForm }) => {
-        const result = await submit(LEAD_PATHS.contact, contactSchema.cast(values, { stripUnknown: true }), { ...spam.signals(), consent: consentInput(values, false, new Date()) });
+        const result = await submit(LEAD_PATHS.contact, contactSchema.cast(values, { stripUnknown: true }), {
+          ...spam.signals(),
+          consent: consentInput(values, false, new Date()),
+        });
         const outcome = showOutcome(result, { success: MESSAGES.contactSuccess, failure: MESSAGES.contactFailure });
         if (outcome.kind !== 'failed') resetForm();
       }}

@@ -6,12 +6,18 @@ import { ContactForm } from './ContactForm.tsx';
 export default function ContactPage() {
   return (
     <>
-      <Meta title="Contact Us" description={`Call, email or message ${SITE.name} in New Delhi about courses, campus programmes and corporate training.`} />
+      <Meta
+        title="Contact Us"
+        description={`Call, email or message ${SITE.name} in New Delhi about courses, campus programmes and corporate training.`}
+      />
       <section className="page-hero page-hero--compact">
         <div className="container">
           <p className="eyebrow">GET IN TOUCH</p>
           <h1>We would love to hear from you</h1>
-          <p className="lead">Questions about a course, a campus programme or training for your team? Send us a message and we will reply within one working day.</p>
+          <p className="lead">
+            Questions about a course, a campus programme or training for your team? Send us a message and we will reply within one working
+            day.
+          </p>
         </div>
       </section>
       <section className="section">

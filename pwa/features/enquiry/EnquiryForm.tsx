@@ -40,7 +40,10 @@ export function EnquiryForm() {
           validationSchema={enquirySchema}
           validate={(values) => consentErrors(values, asksAge(values))}
           onSubmit={async (values, { resetForm }) => {
-            const result = await submit(LEAD_PATHS.enquiry, enquirySchema.cast(values, { stripUnknown: true }), { ...spam.signals(), consent: consentInput(values, asksAge(values), new Date()) });
+            const result = await submit(LEAD_PATHS.enquiry, enquirySchema.cast(values, { stripUnknown: true }), {
+              ...spam.signals(),
+              consent: consentInput(values, asksAge(values), new Date()),
+            });
             const outcome = showOutcome(result, { success: MESSAGES.enquirySuccess, failure: MESSAGES.enquiryFailure });
             if (outcome.kind === 'failed') console.error('Enquiry submission failed', result.status, result.message);
             else resetForm({ values: { ...values, name: '', email: '', phone: '' } });
@@ -87,7 +90,10 @@ export function EnquiryForm() {
                   <TextField name="name" label="Name" autoComplete="name" />
                   <TextField name="email" label="Email" type="email" autoComplete="email" />
                   <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
-                  <ConsentFields collects="your background, the course you asked about, your name, email and phone" askAge={asksAge(values)} />
+                  <ConsentFields
+                    collects="your background, the course you asked about, your name, email and phone"
+                    askAge={asksAge(values)}
+                  />
                   <SubmitButton label="Submit" busyLabel="Submitting..." />
                 </>
               )}

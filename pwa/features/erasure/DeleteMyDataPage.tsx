@@ -29,7 +29,10 @@ export default function DeleteMyDataPage() {
   const token = hydrated ? params.get('token') : null;
   return (
     <>
-      <Meta title="Delete my data" description="Ask SkillUp to erase every enquiry, registration and personality test we hold for your email address." />
+      <Meta
+        title="Delete my data"
+        description="Ask SkillUp to erase every enquiry, registration and personality test we hold for your email address."
+      />
       <AuthSection>{token ? <Confirm token={token} /> : <Ask />}</AuthSection>
     </>
   );
@@ -51,8 +54,9 @@ function Ask() {
       <Form noValidate className="form card" aria-labelledby="erase-title">
         <h1 id="erase-title">Delete my data</h1>
         <p>
-          Enter the email address you used on this site. We will email you a link to confirm; it works once, for {ERASURE_LINK_HOURS} hours. Confirming
-          erases your enquiries, registrations and personality tests with that address, the notes our team made about them, and your certificates.
+          Enter the email address you used on this site. We will email you a link to confirm; it works once, for {ERASURE_LINK_HOURS} hours.
+          Confirming erases your enquiries, registrations and personality tests with that address, the notes our team made about them, and
+          your certificates.
         </p>
         <TextField name="email" label="Email" type="email" autoComplete="email" />
         <SubmitButton label="Send me the link" busyLabel="Sending..." block />
@@ -69,10 +73,13 @@ function Ask() {
   );
 }
 
-type ConfirmState = { state: 'ready' } | { state: 'busy' } | { state: 'done'; result: ErasureResult } | { state: 'failed'; message: string };
+type ConfirmState =
+  { state: 'ready' } | { state: 'busy' } | { state: 'done'; result: ErasureResult } | { state: 'failed'; message: string };
 
 function Confirm({ token }: { token: string }) {
-  const [state, setState] = useState<ConfirmState>(LINK_TOKEN_PATTERN.test(token) ? { state: 'ready' } : { state: 'failed', message: ERASURE_MESSAGES.linkInvalid });
+  const [state, setState] = useState<ConfirmState>(
+    LINK_TOKEN_PATTERN.test(token) ? { state: 'ready' } : { state: 'failed', message: ERASURE_MESSAGES.linkInvalid },
+  );
   const erase = async () => {
     setState({ state: 'busy' });
     try {
@@ -88,8 +95,8 @@ function Confirm({ token }: { token: string }) {
       <h1 id="erase-title">Delete my data</h1>
       {state.state === 'done' ? (
         <p role="status">
-          <strong>{state.result.message}</strong> Nothing we held for this email address remains, apart from a record that an erasure took place
-          (without your name or contact details).
+          <strong>{state.result.message}</strong> Nothing we held for this email address remains, apart from a record that an erasure took
+          place (without your name or contact details).
         </p>
       ) : state.state === 'failed' ? (
         <>
@@ -101,8 +108,8 @@ function Confirm({ token }: { token: string }) {
       ) : (
         <>
           <p>
-            Confirm to erase every enquiry, registration and personality test we hold for the email address this link was sent to, with our notes
-            and your certificates. This cannot be undone.
+            Confirm to erase every enquiry, registration and personality test we hold for the email address this link was sent to, with our
+            notes and your certificates. This cannot be undone.
           </p>
           <button type="button" className="btn btn--primary btn--block" onClick={() => void erase()} disabled={state.state === 'busy'}>
             {state.state === 'busy' ? 'Erasing...' : 'Erase my data'}

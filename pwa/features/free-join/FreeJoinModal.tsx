@@ -28,7 +28,10 @@ export default function FreeJoinModal({ onClose }: { onClose: () => void }) {
         validationSchema={freeJoinSchema}
         validate={(values) => consentErrors(values, false)}
         onSubmit={async (values, { resetForm }) => {
-          const result = await submit(LEAD_PATHS.freeJoin, freeJoinSchema.cast(values, { stripUnknown: true }), { ...spam.signals(), consent: consentInput(values, false, new Date()) });
+          const result = await submit(LEAD_PATHS.freeJoin, freeJoinSchema.cast(values, { stripUnknown: true }), {
+            ...spam.signals(),
+            consent: consentInput(values, false, new Date()),
+          });
           const outcome = showOutcome(result, {
             success: serverMessageOr(MESSAGES.freeJoinSuccess),
             failure: serverMessageOr(MESSAGES.freeJoinFailure),

@@ -22,7 +22,12 @@ function VideoStrip() {
       title="Student video testimonials"
       className="section--alt"
       action={
-        <CarouselControls prevLabel="Scroll videos left" nextLabel="Scroll videos right" onPrev={() => scroll(-1)} onNext={() => scroll(1)} />
+        <CarouselControls
+          prevLabel="Scroll videos left"
+          nextLabel="Scroll videos right"
+          onPrev={() => scroll(-1)}
+          onNext={() => scroll(1)}
+        />
       }
     >
       {/* A scrolling region must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable). */}
@@ -90,7 +95,14 @@ export default function GalleryPage() {
         </div>
       </section>
       <VideoStrip />
-      <Modal open={active !== null} onClose={() => setActive(null)} title="Photo" hideTitle className="modal--wide lightbox" closeLabel="Close photo">
+      <Modal
+        open={active !== null}
+        onClose={() => setActive(null)}
+        title="Photo"
+        hideTitle
+        className="modal--wide lightbox"
+        closeLabel="Close photo"
+      >
         {active && <img src={active.src} alt={active.alt} width={width} height={height} className="lightbox__img" />}
         {active && <p className="lightbox__caption">{active.alt}</p>}
       </Modal>

@@ -35,7 +35,14 @@ export function HomePage({ onJoinFree }: { onJoinFree: () => void }) {
             </div>
             <p className="hero__note">{HERO.freeClass}</p>
           </div>
-          <img className="hero__img" src={HERO.image.src} alt={HERO.image.alt} width={HERO.image.width} height={HERO.image.height} fetchPriority="high" />
+          <img
+            className="hero__img"
+            src={HERO.image.src}
+            alt={HERO.image.alt}
+            width={HERO.image.width}
+            height={HERO.image.height}
+            fetchPriority="high"
+          />
         </div>
         <ul className="container claims" aria-label="Why learners choose us">
           {CLAIMS.map((c) => (

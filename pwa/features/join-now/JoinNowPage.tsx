@@ -30,7 +30,10 @@ export default function JoinNowPage() {
           validationSchema={joinNowSchema}
           validate={(values) => consentErrors(values, false)}
           onSubmit={async (values, { resetForm }) => {
-            const result = await submit(LEAD_PATHS.joinNow, joinNowSchema.cast(values, { stripUnknown: true }), { ...spam.signals(), consent: consentInput(values, false, new Date()) });
+            const result = await submit(LEAD_PATHS.joinNow, joinNowSchema.cast(values, { stripUnknown: true }), {
+              ...spam.signals(),
+              consent: consentInput(values, false, new Date()),
+            });
             const outcome = showOutcome(result, { success: MESSAGES.joinNowSuccess, failure: serverMessageOr(MESSAGES.joinNowFailure) });
             if (outcome.kind === 'failed') return;
             resetForm();

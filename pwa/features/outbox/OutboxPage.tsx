@@ -41,10 +41,10 @@ function summary(item: OutboxItem): string {
 
 function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
   // The visitor's fields; the form's fill time and honeypot are not theirs to edit.
-  const fields = Object.keys(item.body).filter((k) => k !== FILL_TIME_FIELD && k !== HONEYPOT_FIELD && (typeof item.body[k] === 'string' || typeof item.body[k] === 'number'));
-  const [values, setValues] = useState<Record<string, string>>(
-    Object.fromEntries(fields.map((f) => [f, String(item.body[f] ?? '')])),
+  const fields = Object.keys(item.body).filter(
+    (k) => k !== FILL_TIME_FIELD && k !== HONEYPOT_FIELD && (typeof item.body[k] === 'string' || typeof item.body[k] === 'number'),
   );
+  const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(fields.map((f) => [f, String(item.body[f] ?? '')])));
   const [errors, setErrors] = useState<Record<string, string>>(item.lastErrors ?? {});
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -103,58 +103,74 @@ export function OutboxPage() {
 
   return (
     <div className="outbox-page container">
-      <Meta title="Outbox — submissions on this device" description="Forms and test answers saved on this device and waiting to be sent." robots="noindex" />
+      <Meta
+        title="Outbox — submissions on this device"
+        description="Forms and test answers saved on this device and waiting to be sent."
+        robots="noindex"
+      />
       <h1>Outbox</h1>
       <p className="outbox-page__lead">
         Everything you submit is saved on this device first and sent as soon as there is a connection.
         {pending > 0 ? ` ${pending} waiting.` : ' Nothing is waiting.'}
       </p>
-      {available === false && <p className="outbox-page__warning" role="note">{DIRECT_ONLY_MESSAGE}</p>}
+      {available === false && (
+        <p className="outbox-page__warning" role="note">
+          {DIRECT_ONLY_MESSAGE}
+        </p>
+      )}
       {available && persisted === false && pending > 0 && (
         <p className="outbox-page__warning" role="note">
-          Your browser has not promised to keep this app's storage: clearing site data or browsing history would lose the items still waiting.
+          Your browser has not promised to keep this app's storage: clearing site data or browsing history would lose the items still
+          waiting.
         </p>
       )}
       {items.length === 0 ? (
         <p>No submissions on this device.</p>
       ) : (
         <ul className="outbox-list">
-          {ordered(items).slice(0, SHOWN_MAX).map((item) => (
-            <li key={item.id} className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
-              <div className="outbox-item__head">
-                <strong>{item.label}</strong>
-                <span className="outbox-item__state">{STATE_TEXT[item.state]}</span>
-              </div>
-              <p className="outbox-item__meta">
-                {summary(item)} · saved {when(item.createdAt)}
-                {item.state === 'sent' && item.sentAt ? ` · sent ${when(item.sentAt)}` : ''}
-                {item.state === 'waiting' && item.attempts > 0 ? ` · tried ${item.attempts}× · next try ${when(item.nextAttemptAt)}` : ''}
-              </p>
-              {item.state !== 'sent' && item.lastError && (
-                <p className="outbox-item__error" data-testid="outbox-error">
-                  {item.lastError}
+          {ordered(items)
+            .slice(0, SHOWN_MAX)
+            .map((item) => (
+              <li key={item.id} className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
+                <div className="outbox-item__head">
+                  <strong>{item.label}</strong>
+                  <span className="outbox-item__state">{STATE_TEXT[item.state]}</span>
+                </div>
+                <p className="outbox-item__meta">
+                  {summary(item)} · saved {when(item.createdAt)}
+                  {item.state === 'sent' && item.sentAt ? ` · sent ${when(item.sentAt)}` : ''}
+                  {item.state === 'waiting' && item.attempts > 0 ? ` · tried ${item.attempts}× · next try ${when(item.nextAttemptAt)}` : ''}
                 </p>
-              )}
-              <div className="outbox-item__actions">
-                {item.state === 'waiting' && (
-                  <button type="button" className="btn" onClick={() => void retryNow(item.id)}>
-                    Retry now
-                  </button>
+                {item.state !== 'sent' && item.lastError && (
+                  <p className="outbox-item__error" data-testid="outbox-error">
+                    {item.lastError}
+                  </p>
                 )}
-                {item.state === 'attention' && (
-                  <>
-                    <button type="button" className="btn" onClick={() => setFixing(fixing === item.id ? undefined : item.id)} aria-expanded={fixing === item.id}>
-                      Fix and resend
+                <div className="outbox-item__actions">
+                  {item.state === 'waiting' && (
+                    <button type="button" className="btn" onClick={() => void retryNow(item.id)}>
+                      Retry now
                     </button>
-                    <button type="button" className="btn btn--ghost" onClick={() => void discard(item.id)}>
-                      Discard
-                    </button>
-                  </>
-                )}
-              </div>
-              {fixing === item.id && item.state === 'attention' && <FixForm item={item} onDone={() => setFixing(undefined)} />}
-            </li>
-          ))}
+                  )}
+                  {item.state === 'attention' && (
+                    <>
+                      <button
+                        type="button"
+                        className="btn"
+                        onClick={() => setFixing(fixing === item.id ? undefined : item.id)}
+                        aria-expanded={fixing === item.id}
+                      >
+                        Fix and resend
+                      </button>
+                      <button type="button" className="btn btn--ghost" onClick={() => void discard(item.id)}>
+                        Discard
+                      </button>
+                    </>
+                  )}
+                </div>
+                {fixing === item.id && item.state === 'attention' && <FixForm item={item} onDone={() => setFixing(undefined)} />}
+              </li>
+            ))}
         </ul>
       )}
       {items.length > SHOWN_MAX && (

@@ -16,7 +16,8 @@ const WORDS = {
   english: {
     title: 'Your personality profile',
     taken: (date: string) => `English test, taken on ${date}`,
-    pending: "Your answers are saved on this device and will be sent automatically when you're back online. Your certificate will then arrive by email.",
+    pending:
+      "Your answers are saved on this device and will be sent automatically when you're back online. Your certificate will then arrive by email.",
     emailed: 'Your certificate has been sent to your email.',
     certificate: 'View your certificate',
     dismiss: 'Dismiss your profile',
@@ -25,7 +26,8 @@ const WORDS = {
   hinglish: {
     title: 'Aapki personality profile',
     taken: (date: string) => `Hinglish test, ${date} ko diya gaya`,
-    pending: 'Aapke jawab is device par save hain aur internet aate hi apne aap bhej diye jaayenge. Uske baad certificate aapke email par aa jaayega.',
+    pending:
+      'Aapke jawab is device par save hain aur internet aate hi apne aap bhej diye jaayenge. Uske baad certificate aapke email par aa jaayega.',
     emailed: 'Aapka certificate aapke email par bhej diya gaya hai.',
     certificate: 'Apna certificate dekhiye',
     dismiss: 'Profile band kijiye',
@@ -100,11 +102,7 @@ export function ProfilePanel({ className = '' }: { className?: string }) {
                     <span className="profile__band">{QUIZ_BAND_LABELS[score.band][key]}</span> · {title} · <strong>{score.percent}%</strong>
                   </span>
                 </div>
-                <div
-                  className="profile__bar"
-                  role="img"
-                  aria-label={`${QUIZ_DOMAIN_LABELS[score.domain][key]}: ${score.percent}%`}
-                >
+                <div className="profile__bar" role="img" aria-label={`${QUIZ_DOMAIN_LABELS[score.domain][key]}: ${score.percent}%`}>
                   <span style={{ width: `${Math.max(0, Math.min(100, score.percent))}%` }} />
                 </div>
                 <p>{text}</p>

@@ -10,7 +10,13 @@ import { useNavigate } from 'react-router-dom';
 import { QUIZ_MESSAGES, quizAnswersProblem } from '../../../contract/quiz/answers.ts';
 import { QUIZ_ANSWERS_PATH, type QuizAnswersResponse } from '../../../contract/quiz/api.ts';
 import { QUIZ_ITEM_COUNT, QUIZ_ITEMS, quizItemText } from '../../../contract/quiz/items.ts';
-import { QUIZ_OPTION_LETTERS, QUIZ_OPTIONS, type QuizAnswers, type QuizLanguage, type QuizOptionIndex } from '../../../contract/quiz/options.ts';
+import {
+  QUIZ_OPTION_LETTERS,
+  QUIZ_OPTIONS,
+  type QuizAnswers,
+  type QuizLanguage,
+  type QuizOptionIndex,
+} from '../../../contract/quiz/options.ts';
 import { quizAnswersSchema } from '../../../contract/quiz/schema.ts';
 import { scoreAnswers } from '../../../contract/quiz/scoring.ts';
 import { Meta } from '../../components/Meta.tsx';

@@ -20,7 +20,9 @@ describe('quizOutcome (spec §8, quiz submit)', () => {
       kind: 'success',
       message: QUIZ_MESSAGES.successNotEmailed,
     });
-    expect(quizOutcome({ ...base, status: 201, ok: true, data: { emailed: true }, message: 'x' }, 'english').message).toBe(QUIZ_MESSAGES.success);
+    expect(quizOutcome({ ...base, status: 201, ok: true, data: { emailed: true }, message: 'x' }, 'english').message).toBe(
+      QUIZ_MESSAGES.success,
+    );
   });
 
   it('failure: a warning sign and the server message, else "Submission failed"', () => {
@@ -32,12 +34,24 @@ describe('quizOutcome (spec §8, quiz submit)', () => {
   });
 
   it('network error: the English and the Hinglish message', () => {
-    expect(quizOutcome({ ...base, direct: true }, 'english')).toEqual({ kind: 'error', message: 'Server not responding. Please try again later.' });
-    expect(quizOutcome({ ...base, direct: true }, 'hinglish')).toEqual({ kind: 'error', message: 'Something went wrong. Please try again.' });
+    expect(quizOutcome({ ...base, direct: true }, 'english')).toEqual({
+      kind: 'error',
+      message: 'Server not responding. Please try again later.',
+    });
+    expect(quizOutcome({ ...base, direct: true }, 'hinglish')).toEqual({
+      kind: 'error',
+      message: 'Something went wrong. Please try again.',
+    });
   });
 
   it('queued in the outbox: a success that says it is saved on the device', () => {
-    expect(quizOutcome({ ...base, queued: true, queuedReason: 'offline' }, 'english')).toEqual({ kind: 'success', message: SAVED_OFFLINE_MESSAGE });
-    expect(quizOutcome({ ...base, status: 503, queued: true, queuedReason: 'server' }, 'hinglish')).toEqual({ kind: 'success', message: SAVED_SERVER_MESSAGE });
+    expect(quizOutcome({ ...base, queued: true, queuedReason: 'offline' }, 'english')).toEqual({
+      kind: 'success',
+      message: SAVED_OFFLINE_MESSAGE,
+    });
+    expect(quizOutcome({ ...base, status: 503, queued: true, queuedReason: 'server' }, 'hinglish')).toEqual({
+      kind: 'success',
+      message: SAVED_SERVER_MESSAGE,
+    });
   });
 });

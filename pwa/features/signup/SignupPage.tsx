@@ -24,7 +24,10 @@ export default function SignupPage() {
   const navigateLater = useDelayedNavigate();
   return (
     <>
-      <Meta title="Personality Test Sign Up" description="Sign up for the free 30-question SkillUp personality test in English or Hinglish and get your certificate by email." />
+      <Meta
+        title="Personality Test Sign Up"
+        description="Sign up for the free 30-question SkillUp personality test in English or Hinglish and get your certificate by email."
+      />
       <AuthSection>
         <Formik<PersonalitySignupInput & ConsentValues>
           initialValues={{ ...EMPTY_ACCOUNT, ...EMPTY_CONSENT }}
@@ -32,7 +35,10 @@ export default function SignupPage() {
           validate={(values) => consentErrors(values, true)}
           onSubmit={async (values, { resetForm }) => {
             const body = personalitySignupSchema.cast(values, { stripUnknown: true });
-            const result = await submit(LEAD_PATHS.personalitySignup, body, { ...spam.signals(), consent: consentInput(values, true, new Date()) });
+            const result = await submit(LEAD_PATHS.personalitySignup, body, {
+              ...spam.signals(),
+              consent: consentInput(values, true, new Date()),
+            });
             const outcome = showOutcome(result, {
               success: serverMessageOr(MESSAGES.personalitySuccess),
               failure: serverMessageOr(MESSAGES.personalityFailure),

@@ -128,9 +128,7 @@ export async function storagePersisted(): Promise<boolean | undefined> {
 }
 
 export type Outcome =
-  | { kind: 'sent' | 'attention'; status: number; body: unknown }
-  | { kind: 'waiting'; status: number; body: unknown }
-  | { kind: 'timeout' };
+  { kind: 'sent' | 'attention'; status: number; body: unknown } | { kind: 'waiting'; status: number; body: unknown } | { kind: 'timeout' };
 
 /**
  * Queues a submission (stored before any request) and waits up to `waitMs` for the first
@@ -143,7 +141,11 @@ export async function enqueue(id: string, path: string, body: Record<string, unk
       if (event.type !== 'outcome' || event.id !== id) return;
       stop();
       clearTimeout(limit);
-      resolve({ kind: event.state === 'sent' ? 'sent' : event.state === 'attention' ? 'attention' : 'waiting', status: event.status, body: event.body });
+      resolve({
+        kind: event.state === 'sent' ? 'sent' : event.state === 'attention' ? 'attention' : 'waiting',
+        status: event.status,
+        body: event.body,
+      });
     });
     const limit = setTimeout(() => {
       stop();

@@ -109,14 +109,25 @@ describe('backoff', () => {
 describe('drainOutbox', () => {
   it('delivers one item to its own endpoint with its id as the key, then forgets its password', async () => {
     const t = setup(() => json(201, { message: 'ok' }));
-    await t.store.add({ id: 'item-0001', path: '/api/v1/now/join-now', body: { name: 'K', password: 'secret12' }, label: 'Registration' }, t.now());
+    await t.store.add(
+      { id: 'item-0001', path: '/api/v1/now/join-now', body: { name: 'K', password: 'secret12' }, label: 'Registration' },
+      t.now(),
+    );
     const report = await drainOutbox(t.deps);
     expect(report).toEqual({ sent: 1, attention: 0, retrying: 0 });
     expect(t.requests).toEqual([{ path: '/api/v1/now/join-now', key: 'item-0001', body: { name: 'K', password: 'secret12' } }]);
     const item = t.store.items.get('item-0001')!;
     expect(item.state).toBe('sent');
     expect(item.body).toEqual({ name: 'K' });
-    expect(t.events).toContainEqual({ type: 'outcome', id: 'item-0001', state: 'sent', status: 201, body: { message: 'ok' }, label: 'Registration', attempts: 0 });
+    expect(t.events).toContainEqual({
+      type: 'outcome',
+      id: 'item-0001',
+      state: 'sent',
+      status: 201,
+      body: { message: 'ok' },
+      label: 'Registration',
+      attempts: 0,
+    });
   });
 
   it('keeps an item waiting with backoff when offline, and sends it once the time has come', async () => {
@@ -192,7 +203,10 @@ describe('drainOutbox', () => {
       return json(200, { results: items.map((i) => ({ key: i.key, status: 201, body: {} })) });
     });
     for (let i = 0; i < 250; i++) {
-      await t.store.add({ id: `item-${String(i).padStart(4, '0')}`, path: '/api/v1/contact', body: contact(i), label: 'Contact message' }, t.now());
+      await t.store.add(
+        { id: `item-${String(i).padStart(4, '0')}`, path: '/api/v1/contact', body: contact(i), label: 'Contact message' },
+        t.now(),
+      );
     }
     expect(await drainOutbox(t.deps)).toEqual({ sent: 250, attention: 0, retrying: 0 });
     expect(t.requests.map((r) => [r.path, (r.body as unknown[]).length])).toEqual([
@@ -214,7 +228,10 @@ describe('drainOutbox', () => {
       });
     });
     for (let i = 0; i < 150; i++) {
-      await t.store.add({ id: `item-${String(i).padStart(4, '0')}`, path: '/api/v1/contact', body: contact(i), label: 'Contact message' }, t.now());
+      await t.store.add(
+        { id: `item-${String(i).padStart(4, '0')}`, path: '/api/v1/contact', body: contact(i), label: 'Contact message' },
+        t.now(),
+      );
     }
     expect(await drainOutbox(t.deps)).toEqual({ sent: 99, attention: 0, retrying: 1 });
     expect(t.requests).toHaveLength(1);
@@ -227,10 +244,15 @@ describe('drainOutbox', () => {
       const body = JSON.parse(String(init.body));
       // Yield so the three drains really interleave at the network step.
       for (let i = 0; i < 5; i++) await Promise.resolve();
-      return Array.isArray(body) ? json(200, { results: body.map((i: { key: string }) => ({ key: i.key, status: 201, body: {} })) }) : json(201, {});
+      return Array.isArray(body)
+        ? json(200, { results: body.map((i: { key: string }) => ({ key: i.key, status: 201, body: {} })) })
+        : json(201, {});
     });
     for (let i = 0; i < 30; i++) {
-      await t.store.add({ id: `item-${String(i).padStart(4, '0')}`, path: '/api/v1/contact', body: contact(i), label: 'Contact message' }, t.now());
+      await t.store.add(
+        { id: `item-${String(i).padStart(4, '0')}`, path: '/api/v1/contact', body: contact(i), label: 'Contact message' },
+        t.now(),
+      );
     }
     await Promise.all([drainOutbox(t.deps), drainOutbox(t.deps), drainOutbox(t.deps)]);
     const sentKeys = t.requests.flatMap((r) => (Array.isArray(r.body) ? r.body.map((i: { key: string }) => i.key) : [r.key]));

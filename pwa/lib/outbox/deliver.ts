@@ -3,13 +3,7 @@
 // a time. An item leaves the waiting states only on a final answer: 2xx (sent) or a 4xx
 // retrying cannot fix (needs attention, with the server's message). Network failures,
 // timeouts, 408, 409, 425, 429 and 5xx are retried with capped exponential backoff.
-import {
-  IDEMPOTENCY_HEADER,
-  isFinalStatus,
-  SYNC_BATCH_MAX,
-  SYNC_PATH,
-  type SyncResult,
-} from '../../../contract/api.ts';
+import { IDEMPOTENCY_HEADER, isFinalStatus, SYNC_BATCH_MAX, SYNC_PATH, type SyncResult } from '../../../contract/api.ts';
 import { messageOf, postJson, type Fetch, type JsonAnswer } from '../http.ts';
 import { backoffDelay, retryAfterMs } from './backoff.ts';
 import type { OutboxStore } from './store.ts';
@@ -102,7 +96,15 @@ async function drainLocked(deps: DeliveryDeps, connectivity: boolean): Promise<D
       patches.push({
         id: item.id,
         patch: delivered
-          ? { state: 'sent', sentAt: deps.now(), lastStatus: answer.status, response: answer.body, body: redact(item.body), lastError: undefined, lastErrors: undefined }
+          ? {
+              state: 'sent',
+              sentAt: deps.now(),
+              lastStatus: answer.status,
+              response: answer.body,
+              body: redact(item.body),
+              lastError: undefined,
+              lastErrors: undefined,
+            }
           : {
               state: 'attention',
               lastStatus: answer.status,
@@ -125,7 +127,13 @@ async function drainLocked(deps: DeliveryDeps, connectivity: boolean): Promise<D
     await deps.store.patchMany(patches);
     for (const event of events) deps.notify(event);
     for (const { items, answer } of retry.values()) {
-      await reschedule(deps, items, messageOf(answer?.body) ?? `Server error (${answer?.status ?? 'no answer'})`, answer?.status ?? 0, answer?.retryAfter);
+      await reschedule(
+        deps,
+        items,
+        messageOf(answer?.body) ?? `Server error (${answer?.status ?? 'no answer'})`,
+        answer?.status ?? 0,
+        answer?.retryAfter,
+      );
     }
     deps.notify({ type: 'changed' });
     // Keep device order: nothing after an item that must be retried goes ahead of it.
@@ -151,11 +159,23 @@ async function reschedule(deps: DeliveryDeps, items: OutboxItem[], error: string
   const updates = items.map((item) => {
     const attempts = item.attempts + 1;
     const wait = Math.max(backoffDelay(attempts, deps.random), floor);
-    return { item, attempts, patch: { state: 'waiting' as const, attempts, nextAttemptAt: now + wait, lastError: error, lastStatus: status } };
+    return {
+      item,
+      attempts,
+      patch: { state: 'waiting' as const, attempts, nextAttemptAt: now + wait, lastError: error, lastStatus: status },
+    };
   });
   await deps.store.patchMany(updates.map((u) => ({ id: u.item.id, patch: u.patch })));
   for (const u of updates) {
-    deps.notify({ type: 'outcome', id: u.item.id, state: 'waiting', status, body: { message: error }, label: u.item.label, attempts: u.attempts });
+    deps.notify({
+      type: 'outcome',
+      id: u.item.id,
+      state: 'waiting',
+      status,
+      body: { message: error },
+      label: u.item.label,
+      attempts: u.attempts,
+    });
   }
 }
 

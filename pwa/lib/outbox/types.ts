@@ -34,8 +34,7 @@ export interface NewOutboxItem {
 
 /** What the outbox tells open pages (BroadcastChannel 'outbox'). */
 export type OutboxEvent =
-  | { type: 'changed' }
-  | { type: 'outcome'; id: string; state: OutboxState; status: number; body: unknown; label: string; attempts: number };
+  { type: 'changed' } | { type: 'outcome'; id: string; state: OutboxState; status: number; body: unknown; label: string; attempts: number };
 
 export const OUTBOX_CHANNEL = 'outbox';
 export const DRAIN_LOCK = 'outbox-drain';

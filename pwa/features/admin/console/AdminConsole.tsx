@@ -15,7 +15,6 @@ import AuditPage from './AuditPage.tsx';
 import ListPage from './ListPage.tsx';
 import Overview from './Overview.tsx';
 
-
 function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   const { arrived, live } = useLeadEvents();
   return (
@@ -97,7 +96,9 @@ function Console() {
   const logout = async () => {
     setLoggingOut(true);
     // The server revokes the token; whatever it answers, this browser forgets it.
-    await fetch(ADMIN_PATHS.logout, { method: 'POST', headers: { Authorization: `Bearer ${session?.token ?? ''}` } }).catch(() => undefined);
+    await fetch(ADMIN_PATHS.logout, { method: 'POST', headers: { Authorization: `Bearer ${session?.token ?? ''}` } }).catch(
+      () => undefined,
+    );
     clearSession();
     const state: SessionNotice = { notice: ADMIN_MESSAGES.logoutSuccess, kind: 'success' };
     navigate('/admin-login', { state });

@@ -26,7 +26,10 @@ export default function AuditPage() {
       ({ data }) => setLoaded({ state: 'ready', data: data.data }),
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setLoaded({ state: 'error', message: err instanceof AdminRequestError && err.serverMessage ? err.serverMessage : 'Could not load the erasure log.' });
+        setLoaded({
+          state: 'error',
+          message: err instanceof AdminRequestError && err.serverMessage ? err.serverMessage : 'Could not load the erasure log.',
+        });
       },
     );
     return () => controller.abort();
@@ -37,11 +40,11 @@ export default function AuditPage() {
       <div className="console-list__head">
         <h1 id="console-title">Erasure log</h1>
       </div>
-      <p className="muted">Every erasure, by an admin or by the person through their emailed link. The log holds no one's name, email or phone.</p>
+      <p className="muted">
+        Every erasure, by an admin or by the person through their emailed link. The log holds no one's name, email or phone.
+      </p>
       {loaded.state === 'loading' && <p aria-busy="true">Loading…</p>}
-      {loaded.state === 'error' && (
-        <ErrorNotice message={loaded.message} onRetry={() => setReload((n) => n + 1)} />
-      )}
+      {loaded.state === 'error' && <ErrorNotice message={loaded.message} onRetry={() => setReload((n) => n + 1)} />}
       {loaded.state === 'ready' &&
         (loaded.data.length === 0 ? (
           <p className="console-empty" role="status">

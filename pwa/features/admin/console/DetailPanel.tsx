@@ -3,8 +3,22 @@
 // so one person who joined free, enquired and took the test reads as one story.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CONSOLE_PATHS, leadPath, NOTE_MAX, type LeadDetail, type PeopleResponse, type PersonSubmission } from '../../../../contract/console.ts';
-import { LEAD_KINDS, kindOfSlug, type LeadField, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../contract/lead-kinds.ts';
+import {
+  CONSOLE_PATHS,
+  leadPath,
+  NOTE_MAX,
+  type LeadDetail,
+  type PeopleResponse,
+  type PersonSubmission,
+} from '../../../../contract/console.ts';
+import {
+  LEAD_KINDS,
+  kindOfSlug,
+  type LeadField,
+  type LeadListDef,
+  type LeadStatus,
+  type ListSlug,
+} from '../../../../contract/lead-kinds.ts';
 import type { ConsentRecord } from '../../../../contract/consent.ts';
 import { SOURCE_KEYS, type LeadSource, type SourceKey, type SourceTouch } from '../../../../contract/lead-signals.ts';
 import { Modal } from '../../../components/Modal.tsx';
@@ -41,7 +55,8 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased }: Pr
       toast.show('Lead deleted', 'success');
       onErased();
     } catch (err) {
-      if (err instanceof AdminRequestError && err.status !== 401) toast.show(err.serverMessage ?? 'Could not delete the lead. Please try again.', 'error');
+      if (err instanceof AdminRequestError && err.status !== 401)
+        toast.show(err.serverMessage ?? 'Could not delete the lead. Please try again.', 'error');
       setErasing(false);
       setConfirmErase(false);
     }
@@ -54,7 +69,11 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased }: Pr
       (err: unknown) => {
         if (controller.signal.aborted) return;
         const status = err instanceof AdminRequestError ? err.status : 0;
-        setLoaded({ state: 'error', status, message: err instanceof AdminRequestError && err.serverMessage ? err.serverMessage : 'Could not load this lead.' });
+        setLoaded({
+          state: 'error',
+          status,
+          message: err instanceof AdminRequestError && err.serverMessage ? err.serverMessage : 'Could not load this lead.',
+        });
       },
     );
     return () => controller.abort();
@@ -73,7 +92,8 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased }: Pr
         onChanged();
         return true;
       } catch (err) {
-        if (err instanceof AdminRequestError && err.status !== 401) toast.show(err.serverMessage ?? 'Could not save. Please try again.', 'error');
+        if (err instanceof AdminRequestError && err.status !== 401)
+          toast.show(err.serverMessage ?? 'Could not save. Please try again.', 'error');
         return false;
       }
     },
@@ -131,7 +151,10 @@ function LeadBody({
   onNote: (note: string) => Promise<boolean>;
 }) {
   const item = detail.data;
-  const fields: LeadField[] = [...list.columns, { key: list.timeField, label: list.timeField === 'joinedAt' ? 'Joined' : 'Submitted', kind: 'date' }];
+  const fields: LeadField[] = [
+    ...list.columns,
+    { key: list.timeField, label: list.timeField === 'joinedAt' ? 'Joined' : 'Submitted', kind: 'date' },
+  ];
   return (
     <div className="lead-panel__body">
       <dl className="lead-fields">
@@ -226,7 +249,11 @@ function ConsentSection({ consent }: { consent: ConsentRecord | null }) {
           {consent.age && (
             <div className="lead-fields__row">
               <dt>Age</dt>
-              <dd>{consent.age === 'adult' ? '18 or older' : `Under 18; a parent or guardian agrees (${consent.guardianEmail ?? 'no email given'})`}</dd>
+              <dd>
+                {consent.age === 'adult'
+                  ? '18 or older'
+                  : `Under 18; a parent or guardian agrees (${consent.guardianEmail ?? 'no email given'})`}
+              </dd>
             </div>
           )}
         </dl>
@@ -251,7 +278,14 @@ function NoteForm({ onNote }: { onNote: (note: string) => Promise<boolean> }) {
   return (
     <form className="lead-note" onSubmit={(e) => void submit(e)}>
       <label htmlFor={id}>Add a note</label>
-      <textarea id={id} value={note} maxLength={NOTE_MAX} rows={3} onChange={(e) => setNote(e.target.value)} aria-describedby={`${id}-count`} />
+      <textarea
+        id={id}
+        value={note}
+        maxLength={NOTE_MAX}
+        rows={3}
+        onChange={(e) => setNote(e.target.value)}
+        aria-describedby={`${id}-count`}
+      />
       <div className="lead-note__foot">
         <span id={`${id}-count`} className="muted">
           {note.length}/{NOTE_MAX}
@@ -337,16 +371,15 @@ function OtherSubmissions({ slug, item }: { slug: ListSlug; item: LeadDetail['da
             return (
               <li key={`${s.kind}-${s._id}`}>
                 <p>
-                  <strong>{s.kind === 'test' ? 'Personality test taken' : title}</strong>, <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
+                  <strong>{s.kind === 'test' ? 'Personality test taken' : title}</strong>,{' '}
+                  <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
                   {s.status ? <span className={`status-pill status-pill--${s.status}`}>{statusLabel(s.status)}</span> : null}
                 </p>
                 <p className="muted">{submissionSummary(s)}</p>
                 {s.kind === 'test' ? (
                   <Scores scores={s.scores} />
                 ) : (
-                  <Link to={`/admin/${s.list}?open=${encodeURIComponent(s._id)}`}>
-                    Open in {title}
-                  </Link>
+                  <Link to={`/admin/${s.list}?open=${encodeURIComponent(s._id)}`}>Open in {title}</Link>
                 )}
               </li>
             );

@@ -8,7 +8,15 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type K
 import { useParams } from 'react-router-dom';
 import { TOTAL_COUNT_HEADER } from '../../../../contract/admin.ts';
 import { BULK_MAX, CONSOLE_PATHS, csvPath, leadPath } from '../../../../contract/console.ts';
-import { kindOfSlug, LEAD_KINDS, LEAD_STATUSES, listItems, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../contract/lead-kinds.ts';
+import {
+  kindOfSlug,
+  LEAD_KINDS,
+  LEAD_STATUSES,
+  listItems,
+  type LeadListDef,
+  type LeadStatus,
+  type ListSlug,
+} from '../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../components/Meta.tsx';
 import { useToast } from '../../../components/Toast.tsx';
 import { AdminRequestError, adminRequest } from './request.ts';
@@ -44,7 +52,19 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** A text filter that applies once typing pauses. */
-function SearchBox({ label, value, maxLength, grow, onSearch }: { label: string; value: string; maxLength: number; grow?: boolean; onSearch: (q: string) => void }) {
+function SearchBox({
+  label,
+  value,
+  maxLength,
+  grow,
+  onSearch,
+}: {
+  label: string;
+  value: string;
+  maxLength: number;
+  grow?: boolean;
+  onSearch: (q: string) => void;
+}) {
   const [text, setText] = useState(value);
   const settled = useDebounced(text, 350);
   // The URL changed from outside (back button, a link): show what it says.
@@ -65,7 +85,9 @@ function SearchBox({ label, value, maxLength, grow, onSearch }: { label: string;
 async function downloadCsv(slug: ListSlug, filters: ListFilters): Promise<void> {
   const session = readSession();
   const query = exportQuery(filters);
-  const response = await fetch(`${csvPath(slug)}${query ? `?${query}` : ''}`, { headers: { Authorization: `Bearer ${session?.token ?? ''}` } });
+  const response = await fetch(`${csvPath(slug)}${query ? `?${query}` : ''}`, {
+    headers: { Authorization: `Bearer ${session?.token ?? ''}` },
+  });
   if (!response.ok) throw new AdminRequestError(response.status, undefined);
   const blob = await response.blob();
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${slug}.csv`;
@@ -137,7 +159,8 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
         toast.show(`Status set to ${statusLabel(status)}`, 'success');
         setReload((n) => n + 1);
       } catch (err) {
-        if (err instanceof AdminRequestError && err.status !== 401) toast.show(err.serverMessage ?? 'Could not change the status. Please try again.', 'error');
+        if (err instanceof AdminRequestError && err.status !== 401)
+          toast.show(err.serverMessage ?? 'Could not change the status. Please try again.', 'error');
       }
     },
     [slug, toast],
@@ -152,11 +175,15 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
         method: 'POST',
         body: { ids: [...selected].slice(0, BULK_MAX), status: bulkStatus },
       });
-      toast.show(`${formatCount(data.updated.length)} ${data.updated.length === 1 ? 'lead' : 'leads'} set to ${statusLabel(bulkStatus)}`, 'success');
+      toast.show(
+        `${formatCount(data.updated.length)} ${data.updated.length === 1 ? 'lead' : 'leads'} set to ${statusLabel(bulkStatus)}`,
+        'success',
+      );
       setSelected(new Set());
       setReload((n) => n + 1);
     } catch (err) {
-      if (err instanceof AdminRequestError && err.status !== 401) toast.show(err.serverMessage ?? 'Could not change the statuses. Please try again.', 'error');
+      if (err instanceof AdminRequestError && err.status !== 401)
+        toast.show(err.serverMessage ?? 'Could not change the statuses. Please try again.', 'error');
     } finally {
       setBusy(false);
     }
@@ -173,7 +200,8 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
       setSelected(new Set());
       setReload((n) => n + 1);
     } catch (err) {
-      if (err instanceof AdminRequestError && err.status !== 401) toast.show(err.serverMessage ?? 'Could not delete the leads. Please try again.', 'error');
+      if (err instanceof AdminRequestError && err.status !== 401)
+        toast.show(err.serverMessage ?? 'Could not delete the leads. Please try again.', 'error');
     } finally {
       setBusy(false);
       setConfirmErase(false);
@@ -205,14 +233,32 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
       </div>
 
       <form className="console-filters" role="search" aria-label={`Filter ${list.title}`} onSubmit={(e) => e.preventDefault()}>
-        <SearchBox label="Search name, email or phone" grow value={filters.q} maxLength={100} onSearch={(q) => setFilters({ q }, { replace: true })} />
+        <SearchBox
+          label="Search name, email or phone"
+          grow
+          value={filters.q}
+          maxLength={100}
+          onSearch={(q) => setFilters({ q }, { replace: true })}
+        />
         <div className="console-field">
           <label htmlFor="filter-from">From</label>
-          <input id="filter-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ from: e.target.value })} />
+          <input
+            id="filter-from"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => setFilters({ from: e.target.value })}
+          />
         </div>
         <div className="console-field">
           <label htmlFor="filter-to">To</label>
-          <input id="filter-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => setFilters({ to: e.target.value })} />
+          <input
+            id="filter-to"
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => setFilters({ to: e.target.value })}
+          />
         </div>
         <div className="console-field">
           <label htmlFor="filter-status">Status</label>
@@ -225,7 +271,12 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
             ))}
           </select>
         </div>
-        <SearchBox label="Source (utm_source)" value={filters.source} maxLength={SOURCE_VALUE_MAX} onSearch={(source) => setFilters({ source }, { replace: true })} />
+        <SearchBox
+          label="Source (utm_source)"
+          value={filters.source}
+          maxLength={SOURCE_VALUE_MAX}
+          onSearch={(source) => setFilters({ source }, { replace: true })}
+        />
         {filtered && (
           <button type="button" className="link-btn" onClick={() => setFilters({ q: '', from: '', to: '', status: '', source: '' })}>
             Clear filters
@@ -235,9 +286,7 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
 
       {selected.size > 0 && (
         <form className="console-bulk" onSubmit={(e) => void applyBulk(e)} aria-label="Change the status of the selected leads">
-          <span role="status">
-            {formatCount(selected.size)} selected
-          </span>
+          <span role="status">{formatCount(selected.size)} selected</span>
           <StatusSelect value={bulkStatus} label="New status for the selected leads" onChange={setBulkStatus} />
           <button type="submit" className="btn btn--small" disabled={busy}>
             Set status
@@ -250,7 +299,9 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
           </button>
         </form>
       )}
-      {confirmErase && <ConfirmErase count={selected.size} busy={busy} onCancel={() => setConfirmErase(false)} onConfirm={() => void eraseSelected()} />}
+      {confirmErase && (
+        <ConfirmErase count={selected.size} busy={busy} onCancel={() => setConfirmErase(false)} onConfirm={() => void eraseSelected()} />
+      )}
 
       {loaded.state === 'error' ? (
         <ErrorNotice message={loaded.message} onRetry={() => setReload((n) => n + 1)} />
@@ -284,10 +335,20 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
       {loaded.state !== 'error' && (
         <nav className="console-pager" aria-label="Pages">
           <p aria-live="polite">{rangeLabel(filters.page, PAGE_SIZE, items.length, total)}</p>
-          <button type="button" className="btn btn--outline btn--small" disabled={filters.page <= 1} onClick={() => setFilters({ page: filters.page - 1 })}>
+          <button
+            type="button"
+            className="btn btn--outline btn--small"
+            disabled={filters.page <= 1}
+            onClick={() => setFilters({ page: filters.page - 1 })}
+          >
             Previous
           </button>
-          <button type="button" className="btn btn--outline btn--small" disabled={filters.page >= pages} onClick={() => setFilters({ page: filters.page + 1 })}>
+          <button
+            type="button"
+            className="btn btn--outline btn--small"
+            disabled={filters.page >= pages}
+            onClick={() => setFilters({ page: filters.page + 1 })}
+          >
             Next
           </button>
         </nav>
@@ -367,7 +428,12 @@ function LeadTable({ list, items, busy, selected, allOnPage, onSelect, onSelectP
         <thead>
           <tr>
             <th scope="col" className="console-table__check">
-              <input type="checkbox" checked={allOnPage} onChange={(e) => onSelectPage(e.target.checked)} aria-label="Select every lead on this page" />
+              <input
+                type="checkbox"
+                checked={allOnPage}
+                onChange={(e) => onSelectPage(e.target.checked)}
+                aria-label="Select every lead on this page"
+              />
             </th>
             <th scope="col">{first!.label}</th>
             {rest.map((c) => (
@@ -393,7 +459,12 @@ function LeadTable({ list, items, busy, selected, allOnPage, onSelect, onSelectP
                 }}
               >
                 <td className="console-table__check">
-                  <input type="checkbox" checked={selected.has(item._id)} onChange={(e) => onSelect(item._id, e.target.checked)} aria-label={`Select ${name}`} />
+                  <input
+                    type="checkbox"
+                    checked={selected.has(item._id)}
+                    onChange={(e) => onSelect(item._id, e.target.checked)}
+                    aria-label={`Select ${name}`}
+                  />
                 </td>
                 <th scope="row">
                   <button

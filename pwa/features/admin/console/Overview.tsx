@@ -33,7 +33,10 @@ export default function Overview() {
       ({ data }) => setLoaded({ state: 'ready', data }),
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setLoaded({ state: 'error', message: err instanceof AdminRequestError && err.serverMessage ? err.serverMessage : 'Could not load the overview.' });
+        setLoaded({
+          state: 'error',
+          message: err instanceof AdminRequestError && err.serverMessage ? err.serverMessage : 'Could not load the overview.',
+        });
       },
     );
     return () => controller.abort();
@@ -56,9 +59,7 @@ export default function Overview() {
       <Meta title="Overview | Admin" description="New leads and their status, for the SkillUp team." robots="noindex" />
       <h1 id="console-title">Overview</h1>
       {loaded.state === 'loading' && <div className="console-skeleton console-skeleton--chart" aria-busy="true" aria-label="Loading" />}
-      {loaded.state === 'error' && (
-        <ErrorNotice message={loaded.message} onRetry={() => setReload((n) => n + 1)} />
-      )}
+      {loaded.state === 'error' && <ErrorNotice message={loaded.message} onRetry={() => setReload((n) => n + 1)} />}
       {loaded.state === 'ready' && <OverviewBody data={loaded.data} />}
     </section>
   );
@@ -73,8 +74,8 @@ function OverviewBody({ data }: { data: OverviewResponse }) {
             <strong>
               {formatCount(data.mailFailed)} {data.mailFailed === 1 ? 'email' : 'emails'} could not be sent
             </strong>{' '}
-            after every retry (certificates or password resets). Check the mail settings (SMTP_URL); the messages are listed by
-            GET /api/admin/mail?status=failed.
+            after every retry (certificates or password resets). Check the mail settings (SMTP_URL); the messages are listed by GET
+            /api/admin/mail?status=failed.
           </p>
         </div>
       )}

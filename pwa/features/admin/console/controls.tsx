@@ -9,9 +9,25 @@ export function leadName(item: Record<string, unknown>): string {
   return [item.firstName, item.lastName].filter((p) => typeof p === 'string').join(' ');
 }
 
-export function StatusSelect({ value, label, onChange, disabled }: { value: LeadStatus; label: string; onChange: (s: LeadStatus) => void; disabled?: boolean }) {
+export function StatusSelect({
+  value,
+  label,
+  onChange,
+  disabled,
+}: {
+  value: LeadStatus;
+  label: string;
+  onChange: (s: LeadStatus) => void;
+  disabled?: boolean;
+}) {
   return (
-    <select className={`status-select status-select--${value}`} value={value} aria-label={label} disabled={disabled} onChange={(e) => onChange(e.target.value as LeadStatus)}>
+    <select
+      className={`status-select status-select--${value}`}
+      value={value}
+      aria-label={label}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as LeadStatus)}
+    >
       {LEAD_STATUSES.map((s) => (
         <option key={s} value={s}>
           {statusLabel(s)}
@@ -21,17 +37,33 @@ export function StatusSelect({ value, label, onChange, disabled }: { value: Lead
   );
 }
 
-
 /**
  * Asks before erasing: an erased lead cannot be brought back. Opens over the page (or the
  * lead's panel) with Cancel focused first, so Enter alone never erases.
  */
-export function ConfirmErase({ count, onConfirm, onCancel, busy }: { count: number; onConfirm: () => void; onCancel: () => void; busy: boolean }) {
+export function ConfirmErase({
+  count,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
+  count: number;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy: boolean;
+}) {
   const what = count === 1 ? 'this lead' : `these ${formatCount(count)} leads`;
   return (
-    <Modal open onClose={onCancel} title={count === 1 ? 'Delete this lead?' : `Delete ${formatCount(count)} leads?`} className="console-confirm" closeLabel="Cancel">
+    <Modal
+      open
+      onClose={onCancel}
+      title={count === 1 ? 'Delete this lead?' : `Delete ${formatCount(count)} leads?`}
+      className="console-confirm"
+      closeLabel="Cancel"
+    >
       <p>
-        This erases {what} with their notes and history, for good. The erasure log keeps only that it happened: who, which list, how many, when.
+        This erases {what} with their notes and history, for good. The erasure log keeps only that it happened: who, which list, how many,
+        when.
       </p>
       <div className="console-confirm__actions">
         {/* A destructive confirmation opens on its safe choice. */}

@@ -2,7 +2,14 @@
 // day, whatever the admin's computer says), numbers with Indian digit grouping.
 import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../contract/lead-kinds.ts';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const DAY = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' });
 const NUMBER = new Intl.NumberFormat('en-IN');
 

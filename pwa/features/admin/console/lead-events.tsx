@@ -52,7 +52,10 @@ async function readStream(signal: AbortSignal, onMessage: (m: SseMessage) => voi
   if (!session) return 'unauthorized';
   let response: Response;
   try {
-    response = await fetch(CONSOLE_PATHS.events, { headers: { Authorization: `Bearer ${session.token}`, Accept: 'text/event-stream' }, signal });
+    response = await fetch(CONSOLE_PATHS.events, {
+      headers: { Authorization: `Bearer ${session.token}`, Accept: 'text/event-stream' },
+      signal,
+    });
   } catch {
     return 'failed';
   }
