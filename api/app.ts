@@ -24,6 +24,7 @@ import { leadAdmin } from './resources/lead-admin.ts';
 import { overview } from './resources/overview.ts';
 import { people } from './resources/people.ts';
 import { staticSite } from './static.ts';
+import { createIngest } from './ingest/ingest.ts';
 
 export interface AppOptions {
   /** Log one line per request (off in most tests). */
@@ -53,8 +54,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   const quizAnswers = quizAnswersLead(deps);
   const erasureRequests = erasureRequestLead(deps);
   app.route(ERASURE_PATHS.request, erasure(deps));
-  app.route('/', leads(deps, [quizAnswers, erasureRequests]));
-  app.route(SYNC_PATH, sync(deps, leadResources([quizAnswers, erasureRequests])));
+  // One ingest for the app's single POSTs and batches: its in-flight keys and group commits are this instance's.
+  const ingest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
+  app.route('/', leads(deps, ingest, [quizAnswers, erasureRequests]));
+  app.route(SYNC_PATH, sync(deps, ingest, leadResources([quizAnswers, erasureRequests])));
   app.route(CONSOLE_PATHS.leads, leadAdmin(deps));
   app.route(CONSOLE_PATHS.export, exportCsv(deps));
   app.route('/api/admin/people', people(deps));

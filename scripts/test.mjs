@@ -1,4 +1,4 @@
-// `npm test`: build the production bundle (browser and process tests run against it),
+// `npm test`: lint, format and type checks, build the production bundle (browser and process tests run against it),
 // make sure Debian's Chromium and HAProxy are there, then run every vitest
 // project and print one plain summary line. Extra arguments go to vitest
 // (e.g. `npm test -- --project unit`). SKIP_BUILD=1 reuses an existing build.
@@ -42,6 +42,20 @@ if (missing.length > 0) {
 if (!process.env.TEST_DATABASE_URL && spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q']).status === 0) {
   process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
   console.log(`> TEST_DATABASE_URL=${process.env.TEST_DATABASE_URL} (local Postgres found)`);
+}
+
+// The rules a tool enforces (design.md): import boundaries and lint, formatting, types.
+for (const [what, command, commandArgs] of [
+  ['eslint', 'npx', ['eslint', '--max-warnings=0', '.']],
+  ['prettier', 'npx', ['prettier', '--check', '--log-level=warn', '.']],
+  ['tsc', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+]) {
+  console.log(`> ${what}`);
+  const status = run(command, commandArgs);
+  if (status !== 0) {
+    console.error(`${what} failed: see above (npm run format fixes formatting).`);
+    process.exit(status);
+  }
 }
 
 if (process.env.SKIP_BUILD !== '1') {

@@ -13,7 +13,7 @@ import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import type { Database, LeadTable, ListedTable } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';
-import type { LeadColumns, LeadResource, LeadSignals } from '../lib/ingest.ts';
+import type { LeadColumns, LeadResource, LeadSignals } from '../ingest/ingest.ts';
 import { leadUtmSource } from '../../contract/lead-signals.ts';
 import type { LeadStatus } from '../../contract/lead-kinds.ts';
 

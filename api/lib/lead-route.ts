@@ -4,9 +4,8 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { BODY_MAX_BYTES, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from '../../contract/api.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
-import type { Deps } from '../deps.ts';
 import { HttpError, readJson } from './http.ts';
-import { ingest, type Answer, type LeadResource } from './ingest.ts';
+import type { Answer, Ingest, LeadResource } from '../ingest/ingest.ts';
 
 export function idempotencyKeyOf(c: Context): string | null {
   const key = c.req.header(IDEMPOTENCY_HEADER);
@@ -21,11 +20,11 @@ export function sendAnswer(c: Context, answer: Answer): Response {
   return c.json(answer.body as object, answer.status as ContentfulStatusCode);
 }
 
-export function leadRoute(deps: Deps, resource: LeadResource) {
+export function leadRoute(ingest: Ingest, resource: LeadResource) {
   return async (c: Context): Promise<Response> => {
     const key = idempotencyKeyOf(c);
     const body = await readJson(c, BODY_MAX_BYTES);
-    const [answer] = await ingest(deps.db, resource, [{ key, body }], deps.log, deps.config.spamMinFillMs);
+    const [answer] = await ingest(resource, [{ key, body }]);
     return sendAnswer(c, answer!);
   };
 }

@@ -15,7 +15,7 @@ import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import { adminToken } from '../testing/admin.ts';
 import { postJson, useTestApp } from '../testing/app.ts';
 import { testBackends } from '../testing/databases.ts';
-import { ingest, type LeadResource } from '../lib/ingest.ts';
+import { createIngest, type LeadResource } from '../ingest/ingest.ts';
 
 const answers = Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, i % 4]));
 
@@ -186,9 +186,8 @@ describe.each(testBackends())('a row the database refuses, below validation, on 
     const log = (l: string) => lines.push(l);
     // Concurrent single submissions share statements (group commit), as under load.
     const bodies = Array.from({ length: 30 }, (_, i) => ({ message: i % 10 === 3 ? `bad\u0000${i}` : `ok ${i}` }));
-    const answers = await Promise.all(
-      bodies.map((body, i) => ingest(t.database.db, unguarded, [{ key: `unguarded-${Date.now()}-${i}`, body }], log)),
-    );
+    const ingest = createIngest({ db: t.database.db, log });
+    const answers = await Promise.all(bodies.map((body, i) => ingest(unguarded, [{ key: `unguarded-${Date.now()}-${i}`, body }])));
     const statuses = answers.map(([a]) => a!.status);
     expect(statuses).toEqual(bodies.map((b) => (b.message.startsWith('bad') ? 400 : 201)));
     expect(answers[3]![0]!.body).toEqual({ message: API_MESSAGES.unstorable });
@@ -209,7 +208,7 @@ describe.each(testBackends())('a row the database refuses, below validation, on 
         key: `batch-${resource.path.length}-${Date.now()}-${i}`,
         body: { message: i === 2 ? 'x\ud800' : `batch ok ${i}` },
       }));
-      const answers = await ingest(t.database.db, resource, batch);
+      const answers = await createIngest({ db: t.database.db })(resource, batch);
       expect(
         answers.map((a) => a.status),
         resource.path,

@@ -1,5 +1,5 @@
 // The public lead calls of spec §7, for every kind in the registry (contract/lead-kinds.ts):
-//   POST {path}         a submission, exactly once per Idempotency-Key (lib/ingest.ts)
+//   POST {path}         a submission, exactly once per Idempotency-Key (ingest/ingest.ts)
 //   GET  {list.path}    (admin) the kind's list in the spec's shape, each item with its
 //                       status, with ?page=&limit=&q=&from=&to=&status= and X-Total-Count
 import { Hono } from 'hono';
@@ -9,7 +9,7 @@ import { ALL_LISTED, LISTED_LEADS, type ListedLead } from '../leads/definitions.
 import { withLatestTests } from '../leads/latest-tests.ts';
 import { parseLeadListQuery, queryLeads, setTotal, type LeadListQuery } from '../leads/list-query.ts';
 import { requireAdmin } from '../lib/auth.ts';
-import type { AnyLeadResource } from '../lib/ingest.ts';
+import type { AnyLeadResource, Ingest } from '../ingest/ingest.ts';
 import { leadRoute } from '../lib/lead-route.ts';
 
 /**
@@ -43,9 +43,9 @@ export async function listPage(deps: Pick<Deps, 'db'>, definition: ListedLead, q
   return { items: definition.kind === 'personalitySignup' ? await withLatestTests(deps.db, items) : items, total };
 }
 
-export function leads(deps: Deps, others: readonly AnyLeadResource[]): Hono {
+export function leads(deps: Deps, ingest: Ingest, others: readonly AnyLeadResource[]): Hono {
   const app = new Hono();
-  for (const resource of leadResources(others).values()) app.post(resource.path, leadRoute(deps, resource));
+  for (const resource of leadResources(others).values()) app.post(resource.path, leadRoute(ingest, resource));
   for (const definition of ALL_LISTED) {
     const list = LEAD_KINDS[definition.kind].list;
     app.get(list.path, requireAdmin(deps), async (c) => {

@@ -9,10 +9,10 @@ import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
 import { HttpError, isPlainObject, readJson } from '../lib/http.ts';
 import { failureAnswer } from '../lib/errors.ts';
-import { ingest, type LeadResource } from '../lib/ingest.ts';
+import type { Ingest, LeadResource } from '../ingest/ingest.ts';
 import { chargeItems } from '../lib/rate-limit.ts';
 
-export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): Hono {
+export function sync(deps: Deps, ingest: Ingest, resources: ReadonlyMap<string, LeadResource>): Hono {
   return new Hono().post('/', async (c) => {
     const payload = await readJson(c, SYNC_BODY_MAX_BYTES);
     const items = Array.isArray(payload) ? payload : isPlainObject(payload) ? payload.items : undefined;
@@ -52,7 +52,7 @@ export function sync(deps: Deps, resources: ReadonlyMap<string, LeadResource>): 
     for (const [resource, group] of groups) {
       // Each group answers for itself: a failure in one kind's insert never turns the whole
       // batch into a 500 that the device would retry, in order, forever.
-      const answers = await ingest(deps.db, resource, group, deps.log, deps.config.spamMinFillMs).catch((err: unknown) => {
+      const answers = await ingest(resource, group).catch((err: unknown) => {
         const answer = failureAnswer(err, deps.log, `sync ${resource.path}`);
         return group.map(() => answer);
       });

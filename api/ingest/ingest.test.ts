@@ -5,9 +5,24 @@ import { describe, expect, it } from 'vitest';
 import { REPLAYED_HEADER } from '../../contract/api.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
+import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
+import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import { openDatabase } from '../db/database.ts';
 import { postJson, testApp, useTestApp } from '../testing/app.ts';
 import { postgresBackend, testBackends, type TestDatabase } from '../testing/databases.ts';
+
+const quizAnswers = Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, (i * 7 + 3) % 4]));
+
+/** Waits until at least `n` sessions of the database wait for a lock (polled, 10 ms apart). */
+async function waitForLockWaits(client: pg.Client, n: number): Promise<void> {
+  for (;;) {
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`,
+    );
+    if (Number(rows[0]!.n) >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 const contact = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.in', phone: '9876543210', message: 'Hello' };
 const joinNow = { name: 'Kabir', phone: '9000000001', email: 'kabir@example.in', password: 'secret12' };
@@ -136,6 +151,43 @@ const baseUrl = process.env.TEST_DATABASE_URL;
 describe.runIf(baseUrl)('idempotency across API instances on postgres', () => {
   const t = useTestApp(postgresBackend(baseUrl!));
   const countKey = (table: KeyedTable, key: string) => rowsWithKey(t.database, table, key);
+
+  // Two apps are two instances: each has its own in-flight keys (createIngest), so only the
+  // database keeps them apart. Without the advisory lock in the insert, the second
+  // instance's insert waits on the first's uncommitted row instead of answering 409, and
+  // this test fails (tried: it reported 'blocked').
+  it('two API instances on one key: the second answers 409 at once while the first holds it, then replays', async () => {
+    const second = await openDatabase({ databaseUrl: t.database.url!, dataDir: '' });
+    const holder = new pg.Client({ connectionString: t.database.url });
+    // Its own session: pg_stat_activity is a snapshot for the length of a transaction.
+    const watcher = new pg.Client({ connectionString: t.database.url });
+    await Promise.all([holder.connect(), watcher.connect()]);
+    try {
+      const other = testApp({ ...second, url: t.database.url, dispose: async () => {} }).app;
+      const key = newKey();
+      const quiz = { name: 'Priya Sharma', email: `priya.${key}@example.in`, answers: quizAnswers, language: 'english' };
+      // Hold the lock the quiz's follow-up work takes on its address: the first instance
+      // inserts its row and then waits inside its transaction, holding the key.
+      await holder.query('begin');
+      await holder.query(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [`certificate-mail:${quiz.email}`]);
+      const first = postJson(t.app, QUIZ_ANSWERS_PATH, quiz, { 'Idempotency-Key': key });
+      await waitForLockWaits(watcher, 1);
+      const racing = postJson(other, QUIZ_ANSWERS_PATH, quiz, { 'Idempotency-Key': key }).then((r) => r);
+      const outcome = await Promise.race([racing, waitForLockWaits(watcher, 2).then(() => 'blocked' as const)]);
+      expect(outcome === 'blocked' ? outcome : outcome.status).toBe(409);
+      await holder.query('commit');
+      expect((await first).status).toBe(201);
+      const after = await postJson(other, QUIZ_ANSWERS_PATH, quiz, { 'Idempotency-Key': key });
+      expect(after.status).toBe(201);
+      expect(after.headers.get(REPLAYED_HEADER)).toBe('true');
+      const rows = await t.database.db.selectFrom('quiz_submissions').select('id').where('idempotency_key', '=', key).execute();
+      expect(rows).toHaveLength(1);
+    } finally {
+      await holder.query('rollback').catch(() => {});
+      await Promise.all([holder.end(), watcher.end()]);
+      await second.close();
+    }
+  });
 
   it('two API instances racing on one key store one row', async () => {
     const second = await openDatabase({ databaseUrl: t.database.url!, dataDir: '' });
