@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { SYNC_PATH } from '../contract/api.ts';
+import { BODY_MAX_BYTES, SYNC_PATH } from '../contract/api.ts';
 import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { API_MESSAGES } from '../contract/messages.ts';
 import { createApp } from './app.ts';
@@ -63,11 +63,19 @@ describe('request bodies', () => {
     expect(await res.json()).toEqual({ message: API_MESSAGES.notObject });
   });
 
+  it('names the limit of the endpoint in its 413: 64 KiB for one lead, 2 MiB for a sync batch', async () => {
+    const lead = await postJson(app, LEAD_PATHS.contact, JSON.stringify({ message: 'x'.repeat(65 * 1024) }));
+    expect(await lead.json()).toEqual({ message: 'Request body is too large (limit 64 KiB)' });
+    const batch = await postJson(app, SYNC_PATH, JSON.stringify([{ key: 'k'.repeat(8), path: '/x', body: 'x'.repeat(2 * 1024 * 1024) }]));
+    expect(batch.status).toBe(413);
+    expect(await batch.json()).toEqual({ message: 'Request body is too large (limit 2 MiB)' });
+  });
+
   it('answers 413 past 64 KiB, declared or streamed', async () => {
     const big = JSON.stringify({ message: 'x'.repeat(70 * 1024) });
     const declared = await postJson(app, LEAD_PATHS.contact, big);
     expect(declared.status).toBe(413);
-    expect(await declared.json()).toEqual({ message: API_MESSAGES.tooLarge });
+    expect(await declared.json()).toEqual({ message: API_MESSAGES.tooLarge(BODY_MAX_BYTES) });
     const stream = new ReadableStream({
       start(controller) {
         for (let i = 0; i < 80; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));

@@ -61,7 +61,7 @@ export interface Config {
   eventsHeartbeatMs: number;
 
   // Mail.
-  /** smtp:// or smtps:// URL of the mail server. Unset: each message becomes an .eml file in DATA_DIR/outbox. */
+  /** smtp:// or smtps:// URL of the mail server. Unset: each message becomes an .eml file in DATA_DIR/mail. */
   smtpUrl: string | undefined;
   /** The From of every message. */
   mailFrom: string;

@@ -18,7 +18,7 @@ export interface Deps {
   ping: () => Promise<boolean>;
   /** The current time. Tests inject a clock to expire tokens and throttles without waiting. */
   clock?: () => Date;
-  /** Nudges the mail worker after a message was committed to the outbox (it also polls). */
+  /** Nudges the mail worker after a message was committed to the mail queue (it also polls). */
   wakeMail?: () => void;
   /** Work done after an answer has gone (forgot-password); the app makes its own when absent. */
   tasks?: BackgroundTasks;

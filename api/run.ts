@@ -1,6 +1,6 @@
 // The server process, loaded by main.ts once signals are handled: opens the database,
 // runs migrations, makes sure an admin exists, serves the API and the PWA, sends the mail
-// outbox, and shuts down cleanly on
+// queue, and shuts down cleanly on
 // SIGTERM/SIGINT (stop accepting, finish in-flight requests, stop the mail worker, close
 // the database, exit 0).
 import { createApp } from './app.ts';

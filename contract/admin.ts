@@ -1,6 +1,6 @@
 // What the admin screens and the API agree on: paths, messages, the password rule and
 // the response shapes of login and the five lead lists (§6, §7, §8 of the spec).
-import { object, string, type InferType } from 'yup';
+import { object, string } from 'yup';
 import { MESSAGES } from './messages.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 import { LEAD_KINDS } from './lead-kinds.ts';
@@ -12,7 +12,7 @@ export const ADMIN_PATHS = {
   forgotPassword: '/api/admin/forgot-password',
   /** Followed by `/{token}`. */
   resetPassword: '/api/admin/reset-password',
-  /** The mail outbox (failed and pending messages), for admins. */
+  /** The mail queue (failed and pending messages), for admins. */
   mail: '/api/admin/mail',
 } as const;
 
@@ -56,11 +56,6 @@ export const ADMIN_MESSAGES = {
   newPasswordMax: `Password must be at most ${ADMIN_PASSWORD_MAX} characters`,
   logoutSuccess: 'Logged out successfully!',
   unauthorized: 'Please log in as an admin to see this page',
-  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  fetchUsersFailure: 'Failed to fetch users',
-  noSubmissions: 'No submissions found',
-  noContacts: 'No contact messages found.',
-  noUsers: 'No users found',
 } as const;
 
 /** 429 on login: says how long to wait and that a password reset is always possible. */
@@ -86,7 +81,6 @@ export const adminLoginSchema = object({
     .required(ADMIN_MESSAGES.passwordRequired)
     .max(1024, ADMIN_MESSAGES.invalidCredentials),
 });
-export type AdminLoginInput = InferType<typeof adminLoginSchema>;
 
 export const forgotPasswordSchema = object({
   email: adminEmail.email(MESSAGES.invalidEmail),
@@ -113,12 +107,8 @@ export interface AdminLoginResponse {
   /** ISO time the token stops working. */
   expiresAt: string;
 }
-export interface MessageResponse {
-  message: string;
-}
-
 export type MailStatus = 'pending' | 'sent' | 'failed';
-export interface OutboxEntry {
+export interface MailQueueEntry {
   _id: string;
   to: string;
   subject: string;
@@ -129,7 +119,4 @@ export interface OutboxEntry {
   createdAt: string;
   nextAttemptAt: string | null;
   sentAt: string | null;
-}
-export interface OutboxList {
-  data: OutboxEntry[];
 }

@@ -6,8 +6,9 @@ export const SYNC_PATH = '/api/v1/sync';
 export const HEALTH_PATH = '/api/health';
 /** Queued submissions per POST /api/v1/sync request. */
 export const SYNC_BATCH_MAX = 100;
-/** Largest accepted JSON body for a single POST; a sync batch may be up to SYNC_BODY_MAX. */
+/** Largest accepted JSON body for a single POST, in bytes. */
 export const BODY_MAX_BYTES = 64 * 1024;
+/** Largest accepted body of a POST /api/v1/sync batch, in bytes. */
 export const SYNC_BODY_MAX_BYTES = 2 * 1024 * 1024;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Header set on an answer that replays an earlier one for the same key. */
@@ -25,9 +26,8 @@ export interface SyncItem {
   path: string;
   body: unknown;
 }
-export interface SyncRequest {
-  items: SyncItem[];
-}
+/** A sync request's body: the items, or (as the spec's wrapper) `{ items }`. */
+export type SyncRequest = SyncItem[] | { items: SyncItem[] };
 export interface SyncResult {
   key: string;
   status: number;

@@ -123,7 +123,7 @@ export interface OverviewResponse {
   byStatus: Record<LeadStatus, number>;
   /** Leads per list for today, the last 7 and the last 30 days (IST days). */
   totals: { today: number; week: number; month: number };
-  /** Messages in the mail outbox that failed for good. */
+  /** Messages in the mail queue that failed for good. */
   mailFailed: number;
   /** New leads of the last OVERVIEW_DAYS days (spam left out) by utm_source, most first; null: none given. */
   bySource: Array<{ utmSource: string | null; count: number }>;

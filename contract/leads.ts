@@ -108,7 +108,6 @@ export const enquirySchema = enquiryStep1Schema.shape({
   email: email(),
   phone: phone(MESSAGES.phoneTenDigits),
 });
-export type EnquiryInput = InferType<typeof enquirySchema>;
 
 /** POST /api/v1/now/join-now — the /join-now registration. */
 export const joinNowSchema = object({

@@ -32,7 +32,8 @@ export const API_MESSAGES = {
   bodyIncomplete: 'The request body did not arrive completely',
   wrongTypes: 'Request body has fields of the wrong type',
   unsupportedMediaType: 'Content-Type must be application/json',
-  tooLarge: 'Request body is too large (limit 64 KiB)',
+  tooLarge: (limitBytes: number) =>
+    `Request body is too large (limit ${limitBytes >= 1024 * 1024 ? `${limitBytes / (1024 * 1024)} MiB` : `${limitBytes / 1024} KiB`})`,
   notFound: 'Not found',
   idempotencyConflict: 'This Idempotency-Key was already used with a different request body',
   idempotencyInFlight: 'A request with this Idempotency-Key is still being processed; retry shortly',

@@ -181,7 +181,7 @@ describe.runIf(baseUrl)('three instances behind HAProxy', () => {
     // One certificate email per test: wait until the mail queue is empty (a message the
     // killed instance had claimed goes out from another once its lease ends), then count.
     await expect
-      .poll(async () => (await db.query(`select count(*)::int as n from mail_outbox where status <> 'sent'`)).rows[0].n, {
+      .poll(async () => (await db.query(`select count(*)::int as n from mail_queue where status <> 'sent'`)).rows[0].n, {
         timeout: 120_000,
         interval: 250,
       })

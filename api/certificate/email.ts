@@ -3,7 +3,7 @@
 // taken in (the certificate itself is in English, for colleges and employers).
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../contract/quiz/scoring.ts';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import type { OutgoingMail } from '../mail/queue.ts';
 import type { CertificateData } from './render.ts';
 import { escapeHtml } from '../lib/html.ts';
 

@@ -3,6 +3,7 @@
 // as paths, and rasterised by resvg. No JSX runtime, no browser, no system fonts.
 import { Resvg, renderAsync } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
+import { BUSINESS_TIME_ZONE } from '../../contract/console.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
 import type { QuizLanguage } from '../../contract/quiz/options.ts';
 import { QUIZ_BAND_LABELS, QUIZ_BAND_PROFILES, type QuizDomainScore, type QuizResult } from '../../contract/quiz/scoring.ts';
@@ -395,7 +396,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
   month: 'long',
   year: 'numeric',
   // The date the student sees on their own calendar.
-  timeZone: 'Asia/Kolkata',
+  timeZone: BUSINESS_TIME_ZONE,
 });
 
 function formatDate(date: Date): string {

@@ -88,14 +88,14 @@ export interface AdminLoginFailuresTable {
 }
 
 /**
- * One attachment as stored in mail_outbox.attachments (a JSON array): its bytes, or what
+ * One attachment as stored in mail_queue.attachments (a JSON array): its bytes, or what
  * to make them from when the message is sent (a certificate is drawn then, not while its
  * submission waits for an answer).
  */
 export type StoredAttachment =
   | { filename: string; contentType: string; contentBase64: string }
   | { filename: string; contentType: string; generated: { kind: string; id: string } };
-export interface MailOutboxTable {
+export interface MailQueueTable {
   id: Generated<string>;
   kind: ColumnType<string, string | undefined, never>;
   to_address: string;
@@ -195,7 +195,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   password_resets: PasswordResetsTable;
   admin_login_failures: AdminLoginFailuresTable;
-  mail_outbox: MailOutboxTable;
+  mail_queue: MailQueueTable;
   quiz_submissions: QuizSubmissionsTable;
   lead_history: LeadHistoryTable;
   lead_status_counts: LeadStatusCountsTable;

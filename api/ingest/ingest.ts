@@ -58,7 +58,7 @@ export interface LeadResource<T extends LeadTable = LeadTable, S extends AnyObje
   respond(row: Selectable<Database[T]>): Answer;
   /** The answer for a row the database refused because of the resource's own rule (a unique email, say); undefined for anything else. */
   refusal?(err: unknown): Answer | undefined;
-  /** Work done in the same transaction as the insert (mail outbox, derived rows). */
+  /** Work done in the same transaction as the insert (mail queue, derived rows). */
   afterInsert?(trx: Transaction<Database>, rows: Selectable<Database[T]>[]): Promise<void>;
   /** Runs once the insert with new rows has committed (wake a worker). */
   afterCommit?(rows: Selectable<Database[T]>[]): void;

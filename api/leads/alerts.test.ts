@@ -26,7 +26,7 @@ describe.each(testBackends())('lead alerts on $name', (backend) => {
   });
   const mailsTo = (to: string) =>
     database.db
-      .selectFrom('mail_outbox')
+      .selectFrom('mail_queue')
       .select(['id', 'kind', 'subject', 'text_body'])
       .where('to_address', '=', to)
       .orderBy('created_at')

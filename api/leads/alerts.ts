@@ -4,7 +4,7 @@
 //
 // Exactly once, whatever the retries and instances: a lead is alerted by inserting its
 // (list, id) into lead_alerts, whose primary key lets only one transaction have it, and the
-// alert's email is queued in that same transaction (the mail outbox then delivers it once,
+// alert's email is queued in that same transaction (the mail queue then delivers it once,
 // through any SMTP outage). Every instance runs this loop; they never send twice, and a
 // lead is alerted even if the instance that took it dies. Leads are looked at for a day
 // after they arrive (so turning alerts on does not mail the whole history), and a spam
@@ -13,7 +13,7 @@ import { sql, type Kysely } from 'kysely';
 import { LEAD_KINDS, LEAD_STATUS_LABELS, type LeadField, type ListSlug } from '../../contract/lead-kinds.ts';
 import { touchText, type LeadSource } from '../../contract/lead-signals.ts';
 import type { Database } from '../db/schema.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/queue.ts';
 import { ALL_LISTED, type ListedLead, type ListedRow, type ListItem } from './definitions.ts';
 
 /** How far back a lead is still alerted. */

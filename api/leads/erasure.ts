@@ -21,7 +21,7 @@ import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/queue.ts';
 import { ALL_LISTED, define, type LeadDefinition, type ListedLead } from './definitions.ts';
 import { isLeadId } from './history.ts';
 
@@ -194,7 +194,7 @@ export async function eraseByToken(db: Kysely<Database>, token: string, now: Dat
     // Mail to the address holds their name and results: none of it is sent or kept. (A
     // message the worker is handing to the mail server at this very moment still goes.)
     await trx
-      .deleteFrom('mail_outbox')
+      .deleteFrom('mail_queue')
       .where(sql<boolean>`lower(to_address) = ${email}`)
       .execute();
     // The requests hold the email too; this one's token is spent with them.

@@ -12,7 +12,7 @@ import { certificateEmail } from '../certificate/email.ts';
 import { certificateData, certificateUrl, newCertificateId } from '../certificate/store.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/queue.ts';
 import { define, type LeadDefinition } from './definitions.ts';
 
 /** JSON columns come back parsed from both drivers; a string (older drivers) is parsed here. */
@@ -27,7 +27,7 @@ export function parsedJson<T>(value: T | string): T {
 async function recentCertificateMails(db: Kysely<Database>, emails: string[]): Promise<Map<string, number>> {
   if (emails.length === 0) return new Map();
   const rows = await db
-    .selectFrom('mail_outbox')
+    .selectFrom('mail_queue')
     .select(['to_address', (eb) => eb.fn.countAll<string>().as('n')])
     .where('kind', '=', 'certificate')
     .where(sql<boolean>`to_address = any(${emails}::text[])`)

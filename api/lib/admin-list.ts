@@ -17,7 +17,7 @@ export interface ListSpec<T extends keyof Database> {
   timeColumn: string;
   /** Text columns q matches; `phone` also matches q's digits alone. */
   searchColumns: ReadonlyArray<string>;
-  /** Extra filters from the query string (e.g. the outbox's status). */
+  /** Extra filters from the query string (e.g. the mail queue's status). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is chosen at run time
   filter?: (c: Context) => ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) | undefined;
 }

@@ -113,8 +113,7 @@ export function unauthorized(): HttpError {
   return new HttpError(401, ADMIN_MESSAGES.unauthorized, undefined, { 'WWW-Authenticate': 'Bearer' });
 }
 
-/** Middleware: 401 JSON unless the request carries a valid admin token. */
-/** 401 without a valid admin token; otherwise the session is `c.get('adminSession')`. */
+/** Middleware: 401 JSON without a valid admin token; otherwise the session is `c.get('adminSession')`. */
 export function requireAdmin(deps: Deps): MiddlewareHandler<{ Variables: { adminSession: AdminSession } }> {
   return async (c, next) => {
     const session = await authenticate(deps, c.req.header('authorization'));

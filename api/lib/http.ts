@@ -29,18 +29,18 @@ export class HttpError extends Error {
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Reads the request body as a JSON object. 415 unless the Content-Type is JSON, 413 past
- * `maxBytes` (a declared length is checked up front and held by the HTTP parser; a
- * chunked body is counted while streaming),
- * 400 for malformed JSON, a JSON value that is not an object, or a body cut off.
+ * Reads the request body as JSON, any value (the caller checks its shape: a lead is an
+ * object, a sync batch an array). 415 unless the Content-Type is JSON, 413 past `maxBytes`
+ * (a declared length is checked up front and held by the HTTP parser; a chunked body is
+ * counted while streaming), 400 for bytes that are not UTF-8 JSON or a body cut off.
  */
-export async function readJson(c: Context, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
   if (!isJsonType(c.req.header('content-type'))) {
     throw new HttpError(415, API_MESSAGES.unsupportedMediaType);
   }
   const length = c.req.header('content-length');
   const declared = length === undefined ? NaN : Number(length);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, API_MESSAGES.tooLarge);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, API_MESSAGES.tooLarge(maxBytes));
   let bytes: Uint8Array;
   try {
     bytes = await readBody(c, declared, maxBytes);
@@ -50,7 +50,7 @@ export async function readJson(c: Context, maxBytes: number): Promise<unknown> {
     // nothing wrong on our side, so not a 5xx and never "database unavailable".
     throw new HttpError(400, API_MESSAGES.bodyIncomplete);
   }
-  if (bytes.byteLength > maxBytes) throw new HttpError(413, API_MESSAGES.tooLarge);
+  if (bytes.byteLength > maxBytes) throw new HttpError(413, API_MESSAGES.tooLarge(maxBytes));
   let text: string;
   try {
     text = UTF8.decode(bytes);
@@ -83,7 +83,7 @@ async function readBody(c: Context, declared: number, maxBytes: number): Promise
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => {});
-        throw new HttpError(413, API_MESSAGES.tooLarge);
+        throw new HttpError(413, API_MESSAGES.tooLarge(maxBytes));
       }
       chunks.push(value);
     }

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { BODY_MAX_BYTES, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from '../../contract/api.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
-import { HttpError, readJson } from './http.ts';
+import { HttpError, readJsonBody } from './http.ts';
 import type { Answer, Ingest, LeadResource } from '../ingest/ingest.ts';
 
 export function idempotencyKeyOf(c: Context): string | null {
@@ -23,7 +23,7 @@ export function sendAnswer(c: Context, answer: Answer): Response {
 export function leadRoute(ingest: Ingest, resource: LeadResource) {
   return async (c: Context): Promise<Response> => {
     const key = idempotencyKeyOf(c);
-    const body = await readJson(c, BODY_MAX_BYTES);
+    const body = await readJsonBody(c, BODY_MAX_BYTES);
     const [answer] = await ingest(resource, [{ key, body }]);
     return sendAnswer(c, answer!);
   };

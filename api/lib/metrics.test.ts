@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/queue.ts';
 import { pgliteBackend, type TestDatabase } from '../testing/databases.ts';
 import { postJson, testApp } from '../testing/app.ts';
 import { createMetrics, startMetricsServer } from './metrics.ts';
@@ -54,8 +54,8 @@ describe('GET /metrics', () => {
   it('counts requests by route pattern and status, leads by list, refusals, the mail queue and the pool', async () => {
     const before = await scrape();
     expect(before.get('leads_stored{list="contact"}') ?? 0).toBe(0);
-    expect(before.get('mail_outbox_messages{status="pending"}')).toBe(0);
-    expect(before.get('mail_outbox_oldest_pending_seconds')).toBe(0);
+    expect(before.get('mail_queue_messages{status="pending"}')).toBe(0);
+    expect(before.get('mail_queue_oldest_pending_seconds')).toBe(0);
     expect(before.get('db_pool_connections{state="waiting"}')).toBe(0);
     expect(before.get('rate_limit_rejections_total')).toBe(0);
     expect(before.has('process_resident_memory_bytes')).toBe(true);
@@ -75,8 +75,8 @@ describe('GET /metrics', () => {
     expect([...after.keys()].some((k) => k.startsWith('http_requests_total{route="/api/v1/certificates/:'))).toBe(true);
     expect(after.get('leads_stored{list="contact"}')).toBe(3);
     expect(after.get('rate_limit_rejections_total')).toBe(2);
-    expect(after.get('mail_outbox_messages{status="pending"}')).toBe(1);
-    expect(after.get('mail_outbox_oldest_pending_seconds')).toBeGreaterThanOrEqual(0);
+    expect(after.get('mail_queue_messages{status="pending"}')).toBe(1);
+    expect(after.get('mail_queue_oldest_pending_seconds')).toBeGreaterThanOrEqual(0);
   });
 
   it('answers nothing but GET /metrics', async () => {

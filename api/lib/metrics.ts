@@ -6,7 +6,7 @@
 //   and status.
 // - leads_stored{list}: rows per lead list, from the counts the database keeps
 //   (lead_status_counts), the same for every instance.
-// - mail_outbox_messages{status="pending"|"failed"}, mail_outbox_oldest_pending_seconds: the
+// - mail_queue_messages{status="pending"|"failed"}, mail_queue_oldest_pending_seconds: the
 //   server's mail queue; a growing age means mail is not going out.
 // - db_pool_connections{state="in_use"|"idle"|"waiting"}: this instance's Postgres pool
 //   ("waiting" above zero for long: PGPOOL is too small or the database too slow).
@@ -84,14 +84,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
   new client.Gauge({
-    name: 'mail_outbox_messages',
+    name: 'mail_queue_messages',
     help: "Messages in the server's mail queue, by status (pending or failed).",
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
       const rows = await withTimeout(
         sql<{ status: string; n: string }>`
-          select status, count(*)::text as n from mail_outbox where status in ('pending', 'failed') group by status
+          select status, count(*)::text as n from mail_queue where status in ('pending', 'failed') group by status
         `.execute(sources.db),
       );
       this.reset();
@@ -101,13 +101,13 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
   new client.Gauge({
-    name: 'mail_outbox_oldest_pending_seconds',
+    name: 'mail_queue_oldest_pending_seconds',
     help: 'Age of the oldest message still waiting to be sent (0: none).',
     registers: [registry],
     async collect() {
       const rows = await withTimeout(
         sql<{ age: number | null }>`
-          select extract(epoch from now() - min(created_at))::float8 as age from mail_outbox where status = 'pending'
+          select extract(epoch from now() - min(created_at))::float8 as age from mail_queue where status = 'pending'
         `.execute(sources.db),
       );
       if (rows) this.set(Math.max(0, rows.rows[0]?.age ?? 0));

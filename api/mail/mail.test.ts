@@ -1,4 +1,4 @@
-// The mail outbox against a real SMTP peer (smtp-server, see api/testing/smtp.ts): a reset email
+// The mail queue against a real SMTP peer (smtp-server, see api/testing/smtp.ts): a reset email
 // arrives with a working link; an outage delays mail and loses none, and the message is
 // delivered exactly once when the peer is back; rejected and ever-failing messages are
 // marked failed with their last error; two workers never send one message twice;
@@ -16,11 +16,11 @@ import { fakeClock } from '../testing/clock.ts';
 import { pgliteBackend, testBackends, type TestDatabase } from '../testing/databases.ts';
 import { eventually } from '../testing/eventually.ts';
 import { decodeQuotedPrintable, startSmtpPeer, type SmtpPeer } from '../testing/smtp.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail } from './queue.ts';
 import { createMailTransport } from './transport.ts';
 import { startMailWorker, type MailWorkerOptions } from './worker.ts';
 
-describe.each(testBackends())('mail outbox on $name', (backend) => {
+describe.each(testBackends())('mail queue on $name', (backend) => {
   let database: TestDatabase;
   let peer: SmtpPeer;
   const clock = fakeClock();
@@ -35,7 +35,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
       pollMs: 0,
       ...options,
     });
-  const statusOf = (id: string) => database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const statusOf = (id: string) => database.db.selectFrom('mail_queue').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     database = await backend.create();
@@ -72,7 +72,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     const login = await postJson(app, ADMIN_PATHS.login, { email: 'head@example.in', password: 'second password' });
     expect(login.status).toBe(200);
     const row = await database.db
-      .selectFrom('mail_outbox')
+      .selectFrom('mail_queue')
       .selectAll()
       .where('to_address', '=', 'head@example.in')
       .executeTakeFirstOrThrow();
@@ -157,7 +157,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
     expect((await app.request(ADMIN_PATHS.mail)).status).toBe(401);
   });
 
-  it('lets two workers drain one outbox without sending any message twice', async () => {
+  it('lets two workers drain one mail queue without sending any message twice', async () => {
     const shared = await startSmtpPeer();
     const ids = [];
     for (let i = 0; i < 12; i++) ids.push(await enqueueMail(database.db, { to: `many${i}@example.in`, subject: `Many ${i}`, text: 'x' }));
@@ -247,7 +247,7 @@ describe.each(testBackends())('mail outbox on $name', (backend) => {
         throw new Error('the cause failed');
       }),
     ).rejects.toThrow('the cause failed');
-    const rows = await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'rolled-back@example.in').execute();
+    const rows = await database.db.selectFrom('mail_queue').select('id').where('to_address', '=', 'rolled-back@example.in').execute();
     expect(rows).toEqual([]);
   });
 });
@@ -257,24 +257,24 @@ describe('mail without SMTP_URL', () => {
   let dataDir: string;
   beforeAll(async () => {
     database = await pgliteBackend.create();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'outbox-test-'));
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'mail-test-'));
   });
   afterAll(async () => {
     await database?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('writes each message as an .eml file under DATA_DIR/outbox and logs its path', async () => {
+  it('writes each message as an .eml file under DATA_DIR/mail and logs its path', async () => {
     const lines: string[] = [];
     const transport = createMailTransport({ ...testConfig(), dataDir, smtpUrl: undefined }, (l) => lines.push(l));
-    expect(transport.description).toContain(path.join(dataDir, 'outbox'));
+    expect(transport.description).toContain(path.join(dataDir, 'mail'));
     const worker = startMailWorker({ db: database.db, transport, log: (l) => lines.push(l), pollMs: 0 });
-    await enqueueMail(database.db, { to: 'newcomer@example.in', subject: 'Look, a file', text: 'Hello from the outbox' });
+    await enqueueMail(database.db, { to: 'newcomer@example.in', subject: 'Look, a file', text: 'Hello from the mail queue' });
     expect((await worker.drainOnce()).sent).toBe(1);
     await worker.stop();
-    const files = readdirSync(path.join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
+    const files = readdirSync(path.join(dataDir, 'mail')).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
-    const file = path.join(dataDir, 'outbox', files[0]!);
+    const file = path.join(dataDir, 'mail', files[0]!);
     expect(readFileSync(file, 'utf8')).toMatch(/^Subject: Look, a file$/m);
     expect(lines.some((l) => l.includes(file))).toBe(true);
   });

@@ -1,5 +1,5 @@
 // Where mail goes: a real SMTP server when SMTP_URL is set, otherwise an .eml file per
-// message in DATA_DIR/outbox/ (its path is logged), so a newcomer sees every email
+// message in DATA_DIR/mail/ (its path is logged), so a newcomer sees every email
 // without setting anything up.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,8 +29,8 @@ export function isPermanentMailError(err: unknown): boolean {
   return (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && typeof e.responseCode === 'number' && e.responseCode >= 500;
 }
 
-export function outboxDir(config: Pick<Config, 'dataDir'>): string {
-  return config.dataDir.startsWith('memory://') ? path.join(os.tmpdir(), 'softskills-outbox') : path.join(config.dataDir, 'outbox');
+export function mailDir(config: Pick<Config, 'dataDir'>): string {
+  return config.dataDir.startsWith('memory://') ? path.join(os.tmpdir(), 'softskills-mail') : path.join(config.dataDir, 'mail');
 }
 
 function message(config: Pick<Config, 'mailFrom' | 'publicUrl'>, mail: SendableMail): nodemailer.SendMailOptions {
@@ -68,7 +68,7 @@ export function createMailTransport(
     };
   }
 
-  const dir = outboxDir(config);
+  const dir = mailDir(config);
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: `files in ${dir} (set SMTP_URL to send real mail)`,

@@ -1,4 +1,4 @@
-// Sends what is in the mail outbox. Each round claims up to `batchSize` due messages in
+// Sends what is in the mail queue. Each round claims up to `batchSize` due messages in
 // one short statement (FOR UPDATE SKIP LOCKED, so several API instances share the table
 // and never claim the same row), sends them outside any transaction (an SMTP server that
 // hangs must not hold a database connection), then records each outcome.
@@ -96,10 +96,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function claim(now: Date): Promise<Claimed[]> {
     const result = await sql<Claimed>`
-      update mail_outbox
+      update mail_queue
       set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + leaseMs)}
       where id in (
-        select id from mail_outbox
+        select id from mail_queue
         -- A message never tried is due at once, whatever the clocks of the database and
         -- this process say; a retry is due by this process's clock (tests drive it).
         where status = 'pending' and (attempts = 0 or next_attempt_at <= ${now})
@@ -135,18 +135,18 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       const now = clock();
       if (isPermanentMailError(err) || err instanceof MissingAttachmentError || row.attempts >= maxAttempts) {
-        await db.updateTable('mail_outbox').set({ status: 'failed', last_error: message }).where('id', '=', row.id).execute();
+        await db.updateTable('mail_queue').set({ status: 'failed', last_error: message }).where('id', '=', row.id).execute();
         log(`mail ${row.id} failed after ${row.attempts} attempt(s): ${message}`);
         result.failed++;
       } else {
         const retryAt = new Date(now.getTime() + retryDelayMs(row.attempts, baseDelayMs, maxDelayMs));
-        await db.updateTable('mail_outbox').set({ next_attempt_at: retryAt, last_error: message }).where('id', '=', row.id).execute();
+        await db.updateTable('mail_queue').set({ next_attempt_at: retryAt, last_error: message }).where('id', '=', row.id).execute();
         log(`mail ${row.id} attempt ${row.attempts} failed (${message}); retrying at ${retryAt.toISOString()}`);
         result.retrying++;
       }
       return;
     }
-    await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: clock(), last_error: null }).where('id', '=', row.id).execute();
+    await db.updateTable('mail_queue').set({ status: 'sent', sent_at: clock(), last_error: null }).where('id', '=', row.id).execute();
     result.sent++;
   }
 

@@ -4,7 +4,7 @@
 //   GET  /me                     (Bearer) → { admin }
 //   POST /forgot-password        { email } → always the same { message }
 //   POST /reset-password/:token  { newPassword } → { message } | 400 { message }
-//   GET  /mail                   (Bearer) → { data: OutboxEntry[] } (?status=pending|sent|failed)
+//   GET  /mail                   (Bearer) → { data: MailQueueEntry[] } (?status=pending|sent|failed)
 import { Hono } from 'hono';
 import {
   ADMIN_MESSAGES,
@@ -14,7 +14,7 @@ import {
   RESET_TOKEN_MINUTES,
   resetPasswordSchema,
   tooManyLoginAttempts,
-  type OutboxEntry,
+  type MailQueueEntry,
 } from '../../contract/admin.ts';
 import { BODY_MAX_BYTES, LINK_TOKEN_PATTERN } from '../../contract/api.ts';
 import { nowOf, type Deps } from '../deps.ts';
@@ -24,12 +24,12 @@ import { createBackgroundTasks } from '../lib/background.ts';
 import { issueToken, requireAdmin, revokeSession, toAdminProfile } from '../lib/auth.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { iso } from '../lib/dates.ts';
-import { HttpError, readJson } from '../lib/http.ts';
+import { HttpError, readJsonBody } from '../lib/http.ts';
 import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '../lib/login-throttle.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { validate } from '../lib/validate.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/queue.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 /** Reset emails per admin per window; more requests still get the same answer, and no mail. */
@@ -60,13 +60,13 @@ Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:</
   return { subject: 'Reset your admin password', text, html };
 }
 
-function toOutboxEntry(row: Record<string, unknown>): OutboxEntry {
+function toMailQueueEntry(row: Record<string, unknown>): MailQueueEntry {
   return {
     _id: String(row.id),
     to: String(row.to_address),
     subject: String(row.subject),
     kind: String(row.kind),
-    status: row.status as OutboxEntry['status'],
+    status: row.status as MailQueueEntry['status'],
     attempts: Number(row.attempts),
     lastError: row.last_error == null ? null : String(row.last_error),
     createdAt: iso(row.created_at),
@@ -118,7 +118,7 @@ export function admin(deps: Deps): Hono {
 
   return new Hono()
     .post('/login', async (c) => {
-      const input = validate(adminLoginSchema, await readJson(c, BODY_MAX_BYTES));
+      const input = validate(adminLoginSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const email = normalizeEmail(input.value.email);
       const address = clientAddress(c, config.trustProxy);
@@ -158,7 +158,7 @@ export function admin(deps: Deps): Hono {
     })
 
     .post('/forgot-password', async (c) => {
-      const input = validate(forgotPasswordSchema, await readJson(c, BODY_MAX_BYTES));
+      const input = validate(forgotPasswordSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const email = normalizeEmail(input.value.email);
       const now = nowOf(deps);
@@ -169,7 +169,7 @@ export function admin(deps: Deps): Hono {
     })
 
     .post('/reset-password/:token', async (c) => {
-      const input = validate(resetPasswordSchema, await readJson(c, BODY_MAX_BYTES));
+      const input = validate(resetPasswordSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const token = c.req.param('token');
       const invalid = () => new HttpError(400, ADMIN_MESSAGES.resetLinkInvalid);
@@ -217,12 +217,12 @@ export function admin(deps: Deps): Hono {
         throw new HttpError(400, 'status must be pending, sent or failed');
       }
       const rows = await listRows(db, c, {
-        table: 'mail_outbox',
+        table: 'mail_queue',
         columns: ['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'next_attempt_at', 'sent_at'],
         timeColumn: 'created_at',
         searchColumns: ['to_address', 'subject'],
         filter: () => (status ? (eb) => eb('status', '=', status) : undefined),
       });
-      return c.json({ data: rows.map(toOutboxEntry) });
+      return c.json({ data: rows.map(toMailQueueEntry) });
     });
 }

@@ -7,6 +7,7 @@
 // of a certificate erased at its holder's request is 410, "This certificate was withdrawn.",
 // with no name.
 import { Hono, type Context } from 'hono';
+import { BUSINESS_TIME_ZONE } from '../../contract/console.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { certificateImagePath, type CertificateRecord } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
@@ -81,7 +82,7 @@ export function certificatePage(deps: Deps): Hono {
 
 // ---- HTML ----
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: BUSINESS_TIME_ZONE });
 
 // Inline <style> is allowed by the CSP (style-src 'unsafe-inline'); there is no script at all.
 const STYLE = `

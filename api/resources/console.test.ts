@@ -295,13 +295,13 @@ describe.each(testBackends())('the console API on $name', (backend) => {
             .execute();
       }
       await database.db
-        .insertInto('mail_outbox')
+        .insertInto('mail_queue')
         .values([
           { to_address: 'a@b.in', subject: 's', text_body: 't' },
           { to_address: 'c@d.in', subject: 's', text_body: 't' },
         ])
         .execute();
-      await database.db.updateTable('mail_outbox').set({ status: 'failed' }).where('to_address', 'in', ['a@b.in', 'c@d.in']).execute();
+      await database.db.updateTable('mail_queue').set({ status: 'failed' }).where('to_address', 'in', ['a@b.in', 'c@d.in']).execute();
 
       const res = await get(CONSOLE_PATHS.overview);
       expect(res.status).toBe(200);

@@ -31,7 +31,7 @@ describe.each(testBackends())('erasure on $name', (backend) => {
     return res.json();
   };
   const mailsTo = (email: string) =>
-    database.db.selectFrom('mail_outbox').select(['kind', 'text_body']).where('to_address', '=', email).execute();
+    database.db.selectFrom('mail_queue').select(['kind', 'text_body']).where('to_address', '=', email).execute();
   /** The token in the newest erasure link mailed to this address. */
   const linkTokenFor = async (email: string) => {
     const mails = (await mailsTo(email)).filter((m) => m.kind === 'erasure');

@@ -8,14 +8,14 @@ import { BODY_MAX_BYTES, LINK_TOKEN_PATTERN } from '../../contract/api.ts';
 import { ERASURE_MESSAGES } from '../../contract/erasure.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { eraseByToken } from '../leads/erasure.ts';
-import { HttpError, readJson } from '../lib/http.ts';
+import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 
 const confirmSchema = object({ token: string().required(ERASURE_MESSAGES.linkInvalid).max(64) });
 
 export function erasure(deps: Deps): Hono {
   return new Hono().post('/confirm', async (c) => {
-    const input = validate(confirmSchema, await readJson(c, BODY_MAX_BYTES));
+    const input = validate(confirmSchema, await readJsonBody(c, BODY_MAX_BYTES));
     if (!input.ok) throw input.error;
     const { token } = input.value;
     const result = LINK_TOKEN_PATTERN.test(token) ? await eraseByToken(deps.db, token, nowOf(deps)) : undefined;

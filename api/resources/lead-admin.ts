@@ -15,7 +15,7 @@ import { eraseLeads } from '../leads/erasure.ts';
 import { adminLabel, findLead, historyOf, setStatuses, updateLead } from '../leads/history.ts';
 import { withLatestTests } from '../leads/latest-tests.ts';
 import { requireAdmin, type AdminRow } from '../lib/auth.ts';
-import { HttpError, readJson } from '../lib/http.ts';
+import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 
 const eraserOf = (admin: AdminRow) => ({ id: admin.id, label: adminLabel(admin) });
@@ -38,7 +38,7 @@ export function leadAdmin(deps: Deps) {
       })
       .patch('/:list/:id', async (c) => {
         const { lead, list } = leadOf(c.req.param('list'));
-        const input = validate(leadUpdateSchema, await readJson(c, BODY_MAX_BYTES));
+        const input = validate(leadUpdateSchema, await readJsonBody(c, BODY_MAX_BYTES));
         if (!input.ok) throw input.error;
         const id = c.req.param('id');
         const found = await updateLead(deps.db, lead, list, id, input.value, c.get('adminSession').admin);
@@ -54,13 +54,13 @@ export function leadAdmin(deps: Deps) {
       })
       .post('/:list/erase', async (c) => {
         const { lead } = leadOf(c.req.param('list'));
-        const input = validate(bulkEraseSchema, await readJson(c, BODY_MAX_BYTES));
+        const input = validate(bulkEraseSchema, await readJsonBody(c, BODY_MAX_BYTES));
         if (!input.ok) throw input.error;
         return c.json({ erased: await eraseLeads(deps.db, lead, input.value.ids, eraserOf(c.get('adminSession').admin)) });
       })
       .post('/:list/status', async (c) => {
         const { lead, list } = leadOf(c.req.param('list'));
-        const input = validate(bulkStatusSchema, await readJson(c, BODY_MAX_BYTES));
+        const input = validate(bulkStatusSchema, await readJsonBody(c, BODY_MAX_BYTES));
         if (!input.ok) throw input.error;
         const updated = await setStatuses(deps.db, lead, list, input.value.ids, input.value.status, c.get('adminSession').admin);
         return c.json({ updated });

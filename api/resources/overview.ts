@@ -52,7 +52,7 @@ export function overview(deps: Deps): Hono {
       ),
       deps.db.selectFrom('lead_status_counts').select(['status', 'n']).execute(),
       deps.db
-        .selectFrom('mail_outbox')
+        .selectFrom('mail_queue')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('status', '=', 'failed')
         .executeTakeFirstOrThrow(),

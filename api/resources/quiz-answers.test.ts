@@ -49,7 +49,7 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
   });
 
   const post = (body: unknown, headers?: Record<string, string>) => postJson(app, QUIZ_ANSWERS_PATH, body, headers);
-  const count = async (table: 'quiz_submissions' | 'mail_outbox') =>
+  const count = async (table: 'quiz_submissions' | 'mail_queue') =>
     Number(
       (
         await database.db
@@ -85,7 +85,7 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
       result: scoreAnswers(answers),
     });
     const mail = await database.db
-      .selectFrom('mail_outbox')
+      .selectFrom('mail_queue')
       .selectAll()
       .where('to_address', '=', 'priya@example.in')
       .executeTakeFirstOrThrow();
@@ -105,7 +105,7 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
   it('emails one address at most 3 certificates a day: further tests are stored and answered, without mail', async () => {
     const capped = app;
     const to = 'many-tests@example.in';
-    const mails = async () => (await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute()).length;
+    const mails = async () => (await database.db.selectFrom('mail_queue').select('id').where('to_address', '=', to).execute()).length;
     const answersOf: Array<{ emailed: boolean; message: string }> = [];
     for (let i = 0; i < 5; i++) {
       const res = await postJson(capped, QUIZ_ANSWERS_PATH, { ...valid, email: to }, { 'Idempotency-Key': `cap-${i}-0000` });
@@ -142,7 +142,7 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     const rows = await database.db.selectFrom('quiz_submissions').select('certificate_emailed').where('email', '=', to).execute();
     expect(rows).toHaveLength(13);
     expect(rows.filter((r) => r.certificate_emailed)).toHaveLength(3);
-    expect(await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute()).toHaveLength(3);
+    expect(await database.db.selectFrom('mail_queue').select('id').where('to_address', '=', to).execute()).toHaveLength(3);
   });
 
   it('gives every certificate a different 128-bit id', async () => {
@@ -163,7 +163,7 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     expect(await langOf(english.certificateId)).toBe('english');
     expect(await langOf(hinglish.certificateId)).toBe('hinglish');
     const mail = await database.db
-      .selectFrom('mail_outbox')
+      .selectFrom('mail_queue')
       .select('text_body')
       .where('to_address', '=', 'hinglish@example.in')
       .executeTakeFirstOrThrow();
@@ -185,13 +185,13 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
       ['no answers at all', { name: 'A', email: 'a@b.in' }, 'answers', QUIZ_MESSAGES.incomplete],
     ];
     it.each(cases)('%s', async (_label, body, field, message) => {
-      const [rows, mails] = [await count('quiz_submissions'), await count('mail_outbox')];
+      const [rows, mails] = [await count('quiz_submissions'), await count('mail_queue')];
       const res = await post(body);
       expect(res.status).toBe(400);
       const answer = await res.json();
       expect(answer.message).toBe(message);
       expect(answer.errors[field]).toBe(message);
-      expect([await count('quiz_submissions'), await count('mail_outbox')]).toEqual([rows, mails]);
+      expect([await count('quiz_submissions'), await count('mail_queue')]).toEqual([rows, mails]);
     });
 
     it('a body that is not JSON, or not an object', async () => {
@@ -254,7 +254,7 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     expect((await synced.json()).results).toEqual([{ key, status: 201, body: firstBody }]);
 
     const rows = await database.db.selectFrom('quiz_submissions').select('id').where('email', '=', 'replay@example.in').execute();
-    const mails = await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'replay@example.in').execute();
+    const mails = await database.db.selectFrom('mail_queue').select('id').where('to_address', '=', 'replay@example.in').execute();
     expect([rows.length, mails.length]).toEqual([1, 1]);
   });
 
@@ -274,7 +274,7 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     expect(results[1].body.certificateId).toMatch(HEX32);
     expect(results[2].body.message).toBe(QUIZ_MESSAGES.notAnOption);
     expect(wakes).toBe(before + 1);
-    expect(await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'batch@example.in').execute()).toHaveLength(1);
+    expect(await database.db.selectFrom('mail_queue').select('id').where('to_address', '=', 'batch@example.in').execute()).toHaveLength(1);
   });
 
   it('emails the certificate over SMTP: a 1600×1131 PNG attached, the link in both parts opens the verification page', async () => {
@@ -320,7 +320,7 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     const served = await app.request(`/api/v1/certificates/${certificateId}.png`);
     expect(Buffer.from(await served.arrayBuffer()).equals(image!.content)).toBe(true);
 
-    const sent = await database.db.selectFrom('mail_outbox').select(['status']).where('to_address', '=', to).executeTakeFirstOrThrow();
+    const sent = await database.db.selectFrom('mail_queue').select(['status']).where('to_address', '=', to).executeTakeFirstOrThrow();
     expect(sent.status).toBe('sent');
   });
 

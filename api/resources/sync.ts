@@ -4,17 +4,17 @@
 // appearance (so a device's personality sign-up lands before its answers), and each
 // group is ingested in one transaction.
 import { Hono } from 'hono';
-import { IDEMPOTENCY_KEY_PATTERN, SYNC_BATCH_MAX, SYNC_BODY_MAX_BYTES, type SyncResult } from '../../contract/api.ts';
+import { IDEMPOTENCY_KEY_PATTERN, SYNC_BATCH_MAX, SYNC_BODY_MAX_BYTES, type SyncResponse, type SyncResult } from '../../contract/api.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
-import { HttpError, isPlainObject, readJson } from '../lib/http.ts';
+import { HttpError, isPlainObject, readJsonBody } from '../lib/http.ts';
 import { failureAnswer } from '../lib/errors.ts';
 import type { Ingest, LeadResource } from '../ingest/ingest.ts';
 import { chargeItems } from '../lib/rate-limit.ts';
 
 export function sync(deps: Deps, ingest: Ingest, resources: ReadonlyMap<string, LeadResource>): Hono {
   return new Hono().post('/', async (c) => {
-    const payload = await readJson(c, SYNC_BODY_MAX_BYTES);
+    const payload = await readJsonBody(c, SYNC_BODY_MAX_BYTES);
     const items = Array.isArray(payload) ? payload : isPlainObject(payload) ? payload.items : undefined;
     if (!Array.isArray(items)) throw new HttpError(400, 'Body must be an array of { key, path, body }');
     if (items.length > SYNC_BATCH_MAX) {
@@ -61,6 +61,6 @@ export function sync(deps: Deps, ingest: Ingest, resources: ReadonlyMap<string, 
         results[entry.index] = { key: entry.key, status: answer.status, body: answer.body };
       }
     }
-    return c.json({ results });
+    return c.json({ results } satisfies SyncResponse);
   });
 }

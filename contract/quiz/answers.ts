@@ -1,7 +1,6 @@
 // The one rule for a complete set of quiz answers, without yup, so the scoring function can
 // enforce it too: the schema and the scorer can never disagree about what is complete.
 import { QUIZ_ITEM_COUNT, QUIZ_ITEM_IDS } from './items.ts';
-import type { QuizAnswers } from './options.ts';
 
 export const QUIZ_MESSAGES = {
   incomplete: `Please answer all ${QUIZ_ITEM_COUNT} questions`,
@@ -37,10 +36,6 @@ export function quizAnswersProblem(answers: unknown): string | null {
     if (!isOptionIndex(value)) return QUIZ_MESSAGES.notAnOption;
   }
   return entries.length === QUIZ_ITEM_COUNT ? null : QUIZ_MESSAGES.incomplete;
-}
-
-export function isCompleteQuizAnswers(answers: unknown): answers is QuizAnswers {
-  return quizAnswersProblem(answers) === null;
 }
 
 function isOptionIndex(value: unknown): boolean {

@@ -1,6 +1,6 @@
 // POST /api/v1/quiz/submit-answers: { name, email, answers, language }. The PWA checks it
 // before queueing the submission and the API checks it again with this same object.
-import { mixed, string, type InferType } from 'yup';
+import { mixed, string } from 'yup';
 import { freeJoinSchema } from '../leads.ts';
 import { QUIZ_MESSAGES, quizAnswersProblem } from './answers.ts';
 import { QUIZ_LANGUAGES, type QuizAnswers, type QuizLanguage } from './options.ts';
@@ -24,5 +24,3 @@ export const quizAnswersSchema = freeJoinSchema
       .required(QUIZ_MESSAGES.badLanguage)
       .oneOf(QUIZ_LANGUAGES, QUIZ_MESSAGES.badLanguage),
   });
-
-export type QuizAnswersInput = InferType<typeof quizAnswersSchema>;

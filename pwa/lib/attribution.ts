@@ -4,7 +4,7 @@
 // does not replace it). Read once per page load; the values are cleaned and capped by the
 // same rules the server applies (contract/lead-signals.ts).
 import { CAMPAIGN_PARAMS, cleanSource, type LeadSource, type SourceTouch } from '../../contract/lead-signals.ts';
-import { readJson, writeItem } from './storage.ts';
+import { readStoredJson, writeItem } from './storage.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 /** The touch a page load makes: its campaign parameters, an outside referrer, and the path. */
@@ -38,7 +38,7 @@ export function afterLanding(stored: LeadSource | undefined, touch: SourceTouch)
 }
 
 export function readSource(): LeadSource | undefined {
-  return cleanSource(readJson(STORAGE_KEYS.leadSource));
+  return cleanSource(readStoredJson(STORAGE_KEYS.leadSource));
 }
 
 /** Called once at app start. */

@@ -18,7 +18,7 @@ export function writeItem(key: string, value: string | null): void {
   }
 }
 /** The stored JSON value; undefined when it is missing or damaged. */
-export function readJson(key: string): unknown {
+export function readStoredJson(key: string): unknown {
   const raw = readItem(key);
   if (raw === null) return undefined;
   try {
@@ -42,7 +42,7 @@ export function markSignedUp(user: LocalUser): void {
 }
 /** The name and email saved at sign-up, or null when they are missing or damaged. */
 export function readLocalUser(): LocalUser | null {
-  const value = readJson(STORAGE_KEYS.user);
+  const value = readStoredJson(STORAGE_KEYS.user);
   if (!value || typeof value !== 'object') return null;
   const { name, email } = value as Record<string, unknown>;
   return typeof name === 'string' && typeof email === 'string' && name.trim() !== '' && email.trim() !== '' ? { name, email } : null;

@@ -58,24 +58,24 @@ export async function submit<T = unknown>(
   >;
   if (!(await outboxAvailable())) return sendDirect<T>(path, record, id);
 
-  const outcome = await enqueue(id, path, record, labelFor(path));
-  if (outcome.kind === 'sent' || outcome.kind === 'attention') {
-    if (outcome.kind === 'attention') {
+  const attempt = await enqueue(id, path, record, labelFor(path));
+  if (attempt.kind === 'sent' || attempt.kind === 'attention') {
+    if (attempt.kind === 'attention') {
       // The user is looking at the form and will correct it there; a second copy in the
       // outbox would only confuse.
       await discard(id);
     }
     return {
-      status: outcome.status,
-      ok: outcome.kind === 'sent',
-      data: outcome.body as T,
-      message: messageOf(outcome.body),
+      status: attempt.status,
+      ok: attempt.kind === 'sent',
+      data: attempt.body as T,
+      message: messageOf(attempt.body),
       queued: false,
     };
   }
-  const offline = outcome.kind === 'timeout' ? !navigator.onLine : outcome.status === 0;
+  const offline = attempt.kind === 'timeout' ? !navigator.onLine : attempt.status === 0;
   return {
-    status: outcome.kind === 'waiting' ? outcome.status : 0,
+    status: attempt.kind === 'waiting' ? attempt.status : 0,
     ok: false,
     data: undefined,
     message: undefined,

@@ -52,15 +52,16 @@ async function signedUpLocally(page: Page, user: { name: string; email: string }
 
 /** Forgets this device's saved answers and outbox (each test starts its own test). */
 async function resetDevice(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        localStorage.removeItem('personalityResult');
-        const request = indexedDB.deleteDatabase('skillup-outbox');
+  await page.evaluate(async () => {
+    localStorage.removeItem('personalityResult');
+    for (const name of ['skillup-outbox', 'skillup-quiz-drafts']) {
+      await new Promise<void>((resolve, reject) => {
+        const request = indexedDB.deleteDatabase(name);
         request.onsuccess = () => resolve();
         request.onerror = () => reject(request.error);
-      }),
-  );
+      });
+    }
+  });
 }
 
 const quiz = (page: Page) => page.getByTestId('quiz');

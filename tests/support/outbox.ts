@@ -21,6 +21,8 @@ export interface StoredItem extends SeedItem {
 
 const DB = 'skillup-outbox';
 const VERSION = 1;
+/** features/quiz/drafts.ts */
+const DRAFTS_DB = 'skillup-quiz-drafts';
 
 /** Queues items exactly as submitting forms would (the app must have opened the outbox once). */
 export async function seedOutbox(page: Page, items: SeedItem[]): Promise<void> {
@@ -54,8 +56,8 @@ export async function seedOutbox(page: Page, items: SeedItem[]): Promise<void> {
   );
 }
 
-/** Reads one store of the outbox database in the page: every record, or the one with this key. */
-function readStore(page: Page, store: 'items' | 'drafts', key?: string): Promise<unknown> {
+/** Reads one store of an app database in the page: every record, or the one with this key. */
+function readStore(page: Page, DB: string, VERSION: number, store: 'items' | 'drafts', key?: string): Promise<unknown> {
   return page.evaluate(
     async ({ DB, VERSION, store, key }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -76,12 +78,12 @@ function readStore(page: Page, store: 'items' | 'drafts', key?: string): Promise
 }
 
 export async function readOutbox(page: Page): Promise<StoredItem[]> {
-  return (await readStore(page, 'items')) as StoredItem[];
+  return (await readStore(page, DB, VERSION, 'items')) as StoredItem[];
 }
 
 /** The question a test's saved draft on this device is at (undefined: no draft). */
 export async function draftIndex(page: Page, test: string): Promise<number | undefined> {
-  return ((await readStore(page, 'drafts', test)) as { index?: number } | undefined)?.index;
+  return ((await readStore(page, DRAFTS_DB, 1, 'drafts', test)) as { index?: number } | undefined)?.index;
 }
 
 /** The i-th of a run's queued leads: a contact message, a free class sign-up or an enquiry, in turn. */

@@ -2,7 +2,7 @@
 // object): the only module that reads or writes it. The guard only checks that a token is
 // there (spec §6); the server checks it on every call, and any 401 ends the session here.
 import type { AdminProfile } from '../../../contract/admin.ts';
-import { readJson, writeItem } from '../../lib/storage.ts';
+import { readStoredJson, writeItem } from '../../lib/storage.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 
 export interface AdminSession {
@@ -21,7 +21,7 @@ export interface SessionNotice {
 const ENDED_EVENT = 'admin-session-ended';
 
 export function readSession(): AdminSession | null {
-  const value = readJson(STORAGE_KEYS.adminSession);
+  const value = readStoredJson(STORAGE_KEYS.adminSession);
   if (!value || typeof value !== 'object') return null;
   const { token, admin, expiresAt } = value as Partial<AdminSession>;
   if (typeof token !== 'string' || token === '') return null;

@@ -21,7 +21,7 @@ import { quizAnswersSchema } from '../../../contract/quiz/schema.ts';
 import { scoreAnswers } from '../../../contract/quiz/scoring.ts';
 import { Meta } from '../../components/Meta.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { clearDraft, loadDraft, saveDraft } from '../../lib/outbox/store.ts';
+import { clearDraft, loadDraft, saveDraft } from './drafts.ts';
 import { readLocalUser } from '../../lib/storage.ts';
 import { newSubmissionId, submit } from '../../lib/submit.ts';
 import { quizOutcome } from './outcome.ts';

@@ -8,7 +8,7 @@ const base: SubmitResult = { status: 0, ok: false, data: undefined, message: und
 describe('quizOutcome (spec §8, quiz submit)', () => {
   it('success: the spec message, whatever the server said', () => {
     expect(quizOutcome({ ...base, status: 201, ok: true, message: 'anything' }, 'english')).toEqual({
-      kind: 'success',
+      kind: 'sent',
       message: 'Test submitted! Certificate sent to your email.',
     });
     expect(quizOutcome({ ...base, status: 201, ok: true }, 'hinglish').message).toBe('Test submitted! Certificate sent to your email.');
@@ -17,7 +17,7 @@ describe('quizOutcome (spec §8, quiz submit)', () => {
   it('success without the email (the address had its certificate emails for today): says so', () => {
     const data = { emailed: false };
     expect(quizOutcome({ ...base, status: 201, ok: true, data, message: QUIZ_MESSAGES.successNotEmailed }, 'english')).toEqual({
-      kind: 'success',
+      kind: 'sent',
       message: QUIZ_MESSAGES.successNotEmailed,
     });
     expect(quizOutcome({ ...base, status: 201, ok: true, data: { emailed: true }, message: 'x' }, 'english').message).toBe(
@@ -27,30 +27,30 @@ describe('quizOutcome (spec §8, quiz submit)', () => {
 
   it('failure: a warning sign and the server message, else "Submission failed"', () => {
     expect(quizOutcome({ ...base, status: 400, message: 'Please answer all 30 questions' }, 'english')).toEqual({
-      kind: 'error',
+      kind: 'failed',
       message: '⚠️ Please answer all 30 questions',
     });
-    expect(quizOutcome({ ...base, status: 422 }, 'hinglish')).toEqual({ kind: 'error', message: 'Submission failed' });
+    expect(quizOutcome({ ...base, status: 422 }, 'hinglish')).toEqual({ kind: 'failed', message: 'Submission failed' });
   });
 
   it('network error: the English and the Hinglish message', () => {
     expect(quizOutcome({ ...base, direct: true }, 'english')).toEqual({
-      kind: 'error',
+      kind: 'failed',
       message: 'Server not responding. Please try again later.',
     });
     expect(quizOutcome({ ...base, direct: true }, 'hinglish')).toEqual({
-      kind: 'error',
+      kind: 'failed',
       message: 'Something went wrong. Please try again.',
     });
   });
 
   it('queued in the outbox: a success that says it is saved on the device', () => {
     expect(quizOutcome({ ...base, queued: true, queuedReason: 'offline' }, 'english')).toEqual({
-      kind: 'success',
+      kind: 'queued',
       message: SAVED_OFFLINE_MESSAGE,
     });
     expect(quizOutcome({ ...base, status: 503, queued: true, queuedReason: 'server' }, 'hinglish')).toEqual({
-      kind: 'success',
+      kind: 'queued',
       message: SAVED_SERVER_MESSAGE,
     });
   });

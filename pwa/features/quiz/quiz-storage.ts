@@ -5,7 +5,7 @@
 import type { QuizLanguage } from '../../../contract/quiz/options.ts';
 import type { QuizResult } from '../../../contract/quiz/scoring.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
-import { readJson, writeItem } from '../../lib/storage.ts';
+import { readStoredJson, writeItem } from '../../lib/storage.ts';
 
 const QUIZ_RESULT_KEY = STORAGE_KEYS.quizResult;
 /** Fired on this window when the stored result changes (other tabs get a `storage` event). */
@@ -35,7 +35,7 @@ const LANGUAGES: Record<QuizLanguage, true> = { english: true, hinglish: true };
 const isLanguage = (value: unknown): value is QuizLanguage => typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
 
 export function loadQuizResult(): StoredQuizResult | null {
-  const value = readJson(QUIZ_RESULT_KEY) as Partial<StoredQuizResult> | undefined;
+  const value = readStoredJson(QUIZ_RESULT_KEY) as Partial<StoredQuizResult> | undefined;
   if (!value || typeof value !== 'object' || !isLanguage(value.language) || !Array.isArray(value.result?.domains)) return null;
   if (value.result.domains.length !== 5) return null;
   return value as StoredQuizResult;

@@ -127,16 +127,24 @@ export async function storagePersisted(): Promise<boolean | undefined> {
   return typeof value === 'boolean' ? value : undefined;
 }
 
-export type Outcome =
+/** What became of a queued submission's first attempt, as far as enqueue waited for it. */
+export type FirstAttempt =
   { kind: 'sent' | 'attention'; status: number; body: unknown } | { kind: 'waiting'; status: number; body: unknown } | { kind: 'timeout' };
 
 /**
  * Queues a submission (stored before any request) and waits up to `waitMs` for the first
  * attempt's outcome, so a form online behaves as before while one offline moves on.
+ * `label`: what was submitted, in words (labels.ts; passed in so this module, loaded on
+ * every page, carries no lead registry).
  */
-/** `label`: what was submitted, in words (labels.ts; passed in so this module, loaded on every page, carries no lead registry). */
-export async function enqueue(id: string, path: string, body: Record<string, unknown>, label: string, waitMs = 12_000): Promise<Outcome> {
-  const outcome = new Promise<Outcome>((resolve) => {
+export async function enqueue(
+  id: string,
+  path: string,
+  body: Record<string, unknown>,
+  label: string,
+  waitMs = 12_000,
+): Promise<FirstAttempt> {
+  const outcome = new Promise<FirstAttempt>((resolve) => {
     const stop = onOutboxEvent((event) => {
       if (event.type !== 'outcome' || event.id !== id) return;
       stop();

@@ -1,9 +1,9 @@
 // The delivery loop against an in-memory store and a scripted server: final vs retryable
 // answers, backoff, batching in order, and one delivery per item under concurrent drains.
 import { describe, expect, it } from 'vitest';
-import { SYNC_PATH } from '../../../contract/api.ts';
+import { SYNC_BODY_MAX_BYTES, SYNC_PATH } from '../../../contract/api.ts';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay, retryAfterMs } from './backoff.ts';
-import { drainOutbox, type DeliveryDeps } from './deliver.ts';
+import { drainOutbox, takeBatch, type DeliveryDeps } from './deliver.ts';
 import { isDue, type OutboxStore } from './store.ts';
 import type { OutboxEvent, OutboxItem } from './types.ts';
 
@@ -103,6 +103,43 @@ describe('backoff', () => {
     expect(retryAfterMs('99999', 0)).toBe(BACKOFF_CAP_MS);
     expect(retryAfterMs('soon', 0)).toBeUndefined();
     expect(retryAfterMs(null, 0)).toBeUndefined();
+  });
+});
+
+describe('takeBatch', () => {
+  const item = (id: string, message: string): OutboxItem => ({
+    id,
+    seq: 0,
+    path: '/api/v1/contact',
+    body: { message },
+    label: 'Contact message',
+    state: 'waiting',
+    attempts: 0,
+    nextAttemptAt: 0,
+    createdAt: 0,
+  });
+  const bytesOf = (items: OutboxItem[]) =>
+    new TextEncoder().encode(JSON.stringify(items.map((i) => ({ key: i.id, path: i.path, body: i.body })))).byteLength;
+
+  it('fills a request up to the server limit counted in UTF-8 bytes, not characters', () => {
+    // 300,000 Devanagari characters are 900,000 bytes: two fit in 2 MiB, a third does not.
+    const hindi = Array.from({ length: 4 }, (_, i) => item(`hindi-${i}`, 'न'.repeat(300_000)));
+    const batch = takeBatch(hindi);
+    expect(batch.map((i) => i.id)).toEqual(['hindi-0', 'hindi-1']);
+    expect(bytesOf(batch)).toBeLessThanOrEqual(SYNC_BODY_MAX_BYTES);
+    expect(bytesOf(hindi.slice(0, 3))).toBeGreaterThan(SYNC_BODY_MAX_BYTES);
+  });
+
+  it('counts the request exactly: a batch may end one byte under the limit, never over', () => {
+    const items = Array.from({ length: 3 }, (_, i) => item(`k-${i}`, 'x'.repeat(100)));
+    const exact = bytesOf(items);
+    expect(takeBatch(items, exact)).toHaveLength(3);
+    expect(takeBatch(items, exact - 1)).toHaveLength(2);
+  });
+
+  it('sends an item larger than the limit on its own (the server answers it)', () => {
+    const items = [item('big', 'x'.repeat(100)), item('next', 'y')];
+    expect(takeBatch(items, 50).map((i) => i.id)).toEqual(['big']);
   });
 });
 

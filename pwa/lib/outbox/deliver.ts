@@ -3,7 +3,16 @@
 // a time. An item leaves the waiting states only on a final answer: 2xx (sent) or a 4xx
 // retrying cannot fix (needs attention, with the server's message). Network failures,
 // timeouts, 408, 409, 425, 429 and 5xx are retried with capped exponential backoff.
-import { IDEMPOTENCY_HEADER, isFinalStatus, SYNC_BATCH_MAX, SYNC_PATH, type SyncResult } from '../../../contract/api.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  isFinalStatus,
+  SYNC_BATCH_MAX,
+  SYNC_BODY_MAX_BYTES,
+  SYNC_PATH,
+  type SyncItem,
+  type SyncRequest,
+  type SyncResponse,
+} from '../../../contract/api.ts';
 import { messageOf, postJson, type Fetch, type JsonAnswer } from '../http.ts';
 import { backoffDelay, retryAfterMs } from './backoff.ts';
 import type { OutboxStore } from './store.ts';
@@ -27,8 +36,7 @@ export interface DrainReport {
   retrying: number;
 }
 
-/** Keep a batch comfortably under the server's 1 MiB sync body limit. */
-const BATCH_BYTES = 900 * 1024;
+const UTF8 = new TextEncoder();
 /** Fields never kept on the device after delivery. */
 const SECRET_FIELDS = ['password'];
 
@@ -141,12 +149,22 @@ async function drainLocked(deps: DeliveryDeps, connectivity: boolean): Promise<D
   }
 }
 
-function takeBatch(due: OutboxItem[]): OutboxItem[] {
+function syncItem(item: OutboxItem): SyncItem {
+  return { key: item.id, path: item.path, body: item.body };
+}
+
+/**
+ * The first items that fit in one sync request body, in the UTF-8 bytes the server counts
+ * (a Hindi or Hinglish answer takes up to three bytes a character): '[' and ']', each item's
+ * JSON and a comma between. An item too large alone still goes alone (the server's 413
+ * then says so).
+ */
+export function takeBatch(due: OutboxItem[], maxBytes = SYNC_BODY_MAX_BYTES): OutboxItem[] {
   const batch: OutboxItem[] = [];
-  let bytes = 0;
+  let bytes = 2;
   for (const item of due) {
-    const size = JSON.stringify(item.body).length + item.path.length + 64;
-    if (batch.length > 0 && bytes + size > BATCH_BYTES) break;
+    const size = UTF8.encode(JSON.stringify(syncItem(item))).byteLength + (batch.length > 0 ? 1 : 0);
+    if (batch.length > 0 && bytes + size > maxBytes) break;
     batch.push(item);
     bytes += size;
   }
@@ -189,12 +207,9 @@ async function sendOne(deps: DeliveryDeps, item: OutboxItem): Promise<Map<string
 }
 
 async function sendBatch(deps: DeliveryDeps, batch: OutboxItem[]): Promise<Map<string, Answer>> {
-  const { response, data } = await post(
-    deps,
-    SYNC_PATH,
-    batch.map((i) => ({ key: i.id, path: i.path, body: i.body })),
-  );
-  const body = data as { results?: SyncResult[] } | undefined;
+  const request: SyncRequest = batch.map(syncItem);
+  const { response, data } = await post(deps, SYNC_PATH, request);
+  const body = data as Partial<SyncResponse> | undefined;
   if (!response.ok || !Array.isArray(body?.results)) {
     if (isFinalStatus(response.status) && response.status !== 200) {
       // The batch as a whole was refused (an old server, a proxy limit): deliver the
@@ -204,5 +219,5 @@ async function sendBatch(deps: DeliveryDeps, batch: OutboxItem[]): Promise<Map<s
     const retryAfter = response.headers.get('Retry-After');
     return new Map(batch.map((i) => [i.id, { status: response.status || 503, body, retryAfter }]));
   }
-  return new Map(body.results.map((r) => [r.key, { status: r.status, body: r.body }]));
+  return new Map(body.results!.map((r) => [r.key, { status: r.status, body: r.body }]));
 }

@@ -10,18 +10,11 @@ export const OUTBOX_DB_VERSION = 1;
 const SENT_KEEP_MS = 7 * 24 * 3600_000;
 const SENT_KEEP_MAX = 50;
 
-export interface QuizDraft {
-  /** 'english' | 'hinglish' */
-  test: string;
-  answers: Record<string, number>;
-  index: number;
-  updatedAt: number;
-}
-
 interface OutboxDB extends DBSchema {
   items: { key: string; value: OutboxItem; indexes: { seq: number } };
   meta: { key: string; value: { key: string; value: number | boolean | string } };
-  drafts: { key: string; value: QuizDraft };
+  /** Where quiz drafts were kept before they had their own database (features/quiz/drafts.ts); kept, never dropped. */
+  drafts: { key: string; value: unknown };
 }
 
 /** What the delivery loop needs from storage; the IndexedDB store and test doubles implement it. */
@@ -148,14 +141,4 @@ export async function getMeta(key: string): Promise<number | boolean | string | 
 }
 export async function setMeta(key: string, value: number | boolean | string): Promise<void> {
   await (await openOutboxDb()).put('meta', { key, value });
-}
-
-export async function loadDraft(test: string): Promise<QuizDraft | undefined> {
-  return (await openOutboxDb()).get('drafts', test);
-}
-export async function saveDraft(draft: QuizDraft): Promise<void> {
-  await (await openOutboxDb()).put('drafts', draft);
-}
-export async function clearDraft(test: string): Promise<void> {
-  await (await openOutboxDb()).delete('drafts', test);
 }

@@ -1,9 +1,10 @@
 // How the console writes values: dates and times in India Standard Time (the business's
 // day, whatever the admin's computer says), numbers with Indian digit grouping.
+import { BUSINESS_TIME_ZONE } from '../../../../contract/console.ts';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../contract/lead-kinds.ts';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
+  timeZone: BUSINESS_TIME_ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',

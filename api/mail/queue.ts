@@ -1,4 +1,4 @@
-// The mail outbox: every email the API sends is first a row in mail_outbox, written with
+// The mail queue: every email the API sends is first a row in mail_queue, written with
 // the caller's own transaction (so a reset token and its email, or a quiz result and its
 // certificate, are committed together or not at all). The worker (worker.ts) sends it.
 //
@@ -37,7 +37,7 @@ export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 const HEADER_BREAK = /[\r\n]/;
 
 /**
- * Adds a message to the outbox with the given database handle: pass the transaction of
+ * Adds a message to the mail queue with the given database handle: pass the transaction of
  * whatever caused the message. Returns the message id (also its Message-ID's local part).
  */
 export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<string> {
@@ -62,7 +62,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
   }
   if (bytes > MAX_ATTACHMENT_BYTES) throw new Error('enqueueMail: attachments are too large');
   const row = await db
-    .insertInto('mail_outbox')
+    .insertInto('mail_queue')
     .values({
       kind: mail.kind ?? 'other',
       to_address: mail.to,
