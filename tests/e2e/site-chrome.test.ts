@@ -76,6 +76,94 @@ describe('navigation bar', () => {
   });
 });
 
+/** What the header looks like in the page: each item's box and how many lines its text takes; the page's overflow. */
+async function headerLayout(page: import('playwright-core').Page) {
+  return page.evaluate(() => {
+    const nav = document.querySelector('nav[aria-label="Main"]')!;
+    const items = [
+      nav.querySelector('.nav__logo'),
+      ...nav.querySelectorAll('.nav__list > li > .nav__link'),
+      ...nav.querySelectorAll('.nav__menu > .btn, .nav__menu > .install-button'),
+      nav.querySelector('.outbox-badge'),
+      nav.querySelector('.nav__toggle'),
+    ].filter((el): el is HTMLElement => el instanceof HTMLElement && el.getClientRects().length > 0);
+    const lines = (el: HTMLElement) => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top / 4));
+      }
+      return tops.size;
+    };
+    return {
+      viewport: document.documentElement.clientWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+      headerHeight: document.querySelector('.site-header')!.getBoundingClientRect().height,
+      items: items.map((el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          name: (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30),
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+          lines: lines(el),
+        };
+      }),
+    };
+  });
+}
+
+describe('desktop header', () => {
+  it.each([1024, 1100, 1199, 1200, 1366, 1920])(
+    'at %i px: one row, nothing wrapped, overlapping or cut off, no sideways scroll',
+    async (width) => {
+      const { page } = await site.page({ viewport: { width, height: 800 } });
+      await gotoLive(page, `${site.url}/about`);
+      // The widest the bar gets: with the install button Chromium shows for an installable app.
+      await page.evaluate(() => {
+        const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: async () => {},
+          userChoice: Promise.resolve({ outcome: 'dismissed' }),
+        });
+        window.dispatchEvent(offer);
+      });
+      await page.locator('.install-button').waitFor({ state: 'attached' });
+      const layout = await headerLayout(page);
+      expect(layout.scrollWidth, 'sideways scroll').toBe(layout.viewport);
+      const names = layout.items.map((i) => i.name);
+      // The full bar from 1200 px; below it the menu toggle (its stacked list: the phone test).
+      const wide = width >= 1200;
+      const expected = wide
+        ? ['SkillUp', 'Home', 'About Us', 'Services', 'Personality Test', 'Contact Us', 'Install app', 'Join Now']
+        : ['SkillUp'];
+      for (const name of expected)
+        expect(
+          names.some((n) => n.startsWith(name)),
+          name,
+        ).toBe(true);
+      expect(await page.locator('#nav-toggle').isVisible()).toBe(!wide);
+      for (const item of layout.items) {
+        // An icon-only control (the menu toggle) has no text to wrap.
+        expect(item.lines, `${item.name} wraps`).toBe(item.name === '' ? 0 : 1);
+        expect(item.right, `${item.name} is cut off`).toBeLessThanOrEqual(layout.viewport);
+        expect(item.left, `${item.name} is cut off`).toBeGreaterThanOrEqual(0);
+      }
+      for (const [i, a] of layout.items.entries()) {
+        for (const b of layout.items.slice(i + 1)) {
+          const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+          expect(overlap, `${a.name} overlaps ${b.name}`).toBe(false);
+        }
+      }
+      // One row: the header is no taller than its items.
+      expect(layout.headerHeight).toBeLessThan(90);
+    },
+  );
+});
+
 describe('footer and chat button', () => {
   it('shows brand, contacts, link lists, social links, © 2025; policy links move with the screen size', async () => {
     const { page } = await site.page();

@@ -3,6 +3,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_PATHS } from '../../contract/admin.ts';
+import { CONSOLE_PATHS, type PeopleResponse } from '../../contract/console.ts';
+import { listOf, type ListSlug } from '../../contract/lead-kinds.ts';
 import { gotoLive } from './pwa.ts';
 import { fillFields, type Site } from './site.ts';
 
@@ -21,7 +23,7 @@ export async function consoleLogin(site: Site, page: Page, admin: AdminAccount):
 }
 
 /** GET on the admin API with a token of this admin's (logged in once per site); expects 200. */
-export function adminApi(site: Site, admin: AdminAccount): <T>(path: string) => Promise<T> {
+export function adminApi(site: Pick<Site, 'url'>, admin: AdminAccount): <T>(path: string) => Promise<T> {
   let token: Promise<string> | undefined;
   return async <T>(path: string): Promise<T> => {
     token ??= fetch(site.url + ADMIN_PATHS.login, {
@@ -42,4 +44,32 @@ export async function postLead<T = any>(site: Site, path: string, body: object):
   const res = await fetch(site.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   expect(res.status, path).toBe(201);
   return (await res.json()) as T;
+}
+
+/** A test admin: give it to a server as ADMIN_EMAIL / ADMIN_PASSWORD (adminEnv). */
+export const TEST_ADMIN: AdminAccount = { email: 'tests.admin@example.in', password: 'a long test password' };
+export const adminEnv = (admin: AdminAccount = TEST_ADMIN) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+
+/**
+ * What a server holds, read the way an admin reads it (the admin API), so a suite counts
+ * stored leads on the embedded database as well as on Postgres.
+ */
+export function storedLeads(site: Pick<Site, 'url'>, admin: AdminAccount = TEST_ADMIN) {
+  const api = adminApi(site, admin);
+  return {
+    /** One person's submissions across the lists (`kind: 'test'` for taken tests), newest first. */
+    of: async (email: string) => (await api<PeopleResponse>(`${CONSOLE_PATHS.people}?email=${encodeURIComponent(email)}`)).data,
+    /** How many of a list's leads, or of its taken tests, have this email. */
+    count: async (list: ListSlug, email: string, kind: 'lead' | 'test' = 'lead') =>
+      (await api<PeopleResponse>(`${CONSOLE_PATHS.people}?email=${encodeURIComponent(email)}`)).data.filter(
+        (s) => s.list === list && s.kind === kind && String(s.email ?? '').toLowerCase() === email.toLowerCase(),
+      ).length,
+    /** The emails of every lead in a list whose name, email or phone contains `q` (all when absent). */
+    emails: async (list: ListSlug, q?: string) => {
+      const { path, envelope } = listOf(list);
+      const body = await api<unknown>(q === undefined ? path : `${path}?q=${encodeURIComponent(q)}`);
+      const items = (envelope === 'array' ? body : (body as Record<string, unknown>)[envelope]) as Array<{ email?: unknown }>;
+      return items.map((item) => String(item.email));
+    },
+  };
 }
