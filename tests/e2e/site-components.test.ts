@@ -205,6 +205,46 @@ describe('course and service page components', () => {
   });
 });
 
+describe('phone layout without images', () => {
+  // Offline, images that were never cached do not load; a grid track sized by its content
+  // (repeat(n, 1fr)) then took the images' 480 px width and the page scrolled sideways.
+  it('the gallery offline at 390 px has no sideways scroll', async () => {
+    const { page } = await site.page({ viewport: { width: 390, height: 844 } });
+    await gotoLive(page, `${site.url}/about`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.context().setOffline(true);
+    await page.goto(`${site.url}/gallery`);
+    await page.getByTestId('gallery-grid').waitFor();
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBe(clientWidth);
+    await page.context().setOffline(false);
+  });
+
+  it.each([
+    '/',
+    '/about',
+    '/gallery',
+    '/blog',
+    '/contact',
+    '/join-now',
+    '/course/soft-skills',
+    '/services/skill-for-colleges',
+    '/personality/english-test',
+  ])('%s at 390 px with no image loaded has no sideways scroll', async (path) => {
+    const { page } = await site.page({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    await page.route(/\.(webp|png|jpe?g|svg|mp4|webm)(\?|$)/, (route) => route.abort());
+    await gotoLive(page, `${site.url}${path}`);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth, path).toBe(clientWidth);
+  });
+});
+
 describe('gallery', () => {
   it('filters 40 images, opens a lightbox that locks scroll and closes on Escape, the button or the backdrop', async () => {
     const { page, errors } = await site.page({ reducedMotion: 'reduce' });
