@@ -13,6 +13,8 @@ interface ToastApi {
 }
 
 const ToastContext = createContext<ToastApi>({ show: () => undefined });
+/** How many messages are on screen (its own context: only what must stay clear of them re-renders). */
+const ToastCountContext = createContext(0);
 
 export const TOAST_MS = 5000;
 
@@ -31,7 +33,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => ({ show }), [show]);
   return (
     <ToastContext.Provider value={api}>
-      {children}
+      <ToastCountContext.Provider value={toasts.length}>{children}</ToastCountContext.Provider>
       <div className="toasts" role="status" aria-live="polite" aria-atomic="false">
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast--${t.kind}`} data-testid="toast">
@@ -48,4 +50,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 export function useToast(): ToastApi {
   return useContext(ToastContext);
+}
+
+/** True while a message is on screen (a popup must not cover it). */
+export function useToastShowing(): boolean {
+  return useContext(ToastCountContext) > 0;
 }

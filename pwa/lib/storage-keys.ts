@@ -9,4 +9,6 @@ export const STORAGE_KEYS = {
   quizResult: 'personalityResult',
   /** Where the visitor came from: first and last touch (lib/attribution.ts). */
   leadSource: 'leadSource',
+  /** The home page's intro video was shown to this visitor (features/home/IntroVideo.tsx). */
+  introVideoSeen: 'introVideoSeen',
 } as const;

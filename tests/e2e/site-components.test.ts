@@ -1,8 +1,8 @@
 // Component behaviour with the spec's numbers. Timers are driven by the page clock.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeIntroVideo, gotoLive, pauseClock } from '../support/pwa.ts';
-import { useSite } from '../support/site.ts';
+import { closeIntroVideo, expectNoIntroVideo, gotoLive, offline, online, pauseClock } from '../support/pwa.ts';
+import { fillFields, toast, unique, useSite } from '../support/site.ts';
 
 const site = useSite();
 
@@ -29,11 +29,15 @@ describe('home page components', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await rootOverflow(page)).toBe('');
 
-    await page.reload();
-    await dialog.waitFor();
-    await page.mouse.click(5, 450);
-    await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
+
+    // Another visitor closes it on the backdrop.
+    const other = (await site.page()).page;
+    await gotoLive(other, `${site.url}/`);
+    const theirs = other.getByRole('dialog', { name: 'Meet SkillUp in 30 seconds' });
+    await theirs.waitFor();
+    await other.mouse.click(5, 450);
+    await theirs.waitFor({ state: 'detached' });
   });
 
   it('stats strip: counts from 0 over 2 s once 30% visible; cards stagger by 0.2 s', async () => {
@@ -202,6 +206,43 @@ describe('course and service page components', () => {
     await gotoLive(page, `${site.url}/`);
     await closeIntroVideo(page);
     expect(await page.getByTestId('stat-value').allInnerTexts()).toEqual(['10+', '20+', '5,000+', '55%']);
+  });
+});
+
+describe('intro video', () => {
+  it('opens on a visitor’s first visit home only', async () => {
+    const { page } = await site.page();
+    await gotoLive(page, `${site.url}/`);
+    await closeIntroVideo(page);
+    await page.reload();
+    await expectNoIntroVideo(page);
+    await gotoLive(page, `${site.url}/about`);
+    await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+    await expectNoIntroVideo(page);
+  });
+
+  it('closes when a message appears over it (a saved submission delivered)', async () => {
+    const { page } = await site.page();
+    await gotoLive(page, `${site.url}/contact`);
+    // Offline, the home page's code comes from the service worker's cache.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await offline(page.context());
+    await fillFields(page, {
+      'First name': 'Asha',
+      'Last name': 'Verma',
+      Email: `asha.${unique()}@example.in`,
+      Phone: '9876543210',
+      Message: 'Sent later',
+    });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('button', { name: 'Dismiss message' }).click();
+    // First visit home, nothing on screen: the popup opens.
+    await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Close video' }).waitFor();
+    await online(page.context());
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await toast(page, 'Delivered: your contact message has reached us.');
+    await page.getByRole('button', { name: 'Close video' }).waitFor({ state: 'detached' });
   });
 });
 

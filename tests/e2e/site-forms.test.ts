@@ -1,7 +1,7 @@
 // Every public form: validation messages, success (against the real API), failure
 // (a server answering 500), and the two guards. Timers run on the page clock.
 import { describe, expect, it } from 'vitest';
-import { closeIntroVideo, gotoLive, pauseClock } from '../support/pwa.ts';
+import { closeIntroVideo, expectNoIntroVideo, gotoLive, pauseClock } from '../support/pwa.ts';
 import { fail500, fillFields, reject, toast, unique, useSite } from '../support/site.ts';
 
 const site = useSite();
@@ -149,6 +149,9 @@ describe('join-now form', () => {
     expect(new URL(page.url()).pathname).toBe('/join-now');
     await page.clock.runFor(400);
     await page.waitForURL(`${site.url}/`);
+    // Its first visit home, but with the success message on screen: no intro video over it.
+    await toast(page, '🎉 Registration successful!');
+    await expectNoIntroVideo(page);
   });
 
   it('toggles password visibility', async () => {

@@ -1,11 +1,28 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/Modal.tsx';
+import { useToastShowing } from '../../components/Toast.tsx';
 import { INTRO_VIDEO } from '../../content/home.ts';
+import { readItem, writeItem } from '../../lib/storage.ts';
+import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 
-/** Intro video popup: opens on page load, 9:16, autoplays muted with controls. */
+/**
+ * Intro video popup (9:16, autoplays muted with controls). It opens once per visitor, on
+ * their first visit to the home page, and never over a message: not when they arrive with
+ * one (after the test or a registration) and not after one appears (it closes instead).
+ */
 export function IntroVideo() {
   const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(true), []);
+  const toastShowing = useToastShowing();
+  useEffect(() => {
+    if (readItem(STORAGE_KEYS.introVideoSeen) !== null || toastShowing) return;
+    writeItem(STORAGE_KEYS.introVideoSeen, new Date().toISOString());
+    setOpen(true);
+    // Only the first render decides: a message that comes and goes later must not open it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (toastShowing) setOpen(false);
+  }, [toastShowing]);
   return (
     <Modal open={open} onClose={() => setOpen(false)} title={INTRO_VIDEO.title} className="modal--video" closeLabel="Close video">
       <video
