@@ -1,6 +1,7 @@
 // The one rule for a complete set of quiz answers, without yup, so the scoring function can
 // enforce it too: the schema and the scorer can never disagree about what is complete.
 import { QUIZ_ITEM_COUNT, QUIZ_ITEM_IDS } from './items.ts';
+import type { QuizAnswers, QuizOptionIndex } from './options.ts';
 
 export const QUIZ_MESSAGES = {
   incomplete: `Please answer all ${QUIZ_ITEM_COUNT} questions`,
@@ -33,11 +34,24 @@ export function quizAnswersProblem(answers: unknown): string | null {
     if (!KNOWN_IDS.has(id)) return QUIZ_MESSAGES.unknownId(id);
   }
   for (const [, value] of entries) {
-    if (!isOptionIndex(value)) return QUIZ_MESSAGES.notAnOption;
+    if (!isQuizOptionIndex(value)) return QUIZ_MESSAGES.notAnOption;
   }
   return entries.length === QUIZ_ITEM_COUNT ? null : QUIZ_MESSAGES.incomplete;
 }
 
-function isOptionIndex(value: unknown): boolean {
+export function isQuizOptionIndex(value: unknown): value is QuizOptionIndex {
   return value === 0 || value === 1 || value === 2 || value === 3;
+}
+
+/**
+ * The answers of `value` that pass the rule above (known ids, option indices), dropping
+ * the rest: a draft saved on a device by an older version is resumed as far as it is valid.
+ */
+export function knownQuizAnswers(value: unknown): QuizAnswers {
+  const answers: QuizAnswers = {};
+  if (typeof value !== 'object' || value === null) return answers;
+  for (const [id, option] of Object.entries(value)) {
+    if (KNOWN_IDS.has(id) && isQuizOptionIndex(option)) answers[id] = option;
+  }
+  return answers;
 }

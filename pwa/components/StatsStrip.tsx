@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Stat } from '../content/types.ts';
+import { formatCount } from '../lib/numbers.ts';
 import { prefersReducedMotion } from '../hooks/useReducedMotion.ts';
 import { useInViewOnce } from '../hooks/useInView.ts';
 
@@ -7,10 +8,6 @@ import { useInViewOnce } from '../hooks/useInView.ts';
 export const COUNT_MS = 2000;
 export const VISIBLE_THRESHOLD = 0.3;
 export const STAGGER_S = 0.2;
-
-function format(n: number): string {
-  return n.toLocaleString('en-IN');
-}
 
 export function StatsStrip({ stats }: { stats: Stat[] }) {
   const ref = useRef<HTMLUListElement>(null);
@@ -45,12 +42,12 @@ export function StatsStrip({ stats }: { stats: Stat[] }) {
         {stats.map((s, i) => (
           <li key={s.label} className="stats__card" style={{ animationDelay: `${(i * STAGGER_S).toFixed(1)}s` }}>
             <span className="stats__value" data-testid="stat-value" aria-hidden={progress < 1 ? true : undefined}>
-              {format(Math.round(s.value * progress))}
+              {formatCount(Math.round(s.value * progress))}
               {s.suffix}
             </span>
             {progress < 1 && (
               <span className="visually-hidden">
-                {format(s.value)}
+                {formatCount(s.value)}
                 {s.suffix}
               </span>
             )}

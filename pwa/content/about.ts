@@ -1,6 +1,6 @@
 export const ABOUT = {
   intro:
-    'SkillUp Soft Skills Academy helps young Indians communicate with confidence. Since 2019 we have trained more than 5000 students, freshers and employees in over 100 projects with colleges, schools and companies.',
+    'SkillUp Soft Skills Academy helps young Indians communicate with confidence. Since 2019 we have trained more than 5,000 students, freshers and employees in over 100 projects with colleges, schools and companies.',
   mission:
     'To give every student — whatever their city, college or first language — the communication and workplace skills that turn their talent into opportunities.',
   vision:

@@ -9,12 +9,12 @@ export const HERO = {
 };
 
 /** Marketing claims (spec §1). */
-export const CLAIMS = [
-  { value: '5000+', label: 'youth trained' },
-  { value: '98%', label: 'satisfaction' },
-  { value: '100+', label: 'projects delivered' },
-  { value: '5200+', label: 'reviews' },
-] as const;
+export const CLAIMS: Stat[] = [
+  { value: 5000, suffix: '+', label: 'youth trained' },
+  { value: 98, suffix: '%', label: 'satisfaction' },
+  { value: 100, suffix: '+', label: 'projects delivered' },
+  { value: 5200, suffix: '+', label: 'reviews' },
+];
 
 /** The stats strip (spec §1, §9). */
 export const STATS: Stat[] = [

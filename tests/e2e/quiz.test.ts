@@ -66,9 +66,11 @@ async function resetDevice(page: Page): Promise<void> {
 
 const quiz = (page: Page) => page.getByTestId('quiz');
 const indexOf = async (page: Page) => Number(await quiz(page).getAttribute('data-index'));
-const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
-const previous = (page: Page) => page.getByRole('button', { name: 'Previous', exact: true });
-const submitButton = (page: Page) => page.getByRole('button', { name: /^(Submit|Submitting\.\.\.)$/ });
+// Each test in its own language: English, or Hinglish (QUIZ_WORDS).
+const next = (page: Page) => page.getByRole('button', { name: /^(Next|Agla)$/ });
+const previous = (page: Page) => page.getByRole('button', { name: /^(Previous|Pichhla)$/ });
+const submitButton = (page: Page) =>
+  page.getByRole('button', { name: /^(Submit|Submitting\.\.\.|Submit kijiye|Submit ho raha hai\.\.\.)$/ });
 const radio = (page: Page, language: 'english' | 'hinglish', option: number) =>
   page.getByRole('radio', { name: QUIZ_OPTIONS[language][option], exact: true });
 
@@ -386,7 +388,10 @@ describe('the profile panel on the home page', () => {
   it('shows the five-domain profile on the home page until it is dismissed', async () => {
     const me = student('panel');
     await openFreshTest(page, me, 'hinglish');
+    // The Hinglish test speaks Hinglish on its buttons too.
+    expect(await page.locator('.quiz__nav button').allTextContents()).toEqual(['Pichhla', 'Agla']);
     await answerAll(page, 'hinglish');
+    expect(await page.locator('.quiz__nav button').allTextContents()).toEqual(['Pichhla', 'Submit kijiye']);
     await submitButton(page).click();
     await page.waitForURL(`${site.url}/`);
     // The success message is on screen: the intro video does not cover it.

@@ -206,6 +206,13 @@ describe('course and service page components', () => {
     await gotoLive(page, `${site.url}/`);
     await closeIntroVideo(page);
     expect(await page.getByTestId('stat-value').allInnerTexts()).toEqual(['10+', '20+', '5,000+', '55%']);
+    // The hero's claims write counts the same way as the strip.
+    expect(await page.getByRole('list', { name: 'Why learners choose us' }).getByRole('listitem').allTextContents()).toEqual([
+      '5,000+ youth trained',
+      '98% satisfaction',
+      '100+ projects delivered',
+      '5,200+ reviews',
+    ]);
   });
 });
 

@@ -9,6 +9,7 @@ import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
 import { SITE } from '../../config/site.ts';
 import { HOME_FAQS } from '../../content/faqs.ts';
 import { CLAIMS, HERO, PROCESS_STEPS, STATS } from '../../content/home.ts';
+import { formatCount } from '../../lib/numbers.ts';
 import { TESTIMONIALS } from '../../content/testimonials.ts';
 import { IntroVideo } from './IntroVideo.tsx';
 
@@ -47,7 +48,11 @@ export function HomePage({ onJoinFree }: { onJoinFree: () => void }) {
         <ul className="container claims" aria-label="Why learners choose us">
           {CLAIMS.map((c) => (
             <li key={c.label}>
-              <strong>{c.value}</strong> {c.label}
+              <strong>
+                {formatCount(c.value)}
+                {c.suffix}
+              </strong>{' '}
+              {c.label}
             </li>
           ))}
         </ul>

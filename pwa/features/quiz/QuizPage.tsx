@@ -7,7 +7,7 @@
 // the profile is scored here, so the student sees it at once.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { QUIZ_MESSAGES, quizAnswersProblem } from '../../../contract/quiz/answers.ts';
+import { knownQuizAnswers, QUIZ_MESSAGES, quizAnswersProblem } from '../../../contract/quiz/answers.ts';
 import { QUIZ_ANSWERS_PATH, type QuizAnswersResponse } from '../../../contract/quiz/api.ts';
 import { QUIZ_ITEM_COUNT, QUIZ_ITEMS, quizItemText } from '../../../contract/quiz/items.ts';
 import {
@@ -21,64 +21,24 @@ import { quizAnswersSchema } from '../../../contract/quiz/schema.ts';
 import { scoreAnswers } from '../../../contract/quiz/scoring.ts';
 import { Meta } from '../../components/Meta.tsx';
 import { useToast } from '../../components/Toast.tsx';
+import { QUIZ_WORDS } from '../../content/quiz.ts';
 import { clearDraft, loadDraft, saveDraft } from './drafts.ts';
 import { readLocalUser } from '../../lib/storage.ts';
 import { newSubmissionId, submit } from '../../lib/submit.ts';
 import { quizOutcome } from './outcome.ts';
 import { saveQuizResult } from './quiz-storage.ts';
+import { useAnswerKeys } from './useAnswerKeys.ts';
 import './quiz.css';
 
-const WORDS = {
-  english: {
-    name: 'English',
-    intro: 'Read each statement and choose how accurately it describes you. There are no right or wrong answers.',
-    hint: 'Tip: press 1–4 or A–D, or use the arrow keys, to choose an answer.',
-    question: (n: number) => `Question ${n} of ${QUIZ_ITEM_COUNT}`,
-    answered: 'answered',
-    progressLabel: 'Questions answered',
-    saved: 'Your answers are saved on this device as you go, so you can close the app and continue later.',
-    loading: 'Loading your test…',
-    noUser: 'Please sign up again: your name and email are not saved on this device.',
-  },
-  hinglish: {
-    name: 'Hinglish',
-    intro: 'Har statement padhiye aur chuniye ki yeh aap par kitna sahi baithta hai. Koi bhi jawab sahi ya galat nahi hota.',
-    hint: 'Tip: jawab chunne ke liye 1–4 ya A–D dabaiye, ya arrow keys use kijiye.',
-    question: (n: number) => `Sawaal ${n} of ${QUIZ_ITEM_COUNT}`,
-    answered: 'jawab diye',
-    progressLabel: 'Jawab diye gaye sawaal',
-    saved: 'Aapke jawab isi device par save hote rehte hain, to aap app band karke baad mein bhi test poora kar sakte hain.',
-    loading: 'Aapka test load ho raha hai…',
-    noUser: 'Kripya dobara sign up kijiye: aapka naam aur email is device par save nahi hai.',
-  },
-} as const;
-
-const ARROWS_NEXT = new Set(['ArrowDown', 'ArrowRight']);
-const ARROWS_PREVIOUS = new Set(['ArrowUp', 'ArrowLeft']);
-
-/** A saved draft, checked: only known ids with option indices, and an index in range. */
+/** A saved draft, checked by the contract's answer rule, with its index kept in range. */
 function restore(draft: { answers: Record<string, number>; index: number } | undefined): { answers: QuizAnswers; index: number } {
-  const answers: QuizAnswers = {};
-  for (const item of QUIZ_ITEMS) {
-    const value = draft?.answers?.[item.id];
-    if (value === 0 || value === 1 || value === 2 || value === 3) answers[item.id] = value;
-  }
+  const answers = knownQuizAnswers(draft?.answers);
   const index = Number.isInteger(draft?.index) ? Math.min(Math.max(draft!.index, 0), QUIZ_ITEM_COUNT - 1) : 0;
   return { answers, index };
 }
 
-/** Which option a key chooses, given the current one; undefined when the key is not an answer key. */
-export function optionForKey(key: string, current: QuizOptionIndex | undefined): QuizOptionIndex | undefined {
-  if (/^[1-4]$/.test(key)) return (Number(key) - 1) as QuizOptionIndex;
-  const letter = QUIZ_OPTION_LETTERS.indexOf(key.toUpperCase() as (typeof QUIZ_OPTION_LETTERS)[number]);
-  if (key.length === 1 && letter >= 0) return letter as QuizOptionIndex;
-  if (ARROWS_NEXT.has(key)) return (current === undefined ? 0 : Math.min(current + 1, 3)) as QuizOptionIndex;
-  if (ARROWS_PREVIOUS.has(key)) return (current === undefined ? 3 : Math.max(current - 1, 0)) as QuizOptionIndex;
-  return undefined;
-}
-
 export default function QuizPage({ language }: { language: QuizLanguage }) {
-  const words = WORDS[language];
+  const words = QUIZ_WORDS[language];
   const toast = useToast();
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState(false);
@@ -138,23 +98,7 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
     setIndex(Math.min(Math.max(next, 0), QUIZ_ITEM_COUNT - 1));
   };
 
-  useEffect(() => {
-    if (!loaded) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      // Radios handle their own arrow keys (and fire onChange); text fields keep their keys.
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) {
-        if (!(target instanceof HTMLInputElement && target.type === 'radio' && !event.key.startsWith('Arrow'))) return;
-      }
-      const option = optionForKey(event.key, current);
-      if (option === undefined) return;
-      event.preventDefault();
-      choose(option);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [loaded, current, choose]);
+  useAnswerKeys(loaded, current, choose);
 
   async function onSubmit() {
     if (submittingRef.current || !complete) return;
@@ -262,15 +206,15 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
 
               <div className="quiz__nav">
                 <button type="button" className="btn btn--outline" onClick={() => go(index - 1)} disabled={index === 0 || submitting}>
-                  Previous
+                  {words.previous}
                 </button>
                 {isLast ? (
                   <button type="button" className="btn btn--accent" onClick={() => void onSubmit()} disabled={!complete || submitting}>
-                    {submitting ? 'Submitting...' : 'Submit'}
+                    {submitting ? words.submitting : words.submit}
                   </button>
                 ) : (
                   <button type="button" className="btn btn--primary" onClick={() => go(index + 1)} disabled={current === undefined}>
-                    Next
+                    {words.next}
                   </button>
                 )}
               </div>

@@ -2,6 +2,9 @@
 // day, whatever the admin's computer says), numbers with Indian digit grouping.
 import { BUSINESS_TIME_ZONE } from '../../../../contract/console.ts';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../contract/lead-kinds.ts';
+import { formatCount } from '../../../lib/numbers.ts';
+
+export { formatCount };
 
 const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
   timeZone: BUSINESS_TIME_ZONE,
@@ -12,7 +15,6 @@ const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
   minute: '2-digit',
 });
 const DAY = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-const NUMBER = new Intl.NumberFormat('en-IN');
 
 export function formatDateTime(iso: unknown): string {
   const date = new Date(String(iso));
@@ -22,10 +24,6 @@ export function formatDateTime(iso: unknown): string {
 /** A YYYY-MM-DD day (already an IST date) as "23 Nov". */
 export function formatDay(day: string): string {
   return DAY.format(new Date(`${day}T00:00:00Z`));
-}
-
-export function formatCount(n: number): string {
-  return NUMBER.format(n);
 }
 
 export function statusLabel(status: unknown): string {

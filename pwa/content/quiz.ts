@@ -1,0 +1,54 @@
+// The test page's words in each language (the statements and options are the contract's:
+// contract/quiz/items.ts and options.ts). The Hinglish test is Hinglish throughout,
+// buttons included.
+import { QUIZ_ITEM_COUNT } from '../../contract/quiz/items.ts';
+import type { QuizLanguage } from '../../contract/quiz/options.ts';
+
+export interface QuizWords {
+  name: string;
+  intro: string;
+  hint: string;
+  question: (n: number) => string;
+  answered: string;
+  progressLabel: string;
+  saved: string;
+  loading: string;
+  noUser: string;
+  previous: string;
+  next: string;
+  submit: string;
+  submitting: string;
+}
+
+export const QUIZ_WORDS: Record<QuizLanguage, QuizWords> = {
+  english: {
+    name: 'English',
+    intro: 'Read each statement and choose how accurately it describes you. There are no right or wrong answers.',
+    hint: 'Tip: press 1–4 or A–D, or use the arrow keys, to choose an answer.',
+    question: (n) => `Question ${n} of ${QUIZ_ITEM_COUNT}`,
+    answered: 'answered',
+    progressLabel: 'Questions answered',
+    saved: 'Your answers are saved on this device as you go, so you can close the app and continue later.',
+    loading: 'Loading your test…',
+    noUser: 'Please sign up again: your name and email are not saved on this device.',
+    previous: 'Previous',
+    next: 'Next',
+    submit: 'Submit',
+    submitting: 'Submitting...',
+  },
+  hinglish: {
+    name: 'Hinglish',
+    intro: 'Har statement padhiye aur chuniye ki yeh aap par kitna sahi baithta hai. Koi bhi jawab sahi ya galat nahi hota.',
+    hint: 'Tip: jawab chunne ke liye 1–4 ya A–D dabaiye, ya arrow keys use kijiye.',
+    question: (n) => `Sawaal ${n} of ${QUIZ_ITEM_COUNT}`,
+    answered: 'jawab diye',
+    progressLabel: 'Jawab diye gaye sawaal',
+    saved: 'Aapke jawab isi device par save hote rehte hain, to aap app band karke baad mein bhi test poora kar sakte hain.',
+    loading: 'Aapka test load ho raha hai…',
+    noUser: 'Kripya dobara sign up kijiye: aapka naam aur email is device par save nahi hai.',
+    previous: 'Pichhla',
+    next: 'Agla',
+    submit: 'Submit kijiye',
+    submitting: 'Submit ho raha hai...',
+  },
+};
