@@ -44,10 +44,18 @@ interface Step {
   text: string;
 }
 
-/** Numbered step cards; `four` lays them out four to a row. */
-export function StepCards({ steps, testId, four = false }: { steps: readonly Step[]; testId: string; four?: boolean }) {
+/**
+ * Cards per row on a desktop for a number of steps, so the last row is never one card
+ * alone: 4 and 7 and 8 go four to a row, the rest three.
+ */
+function stepColumns(count: number): 3 | 4 {
+  return count % 4 === 0 || count % 4 === 3 ? 4 : 3;
+}
+
+/** Numbered step cards. */
+export function StepCards({ steps, testId }: { steps: readonly Step[]; testId: string }) {
   return (
-    <ol className={four ? 'steps steps--four' : 'steps'} data-testid={testId}>
+    <ol className={`steps steps--${stepColumns(steps.length)}`} data-testid={testId}>
       {steps.map((s, i) => (
         <li key={s.title} className="card">
           <span className="steps__n" aria-hidden="true">

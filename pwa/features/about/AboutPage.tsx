@@ -28,7 +28,7 @@ export default function AboutPage() {
         </div>
       </section>
       <Section headingId="values-h" title="Our Values" className="section--alt">
-        <ul className="feature-grid">
+        <ul className={ABOUT.values.length === 4 ? 'feature-grid feature-grid--four' : 'feature-grid'}>
           {ABOUT.values.map((v) => (
             <li key={v.title} className="card">
               <h3>{v.title}</h3>

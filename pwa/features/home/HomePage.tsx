@@ -59,7 +59,7 @@ export function HomePage({ onJoinFree }: { onJoinFree: () => void }) {
       </section>
       <StatsStrip stats={STATS} />
       <Section headingId="process-h" title="How we work">
-        <StepCards steps={PROCESS_STEPS} testId="process" four />
+        <StepCards steps={PROCESS_STEPS} testId="process" />
       </Section>
       <TestimonialCarousel items={TESTIMONIALS} />
       <BlogTeaser />
