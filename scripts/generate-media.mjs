@@ -1,7 +1,9 @@
 // Generates the site's placeholder media into public/: branded flat illustrations (SVG),
 // WebP renderings of them for photo slots, and two short local videos (WebM + MP4).
 // Run once by hand (needs cwebp and ffmpeg: apt-get install -y webp ffmpeg); the outputs
-// are committed, so builds and tests never run this.
+// are committed, so builds and tests never run this. `--only=people,certificates,gallery`
+// writes just those parts (every part is still drawn, so the seeded choices, and with them
+// every other file, stay exactly as they were).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +25,17 @@ let seed = 7;
 const rnd = () => (seed = (seed * 1664525 + 1013904223) % 4294967296) / 4294967296;
 const pick = (a) => a[Math.floor(rnd() * a.length)];
 
+const ONLY = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+let part = '';
+/** The part the files written next belong to. */
+const section = (name) => (part = name);
+const wanted = () => !ONLY || ONLY.includes(part);
+
 function out(rel, content) {
+  if (!wanted()) return;
   const file = path.join(PUBLIC, rel);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
@@ -32,6 +44,7 @@ const svg = (w, h, body) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="DejaVu Sans, Arial, sans-serif">${body}</svg>`;
 
 function webp(rel, svgText, width, quality = 72) {
+  if (!wanted()) return;
   const png = new Resvg(svgText, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: true } }).render().asPng();
   const dir = mkdtempSync(path.join(tmpdir(), 'media-'));
   const tmp = path.join(dir, 'x.png');
@@ -150,6 +163,7 @@ function portrait(size, o) {
 // The logo (images/logo.svg) is the favicon's mark; app icons live in public/icons (scripts/generate-icons.mjs).
 
 // Hero and course/service illustrations (SVG: crisp at any size, tiny)
+section('illustrations');
 seed = 11;
 out('images/hero.svg', svg(560, 440, activityScene(560, 440)));
 seed = 21;
@@ -163,26 +177,35 @@ out('images/services/corporate.svg', svg(560, 420, classScene(560, 420, 1)));
 seed = 61;
 out('images/services/b2b.svg', svg(560, 420, iconScene(560, 420, 'chart', NAVY, '#457b9d')));
 
-// Certificate
-out(
-  'images/certificate.svg',
+// Sample certificates: one per programme page, each with its own student and course.
+section('certificates');
+const certificateSvg = (name, course, code) =>
   svg(
     800,
     566,
     `<rect width="800" height="566" fill="${CREAM}"/><rect x="18" y="18" width="764" height="530" fill="none" stroke="${NAVY}" stroke-width="10"/><rect x="36" y="36" width="728" height="494" fill="none" stroke="${SAND}" stroke-width="3"/>
 <text x="400" y="120" text-anchor="middle" font-size="44" font-weight="bold" fill="${NAVY}">Certificate of Completion</text>
 <text x="400" y="170" text-anchor="middle" font-size="20" fill="#4d5869">This certifies that</text>
-<text x="400" y="240" text-anchor="middle" font-size="46" font-style="italic" fill="${ACCENT}">Priya Nair</text>
+<text x="400" y="240" text-anchor="middle" font-size="46" font-style="italic" fill="${ACCENT}">${name}</text>
 <line x1="200" y1="260" x2="600" y2="260" stroke="${NAVY}" stroke-width="2"/>
 <text x="400" y="305" text-anchor="middle" font-size="20" fill="#4d5869">has successfully completed the course</text>
-<text x="400" y="345" text-anchor="middle" font-size="28" font-weight="bold" fill="${NAVY}">Soft Skill For Students</text>
+<text x="400" y="345" text-anchor="middle" font-size="28" font-weight="bold" fill="${NAVY}">${course}</text>
 <text x="400" y="385" text-anchor="middle" font-size="18" fill="#4d5869">meeting the 60% completion criteria</text>
 <circle cx="640" cy="450" r="50" fill="${ACCENT}"/><circle cx="640" cy="450" r="38" fill="none" stroke="#fff" stroke-width="3"/><text x="640" y="458" text-anchor="middle" font-size="22" font-weight="bold" fill="#fff">60%</text>
-<text x="160" y="470" font-size="18" font-weight="bold" fill="${NAVY}">SkillUp Soft Skills Academy</text><text x="160" y="495" font-size="14" fill="#4d5869">New Delhi · Verification code SKU-2025-0412</text>`,
-  ),
-);
+<text x="160" y="470" font-size="18" font-weight="bold" fill="${NAVY}">SkillUp Soft Skills Academy</text><text x="160" y="495" font-size="14" fill="#4d5869">New Delhi · Verification code ${code}</text>`,
+  );
+const certificates = {
+  'soft-skills': ['Priya Nair', 'Soft Skill For Students', 'SKU-2025-0412'],
+  'skill-for-colleges': ['Rohit Bansal', 'Skill for Colleges', 'SKU-2025-0733'],
+  'skill-for-schools': ['Aditi Rao', 'Skill for Schools', 'SKU-2025-0518'],
+  'corporate-training': ['Karan Mehra', 'Corporate Training for Freshers', 'SKU-2025-0906'],
+  'b2b-outsourcing': ['Neha Joshi', 'B2B Soft Skills Programme', 'SKU-2025-1121'],
+};
+for (const [slug, [name, course, code]] of Object.entries(certificates))
+  out(`images/certificates/${slug}.svg`, certificateSvg(name, course, code));
 
 // People
+section('people');
 seed = 71;
 const people = {
   priya: { bg: '#fde2d8', long: true },
@@ -195,11 +218,21 @@ const people = {
   farhan: { bg: '#e0f2ef', long: false },
   ananya: { bg: '#fbe3da', long: true, shirt: NAVY },
   rohan: { bg: '#dfe9f5', long: false, shirt: ACCENT },
+  // Added later, after the others, so their portraits keep their draws.
+  sunita: { bg: '#e0f2ef', long: true },
+  deepak: { bg: '#fbeed8', long: false },
+  lata: { bg: '#e9e0f2', long: true },
+  vikram: { bg: '#dbe7f5', long: false, shirt: NAVY },
+  shalini: { bg: '#fde2d8', long: true },
+  manish: { bg: '#e0f2ef', long: false },
+  rekha: { bg: '#fbe3da', long: true, shirt: TEAL },
+  sameer: { bg: '#dfe9f5', long: false },
 };
 for (const [name, o] of Object.entries(people))
   out(`images/people/${name}.svg`, portrait(240, { skin: pick(SKINS), hair: pick(HAIR), shirt: o.shirt ?? pick(SHIRTS), ...o }));
 
 // Partner logos
+section('logos');
 const logoNames = [
   'Nimbus Tech',
   'Saffron Bank',
@@ -232,6 +265,7 @@ logoNames.forEach((name, i) =>
 );
 
 // Blog images (WebP)
+section('blog');
 const blogArt = {
   'top-soft-skills-2025-2026': ['chart', NAVY, '#457b9d'],
   'emotional-intelligence-at-work': ['heart', '#264653', TEAL],
@@ -250,15 +284,136 @@ seed = 91;
 for (const [id, [icon, a, b]] of Object.entries(blogArt))
   webp(`images/blog/${id}.webp`, svg(800, 450, iconScene(800, 450, icon, a, b)), 800, 70);
 
-// Gallery: 40 scenes, category order Activity, Group, Class (see pwa/content/gallery.ts)
+// Gallery: 40 scenes, category order Activity, Group, Class, each drawn after its caption
+// in pwa/content/gallery.ts (scene = captions[floor(i / 3) % count]) on a palette of its
+// own, so no two neighbours look alike.
+section('gallery');
+const PALETTES = [
+  ['#e4f3f1', '#fbe7df'],
+  ['#fdf0e6', '#dfe9f5'],
+  ['#e8eef7', '#fbe3da'],
+  ['#f3ecfa', '#e0f2ef'],
+  ['#fff4d6', '#e3eefc'],
+  ['#e6f4ea', '#fde8e0'],
+  ['#fde2e4', '#e2ecf9'],
+  ['#e9f5db', '#f6e7d8'],
+];
+const withBg = (w, h, [a, b2], body) => bg(w, h, a, b2) + dots(w, h, 5, pick([ACCENT, NAVY, TEAL]), 0.07) + body;
+const table = (w, h, y, fill = SAND) => `<rect x="${w * 0.2}" y="${h * y}" width="${w * 0.6}" height="${h * 0.06}" rx="6" fill="${fill}"/>`;
+function interviewScene(w, h, pal) {
+  const papers = `<rect x="${w * 0.44}" y="${h * 0.62}" width="${w * 0.05}" height="${h * 0.04}" fill="#fff"/><rect x="${w * 0.5}" y="${h * 0.61}" width="${w * 0.05}" height="${h * 0.05}" fill="#fff"/>`;
+  return withBg(
+    w,
+    h,
+    pal,
+    person(w * 0.3, h * 0.72, (h / 360) * 1.25) +
+      person(w * 0.7, h * 0.72, (h / 360) * 1.25, { wave: true }) +
+      table(w, h, 0.66) +
+      papers +
+      bubble(w * 0.56, h * 0.08, w * 0.3, h * 0.15),
+  );
+}
+function debateScene(w, h, pal) {
+  const podium = (x, c) =>
+    `<rect x="${x}" y="${h * 0.52}" width="${w * 0.16}" height="${h * 0.3}" rx="6" fill="${c}"/><rect x="${x + w * 0.07}" y="${h * 0.44}" width="4" height="${h * 0.08}" fill="${NAVY}"/>`;
+  const audience = Array.from(
+    { length: 7 },
+    (_, i) => `<circle cx="${w * (0.08 + i * 0.14)}" cy="${h * 0.97}" r="${h * 0.06}" fill="${NAVY}" opacity=".35"/>`,
+  ).join('');
+  return withBg(
+    w,
+    h,
+    pal,
+    person(w * 0.22, h * 0.62, (h / 360) * 1.1, { wave: true }) +
+      person(w * 0.78, h * 0.62, (h / 360) * 1.1) +
+      podium(w * 0.14, ACCENT) +
+      podium(w * 0.7, TEAL) +
+      audience,
+  );
+}
+function posterScene(w, h, pal) {
+  const board = `<rect x="${w * 0.42}" y="${h * 0.1}" width="${w * 0.5}" height="${h * 0.5}" rx="8" fill="#fff" stroke="${NAVY}" stroke-width="5"/>${[0, 1, 2, 3].map((i) => `<rect x="${w * (0.48 + i * 0.1)}" y="${h * (0.48 - 0.07 * (i + 1))}" width="${w * 0.06}" height="${h * 0.07 * (i + 1)}" fill="${[ACCENT, SAND, TEAL, NAVY][i]}"/>`).join('')}`;
+  return withBg(
+    w,
+    h,
+    pal,
+    board +
+      person(w * 0.26, h * 0.9, (h / 360) * 1.3, { wave: true }) +
+      person(w * 0.6, h * 1.04, (h / 360) * 1.05) +
+      person(w * 0.82, h * 1.04, (h / 360) * 1.05),
+  );
+}
+function lawnScene(w, h, pal) {
+  const sun = `<circle cx="${w * 0.85}" cy="${h * 0.16}" r="${h * 0.08}" fill="#ffd166"/>`;
+  const lawn = `<ellipse cx="${w / 2}" cy="${h * 1.05}" rx="${w * 0.75}" ry="${h * 0.42}" fill="#8ecf9b"/>`;
+  const ring = Array.from({ length: 6 }, (_, i) =>
+    person(w * (0.14 + i * 0.145), h * (0.86 - Math.sin((i / 5) * Math.PI) * 0.12), (h / 360) * 0.95, { wave: i % 3 === 0 }),
+  ).join('');
+  return withBg(w, h, pal, sun + lawn + ring);
+}
+function towerScene(w, h, pal) {
+  const blocks = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<rect x="${w * (0.44 + (i % 2) * 0.02)}" y="${h * (0.62 - i * 0.08)}" width="${w * 0.1}" height="${h * 0.07}" fill="${pick(['#fff', '#ffd166', '#8ecae6'])}" stroke="${NAVY}" stroke-width="2"/>`,
+  ).join('');
+  return withBg(
+    w,
+    h,
+    pal,
+    person(w * 0.22, h * 0.8, (h / 360) * 1.15, { wave: true }) +
+      person(w * 0.78, h * 0.8, (h / 360) * 1.15) +
+      table(w, h, 0.69) +
+      blocks +
+      `<circle cx="${w * 0.14}" cy="${h * 0.16}" r="${h * 0.07}" fill="#fff"/><path d="M${w * 0.14} ${h * 0.16} l0 -${h * 0.05} M${w * 0.14} ${h * 0.16} l${h * 0.04} 0" stroke="${NAVY}" stroke-width="3"/>`,
+  );
+}
+function screenScene(w, h, pal) {
+  const faces = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<rect x="${w * (0.47 + (i % 3) * 0.15)}" y="${h * (0.14 + Math.floor(i / 3) * 0.2)}" width="${w * 0.13}" height="${h * 0.17}" rx="4" fill="${pick(['#dbe7f5', '#fde2d8', '#e0f2ef'])}"/><circle cx="${w * (0.535 + (i % 3) * 0.15)}" cy="${h * (0.21 + Math.floor(i / 3) * 0.2)}" r="${h * 0.035}" fill="${pick(SKINS)}"/>`,
+  ).join('');
+  const screen = `<rect x="${w * 0.44}" y="${h * 0.1}" width="${w * 0.5}" height="${h * 0.46}" rx="8" fill="${NAVY}"/>${faces}`;
+  return withBg(
+    w,
+    h,
+    pal,
+    screen +
+      person(w * 0.22, h * 0.86, (h / 360) * 1.3, { wave: true }) +
+      `<rect y="${h * 0.86}" width="${w}" height="${h * 0.14}" fill="${NAVY}" opacity=".1"/>`,
+  );
+}
+const classLike = (variant) => (w, h, pal) =>
+  classScene(w, h, variant)
+    .replace(/stop-color="#e8eef7"/, `stop-color="${pal[0]}"`)
+    .replace(/stop-color="#fbe3da"/, `stop-color="${pal[1]}"`);
+const groupLike = (w, h, pal) =>
+  groupScene(w, h)
+    .replace(/stop-color="#fdf0e6"/, `stop-color="${pal[0]}"`)
+    .replace(/stop-color="#dfe9f5"/, `stop-color="${pal[1]}"`);
+const activityLike = (w, h, pal) =>
+  activityScene(w, h)
+    .replace(/stop-color="#e4f3f1"/, `stop-color="${pal[0]}"`)
+    .replace(/stop-color="#fbe7df"/, `stop-color="${pal[1]}"`);
+const GALLERY_SCENES = {
+  // Activity: trust game, role play call, mock interview, paper tower, debate, poster, icebreaker
+  0: [lawnScene, activityLike, interviewScene, towerScene, debateScene, posterScene, lawnScene],
+  // Group: certificates, mentors, school showcase, fresher batch, volunteers, placements
+  1: [groupLike, groupLike, posterScene, groupLike, lawnScene, groupLike],
+  // Class: live session, notes, whiteboard, hybrid, small batch, presentation, emails
+  2: [classLike(0), classLike(1), classLike(0), screenScene, activityLike, debateScene, screenScene],
+};
 seed = 101;
 for (let i = 0; i < 40; i++) {
-  const kind = i % 3;
-  const body = kind === 0 ? activityScene(480, 360) : kind === 1 ? groupScene(480, 360) : classScene(480, 360, i);
+  const scenes = GALLERY_SCENES[i % 3];
+  const draw = scenes[Math.floor(i / 3) % scenes.length];
+  const body = draw(480, 360, PALETTES[(i * 5) % PALETTES.length]);
   webp(`images/gallery/g${String(i + 1).padStart(2, '0')}.webp`, svg(480, 360, body), 480, 62);
 }
 
 // Video posters (9:16) and the two videos
+section('videos');
 const posterSvg = (o, label) =>
   svg(
     360,
@@ -278,6 +433,7 @@ const posterColors = [
 posterColors.forEach(([a, b], i) => webp(`images/videos/v${i + 1}.webp`, posterSvg({ a, b }, ''), 240, 70));
 
 function video(name, frames, fps, width) {
+  if (!wanted()) return;
   const dir = mkdtempSync(path.join(tmpdir(), 'frames-'));
   frames.forEach((f, i) =>
     writeFileSync(

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { CERTIFICATE_IMAGE } from '../content/course.ts';
+import type { Image } from '../content/types.ts';
 import { Modal } from './Modal.tsx';
 
 interface Props {
   title: string;
   criteria: string[];
+  /** The page's own sample certificate. */
+  image: Image;
 }
 
 /** Certificate criteria and a sample certificate that zooms in a modal when clicked. */
-export function CertificateBlock({ title, criteria }: Props) {
+export function CertificateBlock({ title, criteria, image: img }: Props) {
   const [zoom, setZoom] = useState(false);
-  const img = CERTIFICATE_IMAGE;
   return (
     <section className="section certificate" aria-labelledby="certificate-h">
       <div className="container split">

@@ -1,3 +1,4 @@
+import { sampleCertificate } from './certificates.ts';
 import type { CourseFeature, CourseHeader } from './types.ts';
 
 /** /course/soft-skills — Soft Skill For Students (spec §2). */
@@ -64,9 +65,5 @@ export const COURSE_CERTIFICATE_CRITERIA: string[] = [
   'You receive a course-completion certificate only; the Job Assistance criteria are explained in the FAQs below.',
 ];
 
-export const CERTIFICATE_IMAGE = {
-  src: '/images/certificate.svg',
-  alt: 'Sample SkillUp Soft Skills Academy certificate of completion',
-  width: 800,
-  height: 566,
-};
+/** The course's sample certificate. */
+export const COURSE_CERTIFICATE_IMAGE = sampleCertificate('soft-skills', 'Priya Nair', 'Soft Skill For Students');

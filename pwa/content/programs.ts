@@ -1,6 +1,8 @@
 import { B2B_FAQS, COLLEGE_FAQS, CORPORATE_FAQS, SCHOOL_FAQS } from './faqs.ts';
 import { PROGRAM_INDEX, PROGRAM_SLUGS, type ProgramSlug } from './programs-index.ts';
-import type { CourseHeader, FaqItem } from './types.ts';
+import { B2B_TESTIMONIALS, CORPORATE_TESTIMONIALS, PROFESSOR_TESTIMONIALS, SCHOOL_TESTIMONIALS } from './testimonials.ts';
+import { sampleCertificate } from './certificates.ts';
+import type { CourseHeader, FaqItem, Image, Testimonial } from './types.ts';
 
 export interface ProgramStep {
   title: string;
@@ -20,8 +22,10 @@ export interface ProgramContent {
   marquee: boolean;
   benefits: { title: string; items: string[] }[];
   approach: { title: string; steps: ProgramStep[] };
-  certificate: { title: string; criteria: string[] };
-  testimonials: 'students' | 'professors';
+  /** The sample certificate shown is this programme's own. */
+  certificate: { title: string; criteria: string[]; image: Image };
+  /** Each page quotes its own people. */
+  testimonials: { title: string; items: Testimonial[] };
   faqs: FaqItem[];
 }
 
@@ -92,8 +96,9 @@ const BODIES: Record<ProgramSlug, ProgramBody> = {
     certificate: {
       title: 'Certificate criteria',
       criteria: ['At least 60% attendance or participation in sessions.', 'At least 60% in the programme tests.'],
+      image: sampleCertificate('skill-for-colleges', 'Rohit Bansal', 'Skill for Colleges'),
     },
-    testimonials: 'professors',
+    testimonials: { title: 'What educators say', items: PROFESSOR_TESTIMONIALS },
     faqs: COLLEGE_FAQS,
   },
   'skill-for-schools': {
@@ -154,8 +159,9 @@ const BODIES: Record<ProgramSlug, ProgramBody> = {
     certificate: {
       title: 'Certificate criteria',
       criteria: ['Attend at least 60% of the lessons.', 'Score at least 60% in tests, group work or projects.'],
+      image: sampleCertificate('skill-for-schools', 'Aditi Rao', 'Skill for Schools'),
     },
-    testimonials: 'professors',
+    testimonials: { title: 'What schools and parents say', items: SCHOOL_TESTIMONIALS },
     faqs: SCHOOL_FAQS,
   },
   'corporate-training': {
@@ -218,8 +224,9 @@ const BODIES: Record<ProgramSlug, ProgramBody> = {
     certificate: {
       title: 'Certificate of completion',
       criteria: ['Attend at least 60% of sessions.', 'Score at least 60% in evaluations.'],
+      image: sampleCertificate('corporate-training', 'Karan Mehra', 'Corporate Training for Freshers'),
     },
-    testimonials: 'students',
+    testimonials: { title: 'What employers and freshers say', items: CORPORATE_TESTIMONIALS },
     faqs: CORPORATE_FAQS,
   },
   'b2b-outsourcing': {
@@ -281,8 +288,9 @@ const BODIES: Record<ProgramSlug, ProgramBody> = {
     certificate: {
       title: 'Certificate of completion',
       criteria: ['Attend at least 60% of sessions.', 'Score at least 60% in evaluations.'],
+      image: sampleCertificate('b2b-outsourcing', 'Neha Joshi', 'B2B Soft Skills Programme'),
     },
-    testimonials: 'students',
+    testimonials: { title: 'What our partners say', items: B2B_TESTIMONIALS },
     faqs: B2B_FAQS,
   },
 };

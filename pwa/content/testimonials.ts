@@ -32,7 +32,7 @@ export const TESTIMONIALS: Testimonial[] = [
   },
 ];
 
-/** Professor testimonials for the college and school programme pages. */
+/** What college professors and placement heads say (the colleges page, spec §2: rotating professor testimonials). */
 export const PROFESSOR_TESTIMONIALS: Testimonial[] = [
   {
     name: 'Dr. Meera Iyer',
@@ -49,6 +49,17 @@ export const PROFESSOR_TESTIMONIALS: Testimonial[] = [
       'The trainers adapt to every batch. Shy first-years were presenting to the whole class by week three. The reports helped us follow up with each student.',
   },
   {
+    name: 'Dr. Farhan Ali',
+    image: '/images/people/farhan.svg',
+    company: 'Professor of Management, Sharda University',
+    review:
+      'Well-structured, measurable and practical. The 60% completion criteria keep students accountable without turning the programme into another exam.',
+  },
+];
+
+/** What principals, teachers and parents say (the schools page, classes 6 to 12). */
+export const SCHOOL_TESTIMONIALS: Testimonial[] = [
+  {
     name: 'Mrs. Kavita Singh',
     image: '/images/people/kavita.svg',
     company: 'Principal, Green Valley Public School',
@@ -56,10 +67,67 @@ export const PROFESSOR_TESTIMONIALS: Testimonial[] = [
       'The activities are age-appropriate and fun. Parents told us their children speak up more at home, and our class 12 students handled college interviews with confidence.',
   },
   {
-    name: 'Dr. Farhan Ali',
-    image: '/images/people/farhan.svg',
-    company: 'Professor of Management, Sharda University',
+    name: 'Ms. Sunita Arora',
+    image: '/images/people/sunita.svg',
+    company: 'Class 8 Teacher, Mount Carmel School',
     review:
-      'Well-structured, measurable and practical. The 60% completion criteria keep students accountable without turning the programme into another exam.',
+      'The weekly showcases gave every child a turn on stage, not just the usual few. Group work in my class is calmer now: they listen before they argue.',
+  },
+  {
+    name: 'Mr. Deepak Chauhan',
+    image: '/images/people/deepak.svg',
+    company: 'Parent of a class 10 student',
+    review:
+      'My son used to mumble through every introduction. After the term he presented his science project to the whole assembly and asked me to come and watch.',
+  },
+  {
+    name: 'Mrs. Lata Menon',
+    image: '/images/people/lata.svg',
+    company: 'Activity Coordinator, Springdales School',
+    review:
+      'The lesson plans fit our timetable without squeezing exams, and the progress notes made our parent-teacher meetings far more useful.',
+  },
+];
+
+/** What employers and freshers say (the corporate training page). */
+export const CORPORATE_TESTIMONIALS: Testimonial[] = [
+  {
+    name: 'Vikram Sethi',
+    image: '/images/people/vikram.svg',
+    company: 'HR Head, Nimbus Tech',
+    review:
+      'Our freshers used to need a quarter before they could run a client call. After the induction programme most were doing it in their second month.',
+  },
+  {
+    name: 'Shalini Kapoor',
+    image: '/images/people/shalini.svg',
+    company: 'L&D Manager, Saffron Bank',
+    review:
+      'The trainers learned our products before the first session, so the role plays were our real conversations. Managers noticed the difference in emails within weeks.',
+  },
+  {
+    name: 'Manish Tiwari',
+    image: '/images/people/manish.svg',
+    company: 'Graduate Trainee, Orbit Logistics',
+    review:
+      'Walking into my first stand-up I knew how to give a thirty-second update. The feedback sessions were honest and it showed in my first review.',
+  },
+];
+
+/** What partner organisations say (the B2B outsourcing page). */
+export const B2B_TESTIMONIALS: Testimonial[] = [
+  {
+    name: 'Rekha Pillai',
+    image: '/images/people/rekha.svg',
+    company: 'Director, Lotus Skills Foundation',
+    review:
+      'We run the programme under our own name with SkillUp trainers behind it. Our in-house training costs came down and our clients renewed for a second year.',
+  },
+  {
+    name: 'Sameer Khanna',
+    image: '/images/people/sameer.svg',
+    company: 'Operations Head, Peak Analytics',
+    review:
+      'They scaled from one batch to six across three cities without the quality slipping. The monthly reports go straight into our client reviews.',
   },
 ];

@@ -195,8 +195,18 @@ describe('course and service page components', () => {
     expect(await page.getByTestId('info-grid').count()).toBe(1);
     await gotoLive(page, `${site.url}/services/b2b-outsourcing`);
     expect(await page.getByTestId('info-grid').count()).toBe(0);
-    await gotoLive(page, `${site.url}/services/skill-for-colleges`);
-    expect(await page.getByTestId('testimonial-name').innerText()).toBe('Dr. Meera Iyer');
+    // Each programme page quotes its own people and shows its own sample certificate.
+    for (const [path, first, certificate] of [
+      ['/services/skill-for-colleges', 'Dr. Meera Iyer', 'skill-for-colleges'],
+      ['/services/skill-for-schools', 'Mrs. Kavita Singh', 'skill-for-schools'],
+      ['/services/corporate-training', 'Vikram Sethi', 'corporate-training'],
+      ['/services/b2b-outsourcing', 'Rekha Pillai', 'b2b-outsourcing'],
+      ['/course/soft-skills', 'Priya Nair', 'soft-skills'],
+    ]) {
+      await gotoLive(page, `${site.url}${path}`);
+      expect(await page.getByTestId('testimonial-name').first().innerText(), path).toBe(first);
+      expect(await page.locator('.certificate__thumb img').getAttribute('src'), path).toBe(`/images/certificates/${certificate}.svg`);
+    }
   });
 
   it('respects prefers-reduced-motion: no marquee animation, no count-up', async () => {

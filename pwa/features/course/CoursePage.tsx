@@ -7,7 +7,13 @@ import { PricingSection } from '../../components/PricingSection.tsx';
 import { BenefitList, FeatureGrid } from '../../components/ProgramSections.tsx';
 import { Section } from '../../components/Section.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
-import { COURSE_BENEFITS, COURSE_CERTIFICATE_CRITERIA, COURSE_FEATURES, SOFT_SKILLS_COURSE } from '../../content/course.ts';
+import {
+  COURSE_BENEFITS,
+  COURSE_CERTIFICATE_CRITERIA,
+  COURSE_CERTIFICATE_IMAGE,
+  COURSE_FEATURES,
+  SOFT_SKILLS_COURSE,
+} from '../../content/course.ts';
 import { COURSE_FAQS } from '../../content/faqs.ts';
 import { TESTIMONIALS } from '../../content/testimonials.ts';
 
@@ -30,7 +36,7 @@ export function CoursePage({ onJoinFree, enquiry }: Props) {
       <Section headingId="benefits-h" title="Your Benefits" className="section--alt">
         <BenefitList title="Everything included in the course" items={COURSE_BENEFITS} testId="benefits" />
       </Section>
-      <CertificateBlock title="Certificate criteria" criteria={COURSE_CERTIFICATE_CRITERIA} />
+      <CertificateBlock title="Certificate criteria" criteria={COURSE_CERTIFICATE_CRITERIA} image={COURSE_CERTIFICATE_IMAGE} />
       <PricingSection onJoinFree={onJoinFree} />
       <TestimonialCarousel items={TESTIMONIALS} />
       <Faq items={COURSE_FAQS} />

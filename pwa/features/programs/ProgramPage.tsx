@@ -9,7 +9,6 @@ import { BenefitList, DownloadPdf, Steps } from '../../components/ProgramSection
 import { Section } from '../../components/Section.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
 import { PROGRAMS } from '../../content/programs.ts';
-import { PROFESSOR_TESTIMONIALS, TESTIMONIALS } from '../../content/testimonials.ts';
 
 /** The four service pages, driven by content/programs.ts. */
 export default function ProgramPage() {
@@ -50,11 +49,8 @@ export default function ProgramPage() {
         </div>
       </Section>
       <Steps title={program.approach.title} steps={program.approach.steps} />
-      <CertificateBlock title={program.certificate.title} criteria={program.certificate.criteria} />
-      <TestimonialCarousel
-        items={program.testimonials === 'professors' ? PROFESSOR_TESTIMONIALS : TESTIMONIALS}
-        title={program.testimonials === 'professors' ? 'What educators say' : 'What our learners say'}
-      />
+      <CertificateBlock title={program.certificate.title} criteria={program.certificate.criteria} image={program.certificate.image} />
+      <TestimonialCarousel items={program.testimonials.items} title={program.testimonials.title} />
       <Faq items={program.faqs} />
     </>
   );
