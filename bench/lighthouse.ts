@@ -16,6 +16,26 @@ export interface LighthouseRow {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
   failing: string[];
+  /** Set when every attempt of a run failed (Lighthouse's runtime error): the scores mean nothing. */
+  error?: string;
+}
+
+/** Attempts per run: a run Lighthouse itself could not finish is retried, then reported as failed. */
+const ATTEMPTS = 3;
+
+/**
+ * Why a Lighthouse result is not a measurement: its runtime error (a page that never
+ * painted, a protocol timeout), or a category it could not score. Such a run reads as
+ * zeros (a bench run once showed /blog at performance 0, best practices 0), which is
+ * the tool failing, not the page.
+ */
+export function runFailure(lhr: {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+}): string | undefined {
+  if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  const unscored = CATEGORIES.filter((c) => lhr.categories[c]?.score == null);
+  return unscored.length > 0 ? `no score for ${unscored.join(', ')}` : undefined;
 }
 
 async function freePort3000(): Promise<boolean> {
@@ -42,13 +62,27 @@ export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
     for (const path of LIGHTHOUSE_PATHS) {
       const all: LighthouseRow[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(origin + path, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-        });
-        if (!result) throw new Error(`lighthouse returned nothing for ${path}`);
+        let result: Awaited<ReturnType<typeof lighthouse>> | undefined;
+        let error: string | undefined;
+        for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+          try {
+            result = await lighthouse(origin + path, {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: [...CATEGORIES],
+            });
+            error = result ? runFailure(result.lhr) : 'lighthouse returned nothing';
+          } catch (err) {
+            error = err instanceof Error ? err.message : String(err);
+          }
+          if (!error) break;
+          console.error(`lighthouse ${path}: attempt ${attempt} of ${ATTEMPTS} failed (${error})`);
+        }
+        if (error || !result) {
+          all.push({ path, scores: { performance: 0, accessibility: 0, 'best-practices': 0, seo: 0 }, failing: [], error });
+          continue;
+        }
         const { categories, audits } = result.lhr;
         const scores = Object.fromEntries(
           CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]),
@@ -65,9 +99,10 @@ export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
           .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
         all.push({ path, scores, failing });
       }
-      // The median performance run stands for the page.
-      all.sort((a, b) => a.scores.performance - b.scores.performance);
-      rows.push(all[Math.floor(all.length / 2)]!);
+      // The median performance run of those that finished stands for the page; a page
+      // with none is reported as failed.
+      const finished = all.filter((r) => !r.error).sort((a, b) => a.scores.performance - b.scores.performance);
+      rows.push(finished[Math.floor(finished.length / 2)] ?? all[0]!);
     }
   } finally {
     await chrome.kill();
@@ -81,6 +116,11 @@ export function printLighthouse(rows: LighthouseRow[]): boolean {
   console.log('path                  perf  a11y  best  seo');
   let ok = true;
   for (const r of rows) {
+    if (r.error) {
+      ok = false;
+      console.log(`${r.path.padEnd(20)}  FAILED after ${ATTEMPTS} attempts: ${r.error}`);
+      continue;
+    }
     const s = r.scores;
     const pass = CATEGORIES.every((c) => s[c] >= TARGET[c]);
     ok &&= pass;

@@ -10,7 +10,6 @@ import {
   ADMIN_MESSAGES,
   adminLoginSchema,
   forgotPasswordSchema,
-  RESET_PASSWORD_ROUTE,
   RESET_TOKEN_MINUTES,
   resetPasswordSchema,
   tooManyLoginAttempts,
@@ -29,36 +28,12 @@ import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '../lib/login-throttle.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { validate } from '../lib/validate.ts';
+import { passwordResetEmail } from '../mail/password-reset.ts';
 import { enqueueMail } from '../mail/queue.ts';
-import { escapeHtml } from '../lib/html.ts';
 
 /** Reset emails per admin per window; more requests still get the same answer, and no mail. */
 const RESET_MAILS_PER_WINDOW = 5;
 const RESET_MAIL_WINDOW_MS = 15 * 60_000;
-
-export function resetLink(publicUrl: string, token: string): string {
-  return `${publicUrl}${RESET_PASSWORD_ROUTE}/${token}`;
-}
-
-function resetMail(publicUrl: string, name: string, token: string) {
-  const link = resetLink(publicUrl, token);
-  const text = [
-    `Hello ${name},`,
-    '',
-    'Someone (hopefully you) asked to reset the admin password for this site.',
-    `Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:`,
-    '',
-    link,
-    '',
-    'The link works once. If you did not ask for this, ignore this email: your password stays as it is.',
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(name)},</p>
-<p>Someone (hopefully you) asked to reset the admin password for this site.
-Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p>The link works once. If you did not ask for this, ignore this email: your password stays as it is.</p>`;
-  return { subject: 'Reset your admin password', text, html };
-}
 
 function toMailQueueEntry(row: Record<string, unknown>): MailQueueEntry {
   return {
@@ -103,7 +78,7 @@ export function admin(deps: Deps): Hono {
             expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
           })
           .execute();
-        await enqueueMail(trx, { to: found.email, kind: 'password-reset', ...resetMail(config.publicUrl, found.name, token) });
+        await enqueueMail(trx, { to: found.email, kind: 'password-reset', ...passwordResetEmail(config.publicUrl, found.name, token) });
       });
       deps.wakeMail?.();
     } else {
