@@ -1,3 +1,5 @@
+// The shared styles first: components' own stylesheets, imported by them, come after and win ties.
+import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -6,7 +8,6 @@ import { HeadCollector } from './components/Meta.tsx';
 import { recordLanding } from './lib/attribution.ts';
 import { startOutbox } from './lib/outbox/client.ts';
 import { registerServiceWorker } from './lib/pwa-register.ts';
-import './styles/global.css';
 
 // Before anything can be submitted: this page load's campaign, referrer and path.
 recordLanding(location, document.referrer);

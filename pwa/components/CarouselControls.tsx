@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { IconArrow } from './Icons.tsx';
+import './carousels.css';
 
 interface Props {
   /** Accessible names of the two buttons ("Previous testimonial", "Next slide"). */

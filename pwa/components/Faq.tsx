@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { SITE } from '../config/site.ts';
 import type { FaqItem } from '../content/types.ts';
 import { IconPhone } from './Icons.tsx';
+import './faq.css';
 
 interface FaqProps {
   items: FaqItem[];

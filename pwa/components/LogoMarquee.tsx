@@ -1,4 +1,5 @@
 import { PARTNER_LOGOS } from '../content/logos.ts';
+import './logo-marquee.css';
 
 /** Trusted-by marquee: the nine logos twice in a row, scrolled by a 30 s linear CSS loop. */
 export function LogoMarquee() {

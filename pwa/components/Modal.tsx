@@ -4,6 +4,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useScrollLock } from '../hooks/useScrollLock.ts';
 import { IconClose } from './Icons.tsx';
+import './modal.css';
 
 interface ModalProps {
   open: boolean;

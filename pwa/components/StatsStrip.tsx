@@ -3,6 +3,7 @@ import type { Stat } from '../content/types.ts';
 import { formatCount } from '../lib/numbers.ts';
 import { prefersReducedMotion } from '../hooks/useReducedMotion.ts';
 import { useInViewOnce } from '../hooks/useInView.ts';
+import './stats-strip.css';
 
 /** Spec §9: count over 2 s once 30% visible, once; cards stagger by 0.2 s. */
 export const COUNT_MS = 2000;

@@ -2,6 +2,7 @@ import type { Testimonial } from '../content/types.ts';
 import { useAutoAdvance } from '../hooks/useAutoAdvance.ts';
 import { CarouselControls } from './CarouselControls.tsx';
 import { Section } from './Section.tsx';
+import './carousels.css';
 
 /** Spec §9: rotation every 5000 ms, previous / next, wrapping around. */
 export const TESTIMONIAL_MS = 5000;

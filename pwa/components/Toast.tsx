@@ -1,6 +1,7 @@
 // Toast messages for form outcomes. The live region is always in the page, so screen
 // readers announce each message as it is added.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import './toast.css';
 
 export type ToastKind = 'success' | 'error' | 'info';
 interface ToastItem {

@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import type { ConsentValues } from '../../../contract/consent.ts';
 import { SITE } from '../../config/site.ts';
 import { TextField } from './TextField.tsx';
+import './consent.css';
 
 export function ConsentFields({ collects, askAge }: { collects: string; askAge: boolean }) {
   const id = useId();

@@ -1,6 +1,7 @@
 import { useField } from 'formik';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { IconEye } from '../Icons.tsx';
+import './form.css';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
   name: string;

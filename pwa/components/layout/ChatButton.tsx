@@ -1,5 +1,6 @@
 import { whatsappUrl } from '../../config/site.ts';
 import { IconWhatsApp } from '../Icons.tsx';
+import './footer.css';
 
 /** Floating chat button: a WhatsApp chat with the business number, in a new tab. */
 export function ChatButton() {

@@ -3,6 +3,7 @@ import { SITE } from '../../config/site.ts';
 import { CATEGORY_LINKS, COMPANY_LINKS } from '../../content/navigation.ts';
 import { POLICY_LINKS } from '../../content/policies-index.ts';
 import { IconInstagram, IconLinkedIn, IconMail, IconPhone, IconYouTube } from '../Icons.tsx';
+import './footer.css';
 
 export function Footer() {
   return (

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { NAV_ITEMS, type NavGroup } from '../../content/navigation.ts';
 import { useDismiss } from '../../hooks/useDismiss.ts';
 import { IconChevron, IconClose, IconMenu } from '../Icons.tsx';
+import './navbar.css';
 
 function isGroup(item: (typeof NAV_ITEMS)[number]): item is NavGroup {
   return 'links' in item;

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { CarouselControls } from '../../components/CarouselControls.tsx';
 import { BLOG_CARDS } from '../../content/blog.ts';
 import { useAutoAdvance } from '../../hooks/useAutoAdvance.ts';
+import './blog-carousel.css';
 
 /** Spec §9: the blog carousel advances every 4 s. */
 export const BLOG_CAROUSEL_MS = 4000;

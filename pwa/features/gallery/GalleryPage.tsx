@@ -7,6 +7,7 @@ import { Section } from '../../components/Section.tsx';
 import { GALLERY_FILTERS, GALLERY_IMAGES, GALLERY_IMAGE_SIZE, VIDEO_TESTIMONIALS, type GalleryFilter } from '../../content/gallery.ts';
 import type { GalleryImage } from '../../content/types.ts';
 import { prefersReducedMotion } from '../../hooks/useReducedMotion.ts';
+import './gallery.css';
 
 /** Spec §9: the video strip scrolls 300 px per click. */
 export const STRIP_STEP_PX = 300;

@@ -12,6 +12,7 @@ import { CLAIMS, HERO, PROCESS_STEPS, STATS } from '../../content/home.ts';
 import { formatCount } from '../../lib/numbers.ts';
 import { TESTIMONIALS } from '../../content/testimonials.ts';
 import { IntroVideo } from './IntroVideo.tsx';
+import './home.css';
 
 export function HomePage({ onJoinFree }: { onJoinFree: () => void }) {
   return (
