@@ -58,7 +58,7 @@ describe.each(testBackends())('mail queue on $name', (backend) => {
     // The reset mail is written after the answer has gone.
     await tasks.idle();
     expect(wakes).toBe(1);
-    expect(await worker.drainOnce()).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 0 });
+    expect(await worker.drainOnce()).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 0, yielded: 0 });
     await eventually(() => expect(peer.received.filter((m) => m.to.includes('head@example.in'))).toHaveLength(1));
 
     const mail = peer.received.find((m) => m.to.includes('head@example.in'))!;
@@ -173,6 +173,37 @@ describe.each(testBackends())('mail queue on $name', (backend) => {
     expect(sent).toBe(12);
     const recipients = shared.received.flatMap((m) => m.to).sort();
     expect(recipients).toEqual(ids.map((_, i) => `many${i}@example.in`).sort());
+    await a.stop();
+    await b.stop();
+    await shared.close();
+  });
+
+  it('does not send a message whose lease ran out and which another worker has claimed since', async () => {
+    const shared = await startSmtpPeer();
+    const id = await enqueueMail(database.db, {
+      to: 'slow@example.in',
+      subject: 'Drawn slowly',
+      text: 'x',
+      attachments: [{ filename: 'c.png', contentType: 'image/png', generated: { kind: 'slow', id: 'x' } }],
+    });
+    let drawing!: () => void;
+    const started = new Promise<void>((resolve) => (drawing = resolve));
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    // A draws the attachment slowly (a loaded machine); B draws it at once.
+    const a = workerFor(shared.port, {
+      leaseMs: 1_000,
+      attachmentSources: { slow: async () => (drawing(), await held, Buffer.from('a')) },
+    });
+    const b = workerFor(shared.port, { leaseMs: 1_000, attachmentSources: { slow: async () => Buffer.from('b') } });
+    const first = a.drainOnce();
+    await started;
+    clock.advance(1_001);
+    expect(await b.drainOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    finish();
+    expect(await first).toMatchObject({ claimed: 1, sent: 0, yielded: 1 });
+    expect(shared.received.filter((m) => m.to.includes('slow@example.in'))).toHaveLength(1);
+    expect((await statusOf(id)).status).toBe('sent');
     await a.stop();
     await b.stop();
     await shared.close();

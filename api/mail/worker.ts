@@ -4,7 +4,10 @@
 // hangs must not hold a database connection), then records each outcome.
 //
 // A claim counts an attempt and pushes next_attempt_at out by a lease: if the process
-// dies mid-send, the message becomes due again when the lease ends. A failure is retried
+// dies mid-send, the message becomes due again when the lease ends. Just before each send
+// the worker renews its lease, fenced by the attempt count it claimed with: a message whose
+// lease ran out while earlier ones of its batch were sent (slow SMTP, certificates being
+// drawn) and that another worker has claimed since is left to that worker, not sent twice. A failure is retried
 // with capped exponential backoff; after maxAttempts, or at once when the receiving
 // server rejects the message itself (5xx), it is marked failed with its last error.
 // Messages are never deleted: admins can see what was sent and what failed.
@@ -44,6 +47,8 @@ export interface DrainResult {
   retrying: number;
   /** Failed for good this time. */
   failed: number;
+  /** Left to another worker that claimed them after this one's lease ran out. */
+  yielded: number;
 }
 
 export interface MailWorker {
@@ -118,11 +123,25 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return make(attachment.generated.id);
   }
 
+  /** Renews this worker's lease on a message it claimed; false when another worker holds it now. */
+  async function stillOurs(row: Claimed): Promise<boolean> {
+    const renewed = await sql<{ id: string }>`
+      update mail_queue set next_attempt_at = ${new Date(clock().getTime() + leaseMs)}
+      where id = ${row.id} and attempts = ${row.attempts} and status = 'pending'
+      returning id`.execute(db);
+    return renewed.rows.length > 0;
+  }
+
   async function sendOne(row: Claimed, result: DrainResult): Promise<void> {
     const stored = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as StoredAttachment[]) : row.attachments;
     try {
       const attachments = [];
       for (const a of stored) attachments.push({ filename: a.filename, contentType: a.contentType, content: await content(a) });
+      if (!(await stillOurs(row))) {
+        log(`mail ${row.id}: its lease ran out and another worker took it; not sent from here`);
+        result.yielded++;
+        return;
+      }
       await transport.send({
         id: row.id,
         to: row.to_address,
@@ -151,7 +170,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function round(): Promise<DrainResult> {
-    const result: DrainResult = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+    const result: DrainResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, yielded: 0 };
     const rows = await claim(clock());
     result.claimed = rows.length;
     for (const row of rows) await sendOne(row, result);

@@ -6,17 +6,19 @@ import { readItem, writeItem } from '../../lib/storage.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 
 /**
- * Intro video popup (9:16, autoplays muted with controls). It opens once per visitor, on
- * their first visit to the home page, and never over a message: not when they arrive with
- * one (after the test or a registration) and not after one appears (it closes instead).
+ * Intro video popup (9:16, autoplays muted with controls). It opens at most once per
+ * visitor, on their first visit to the home page, and never over a message: not when they
+ * arrive with one (after the test or a registration) and not after one appears (it closes).
  */
 export function IntroVideo() {
   const [open, setOpen] = useState(false);
   const toastShowing = useToastShowing();
   useEffect(() => {
-    if (readItem(STORAGE_KEYS.introVideoSeen) !== null || toastShowing) return;
+    if (readItem(STORAGE_KEYS.introVideoSeen) !== null) return;
+    // The first visit home decides, message or not: a visitor who arrives with one (after
+    // the test or a registration) has found their way already.
     writeItem(STORAGE_KEYS.introVideoSeen, new Date().toISOString());
-    setOpen(true);
+    if (!toastShowing) setOpen(true);
     // Only the first render decides: a message that comes and goes later must not open it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
