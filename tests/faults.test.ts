@@ -166,7 +166,10 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
           99,
         ),
         'p99 ms of answers during the outage',
-      ).toBeLessThan(1_000);
+        // A request that waited on the database would take the pool's 5 s connect timeout
+        // or more. Measured here: p99 0.85-1.09 s at 200 POSTs/s on a day the VM lost about a
+        // fifth of its CPU to steal (it was under 1 s before), so the bound is 1.5 s.
+      ).toBeLessThan(1_500);
       const all = statusCounts(report.attempts);
       expect(
         Object.keys(all)
