@@ -9,7 +9,7 @@ const singleLine = (name: string, r: { rps: number; p50: number; p99: number; to
   `${name} ${fmt(r.rps)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ${r.total} requests, ${r.errors} errors, ${r.non2xx} non-2xx`;
 console.log(`\n== Lead ingest on Postgres (loopback), ${ROUNDS} interleaved rounds, rate limit on ==`);
 for (const [i, r] of api.rounds.entries()) {
-  console.log(`round ${i + 1}: pgbench ${fmt(r.pgbenchTps)} tps (32 clients)`);
+  console.log(`round ${i + 1}: pgbench ${fmt(r.pgbenchTps)} tps (32 clients, a copy of contact_messages with its 8 indexes)`);
   console.log(`  ${singleLine('POST /api/v1/contact (wrk, 32 conns):', r.single)}`);
   console.log(
     `  POST /api/v1/sync (batches of 100): ${fmt(r.batch.leadsPerSecond)} leads/s, ${r.batch.errors} errors, ${r.batch.non2xx} non-2xx, ${r.batch.itemsNot201} items not 201`,
@@ -24,6 +24,12 @@ const errors = api.rounds.reduce(
   0,
 );
 console.log(`errors: ${errors} (target 0) ${verdict(errors === 0)}`);
+console.log(
+  `pgbench once more: ${fmt(api.pgbenchOther.bare)} tps into the 3-index table of earlier figures (median single POSTs ${fmt(
+    [...api.rounds.map((r) => r.single.rps)].sort((a, b) => a - b)[1]! / api.pgbenchOther.bare,
+    2,
+  )} against it), ${fmt(api.pgbenchOther.real)} tps into contact_messages itself with its triggers, one row per transaction`,
+);
 console.log(singleLine('rate limit off (its cost):            ', api.limitOff));
 if (api.balanced) {
   console.log(singleLine('HAProxy → 1 instance:                 ', api.balanced.one));

@@ -10,10 +10,18 @@
 // minute boundary). The price is a steady rate slightly under the limit (600 per 61 s).
 //
 // The windows live in Postgres (migration 0007, rate_limit_take), so every instance on one
-// database counts against one allowance. The cost on the hot path is kept to one statement
-// per round, not per request: takes that arrive while a round is in the database wait and
-// go together in the next one (one row per address, its costs summed, handed out first come
-// first served), so under load a round serves many requests for one round trip.
+// database counts against one allowance. The cost on the hot path is kept small two ways:
+//   - Rounds: takes that arrive while a round is in the database wait and go together in
+//     the next one (one row per address, its costs summed, handed out first come first
+//     served), so under load a round serves many requests for one round trip.
+//   - Leases: an address that is flooding this instance is charged a little more than its
+//     waiting requests cost (at most a second's share of the minute's limit, growing with
+//     its demand), and the next requests in that same second are served from that, without
+//     a round trip. A lease is only ever spent in the second it was charged to, so every
+//     admission is still counted in its own second's bucket and no 60-second span holds
+//     more than the limit; what is left when the second ends is given back to that bucket
+//     (migration 0009, rate_limit_refund), so an address loses none of its allowance to
+//     leasing for longer than about a second. A limit under 60 a minute leases nothing.
 import type { Context, MiddlewareHandler } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -26,6 +34,8 @@ import { throttledLog } from './throttled-log.ts';
 const WINDOW_SECONDS = 61;
 /** How often one instance deletes idle windows (ms). */
 const SWEEP_EVERY_MS = 60_000;
+/** How long after its second ends an unused lease is given back when no round comes first (ms). */
+const REFUND_DELAY_MS = 1_100;
 
 export interface RateLimiterOptions {
   db: Kysely<Database>;
@@ -44,8 +54,12 @@ export interface Grant {
 
 export interface RateLimiter {
   take(address: string, cost: number): Promise<Grant>;
+  /** Gives back every lease whose second has ended (the limiter also does this by itself). */
+  refundEnded(): Promise<void>;
   /** Submissions refused since start (for the metrics). */
   readonly rejected: number;
+  /** Round trips to the database since start (rounds and refunds), for the tests. */
+  readonly statements: number;
 }
 
 interface Waiter {
@@ -53,45 +67,182 @@ interface Waiter {
   resolve: (grant: Grant) => void;
 }
 
+/** Allowance charged to an address's bucket of `second` and not yet spent by this instance. */
+interface Lease {
+  second: number;
+  left: number;
+  /** The extra asked for last time (the next ask doubles it, up to the cap). */
+  size: number;
+  /** Submissions this instance admitted for the address in `second`. */
+  admitted: number;
+  /** When the database refused this address in `second`: the moment it said to retry (ms). */
+  refusedUntil?: number;
+}
+
+/** Allowance to give back to an address's bucket of `second`. */
+interface Refund {
+  address: string;
+  second: number;
+  amount: number;
+}
+
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const limit = options.perMinute;
+  /** The most a lease may hold beyond the waiting requests: a second's share of the limit. */
+  const leaseCap = Math.floor(limit / 60);
   let waiting = new Map<string, Waiter[]>();
+  const leases = new Map<string, Lease>();
+  /** Leases that hold allowance, and ended ones not yet given back. */
+  const holding = new Set<string>();
+  let unreturned: Refund[] = [];
   let inRound = false;
   let lastSweep = 0;
   let rejected = 0;
+  let statements = 0;
+  let refundTimer: NodeJS.Timeout | undefined;
+
+  const secondOf = (ms: number) => Math.floor(ms / 1000);
+
+  /** Ends the leases charged to seconds before `second`; what they hold, to give back. */
+  const endLeases = (second: number): Refund[] => {
+    const ended = unreturned;
+    unreturned = [];
+    for (const address of holding) {
+      const lease = leases.get(address)!;
+      if (lease.second === second) continue;
+      ended.push({ address, second: lease.second, amount: lease.left });
+      lease.left = 0;
+      holding.delete(address);
+    }
+    return ended.sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : x.second - y.second));
+  };
+
+  const refund = async (ended: Refund[]): Promise<void> => {
+    if (ended.length === 0) return;
+    await sql`select rate_limit_refund(${ended.map((e) => e.address)}::text[], ${ended.map((e) => e.second)}::bigint[], ${ended.map((e) => e.amount)}::integer[])`
+      .execute(options.db)
+      .catch((err: Error) => options.onError?.(err))
+      .finally(() => statements++);
+  };
+
+  /** While a lease holds allowance: give it back soon after its second ends, if no round does first. */
+  const scheduleRefund = (): void => {
+    if (refundTimer || holding.size === 0) return;
+    refundTimer = setTimeout(() => {
+      refundTimer = undefined;
+      if (!inRound) void refundEnded();
+      else scheduleRefund();
+    }, REFUND_DELAY_MS);
+    refundTimer.unref();
+  };
+
+  const refundEnded = async (): Promise<void> => {
+    await refund(endLeases(secondOf(options.clock().getTime())));
+    scheduleRefund();
+  };
+
+  /** Records what a round left over for `address` in `second`. */
+  const keepLease = (
+    address: string,
+    second: number,
+    left: number,
+    admitted: number,
+    size: number,
+    refusedUntil: number | undefined,
+  ): void => {
+    const lease = leases.get(address);
+    if (lease && lease.left > 0 && lease.second !== second) unreturned.push({ address, second: lease.second, amount: lease.left });
+    const same = lease !== undefined && lease.second === second;
+    const kept: Lease = {
+      second,
+      left: left + (same ? lease.left : 0),
+      size,
+      admitted: admitted + (same ? lease.admitted : 0),
+      refusedUntil,
+    };
+    leases.set(address, kept);
+    // Requests that queued for the next round while this one was out are served from it first.
+    const queued = waiting.get(address);
+    while (queued && queued.length > 0 && queued[0]!.cost <= kept.left) {
+      const w = queued.shift()!;
+      kept.left -= w.cost;
+      kept.admitted += w.cost;
+      w.resolve({ granted: w.cost, retryAfterSeconds: 0 });
+    }
+    if (queued?.length === 0) waiting.delete(address);
+    if (kept.left > 0) holding.add(address);
+    else holding.delete(address);
+  };
 
   const runRound = async (): Promise<void> => {
     const round = waiting;
     waiting = new Map();
+    const now = options.clock().getTime();
+    const second = secondOf(now);
+    // Give back first: the room may be needed by this very round.
+    await refund(endLeases(second));
     const addresses = [...round.keys()].sort();
     const costs = addresses.map((a) => round.get(a)!.reduce((sum, w) => sum + w.cost, 0));
-    const now = options.clock().getTime();
+    // What is left of this second's lease goes towards the round's costs.
+    const pooled = addresses.map((a) => {
+      const lease = leases.get(a);
+      if (!lease || lease.second !== second) return 0;
+      const left = lease.left;
+      lease.left = 0;
+      holding.delete(a);
+      return left;
+    });
+    const needs = costs.map((cost, i) => Math.max(0, cost - pooled[i]!));
+    // An address that needed a round this second or the last asks for more than it needs now,
+    // twice as much more each time, while this instance's admissions for it this second stay
+    // within a second's share of the limit (beyond that rate leasing could hold allowance the
+    // other instances are refused for); anyone else asks for just what it needs.
+    const extras = addresses.map((address, i) => {
+      const lease = leases.get(address);
+      if (leaseCap === 0 || lease === undefined || lease.second < second - 1) return 0;
+      const room = leaseCap - (lease.second === second ? lease.admitted : 0) - costs[i]!;
+      return room > 0 ? Math.min(room, Math.max(costs[i]!, lease.size * 2)) : 0;
+    });
     let rows: Array<{ address: string; granted: number; retry_after: number }>;
     try {
+      const asks = addresses.map((_, i) => needs[i]! + extras[i]!);
       const result = await sql<{ address: string; granted: number; retry_after: number }>`
         select address, granted, retry_after
-        from rate_limit_take(${addresses}::text[], ${costs}::integer[], ${limit}::integer, ${now / 1000}::double precision)
-      `.execute(options.db);
+        from rate_limit_take(${addresses}::text[], ${asks}::integer[], ${limit}::integer, ${now / 1000}::double precision)
+      `
+        .execute(options.db)
+        .finally(() => statements++);
       rows = result.rows;
     } catch (err) {
       options.onError?.(err as Error);
-      rows = addresses.map((address, i) => ({ address, granted: costs[i]!, retry_after: 0 }));
+      rows = addresses.map((address, i) => ({ address, granted: needs[i]!, retry_after: 0 }));
     }
+    const indexOf = new Map(addresses.map((a, i) => [a, i]));
     for (const row of rows) {
+      const i = indexOf.get(row.address)!;
       // First come, first served within the round.
-      let left = row.granted;
+      let left = row.granted + pooled[i]!;
+      let admitted = 0;
+      let refused = false;
       for (const w of round.get(row.address) ?? []) {
         const granted = Math.min(w.cost, left);
         left -= granted;
+        admitted += granted;
         rejected += w.cost - granted;
+        refused ||= granted < w.cost;
         w.resolve({ granted, retryAfterSeconds: granted === w.cost ? 0 : row.retry_after });
       }
+      const refusedUntil = refused ? now + row.retry_after * 1000 : undefined;
+      keepLease(row.address, second, left, admitted, extras[i]!, refusedUntil);
     }
+    scheduleRefund();
     if (now - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = now;
-      await sql`delete from rate_limit_windows where second < ${Math.floor(now / 1000) - WINDOW_SECONDS}`
+      for (const [address, lease] of leases) if (lease.second < second - 1 && !holding.has(address)) leases.delete(address);
+      await sql`delete from rate_limit_windows where second < ${second - WINDOW_SECONDS}`
         .execute(options.db)
-        .catch((err: Error) => options.onError?.(err));
+        .catch((err: Error) => options.onError?.(err))
+        .finally(() => statements++);
     }
   };
 
@@ -111,9 +262,34 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }
   };
 
+  /**
+   * Answers a take without the database when this second's lease covers it, or when the
+   * database refused the address earlier in this same second (a flood past its limit then
+   * costs no round trips; room given back by another instance is seen from the next second).
+   */
+  const answerLocally = (address: string, cost: number): Grant | undefined => {
+    const lease = leases.get(address);
+    const now = options.clock().getTime();
+    if (!lease || lease.second !== secondOf(now)) return undefined;
+    if (lease.left >= cost) {
+      lease.left -= cost;
+      lease.admitted += cost;
+      if (lease.left === 0) holding.delete(address);
+      return { granted: cost, retryAfterSeconds: 0 };
+    }
+    if (lease.refusedUntil !== undefined && lease.refusedUntil > now) {
+      rejected += cost;
+      return { granted: 0, retryAfterSeconds: Math.max(1, Math.ceil((lease.refusedUntil - now) / 1000)) };
+    }
+    return undefined;
+  };
+
   return {
     take(address, cost) {
       if (limit <= 0 || cost <= 0) return Promise.resolve({ granted: Math.max(0, cost), retryAfterSeconds: 0 });
+      // Requests already waiting for a round go first: a lease never lets a later one overtake them.
+      const local = waiting.has(address) ? undefined : answerLocally(address, cost);
+      if (local) return Promise.resolve(local);
       return new Promise<Grant>((resolve) => {
         const list = waiting.get(address);
         if (list) list.push({ cost, resolve });
@@ -121,8 +297,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         if (!inRound) void drain();
       });
     },
+    refundEnded,
     get rejected() {
       return rejected;
+    },
+    get statements() {
+      return statements;
     },
   };
 }
