@@ -23,6 +23,11 @@ import { exportCsv } from './resources/export.ts';
 import { leadAdmin } from './resources/lead-admin.ts';
 import { overview } from './resources/overview.ts';
 import { people } from './resources/people.ts';
+import { DESK_PATHS } from '../contract/desk.ts';
+import { assignment } from './resources/assignment.ts';
+import { invitations } from './resources/invitations.ts';
+import { myDayResource } from './resources/my-day.ts';
+import { team } from './resources/team.ts';
 import { staticSite } from './static.ts';
 import { createIngest } from './ingest/ingest.ts';
 
@@ -64,6 +69,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   app.route('/api/admin/overview', overview(deps));
   app.route('/api/admin/events', events(deps));
   app.route(ERASURE_PATHS.audit, audit(deps));
+  app.route(DESK_PATHS.team, team(deps));
+  app.route('/api/admin/invitations', invitations(deps));
+  app.route(DESK_PATHS.assignment, assignment(deps));
+  app.route(DESK_PATHS.myDay, myDayResource(deps));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));
   app.all('/api', (c) => c.json({ message: API_MESSAGES.notFound }, 404));

@@ -3,6 +3,7 @@
 import { MIN_FILL_MS } from '../contract/lead-signals.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseWorkingHours, type WorkingHours } from './desk/working-hours.ts';
 
 export interface Config {
   port: number;
@@ -80,6 +81,14 @@ export interface Config {
   adminNotifyEmail: string | undefined;
   /** Minutes per digest of new leads; unset: one alert per lead. */
   adminNotifyDigestMinutes: number | undefined;
+
+  // The sales desk.
+  /** A new lead should be contacted within this many working minutes. */
+  slaMinutes: number;
+  /** When the desk is open (IST): the SLA and speed to lead count only these hours. */
+  workingHours: WorkingHours;
+  /** How often each instance looks for next actions that have come due (ms; tests shorten it). */
+  reminderPollMs: number;
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../../' : '../', import.meta.url));
@@ -122,6 +131,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPool: intVar(env, 'PGPOOL', 10, 1, 1000),
     ...httpLimits(env),
     ...adminAndMailConfig(env, publicUrl),
+    ...deskConfig(env),
+  };
+}
+
+function deskConfig(env: NodeJS.ProcessEnv) {
+  return {
+    slaMinutes: intVar(env, 'SLA_MINUTES', 15, 1, 7 * 24 * 60),
+    workingHours: parseWorkingHours(env.WORKING_HOURS || 'Mon-Sat 09:00-19:00'),
+    reminderPollMs: 5_000,
   };
 }
 

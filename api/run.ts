@@ -15,6 +15,8 @@ import { resolveJwtSecret } from './lib/auth.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { startLeadAlerts } from './leads/alerts.ts';
+import { startDigests } from './desk/digests.ts';
+import { startReminders } from './desk/reminders.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool } from './certificate/render-pool.ts';
 import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
@@ -120,6 +122,14 @@ async function main(): Promise<void> {
         `new leads are alerted to ${config.adminNotifyEmail}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`,
       );
     }
+    // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
+    const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
+    const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, log, wakeMail: () => mailWorker.wake() });
+    const stopDesk = async () => {
+      await reminders.stop();
+      await digests.stop();
+    };
+    cleanup.unshift(stopDesk);
     const app = createApp(deps);
 
     if (metrics && config.metricsPort !== undefined) {
@@ -144,6 +154,7 @@ async function main(): Promise<void> {
       await http.stop();
       await tasks.idle();
       await stopAlerts().catch((err: Error) => log(`stopping the lead alerts: ${err.message}`));
+      await stopDesk().catch((err: Error) => log(`stopping the desk's loops: ${err.message}`));
       await mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
       await renderPool.close();
       await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));

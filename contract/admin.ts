@@ -4,6 +4,7 @@ import { object, string } from 'yup';
 import { MESSAGES } from './messages.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 import { LEAD_KINDS } from './lead-kinds.ts';
+import type { Role } from './desk.ts';
 
 export const ADMIN_PATHS = {
   login: '/api/admin/login',
@@ -99,6 +100,8 @@ export interface AdminProfile {
   _id: string;
   email: string;
   name: string;
+  /** What the member may do (contract/desk.ts); older sessions stored in a browser may lack it. */
+  role?: Role;
 }
 export interface AdminLoginResponse {
   message: string;

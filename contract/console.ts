@@ -6,6 +6,16 @@ import type { LeadSource } from './lead-signals.ts';
 import { array, object, string, type InferType } from 'yup';
 import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
 import { isStorableText } from './text-rules.ts';
+import {
+  assigneeField,
+  nextActionSchema,
+  type ActivityType,
+  type Assignee,
+  type NextAction,
+  type Outcome,
+  type SpeedToLead,
+  type TeamFigures,
+} from './desk.ts';
 
 export const CONSOLE_PATHS = {
   /** GET `/{list}/{id}` (detail and history), PATCH `/{list}/{id}`, POST `/{list}/status` (bulk). */
@@ -38,7 +48,7 @@ export const CONSOLE_MESSAGES = {
   noteEmpty: 'Write a note first',
   noteTooLong: `A note is at most ${NOTE_MAX} characters`,
   noteCharacters: 'The note contains characters that are not allowed',
-  nothingToChange: 'Send a status, a note, or both',
+  nothingToChange: 'Send a status, a note, an assignee or a next action',
   leadNotFound: 'This lead does not exist (it may have been removed)',
   listNotFound: 'There is no such list',
   sessionEnded: 'Your session has ended. Please log in again.',
@@ -57,11 +67,19 @@ const note = string()
   .max(NOTE_MAX, CONSOLE_MESSAGES.noteTooLong)
   .test('storable', CONSOLE_MESSAGES.noteCharacters, (v) => v === undefined || isStorableText(v, true));
 
-/** PATCH /api/admin/leads/{list}/{id}: `{ status?, note? }`, at least one. */
-export const leadUpdateSchema = object({ status: status.optional(), note: note.optional() }).test(
+/**
+ * PATCH /api/admin/leads/{list}/{id}: `{ status?, note?, assignee?, nextAction? }`, at least
+ * one. `assignee`: a member's id or null (the pool); `nextAction`: the next step, or null for none.
+ */
+export const leadUpdateSchema = object({
+  status: status.optional(),
+  note: note.optional(),
+  assignee: assigneeField.optional(),
+  nextAction: nextActionSchema.nullable().optional().default(undefined),
+}).test(
   'something',
   CONSOLE_MESSAGES.nothingToChange,
-  (v) => v.status !== undefined || v.note !== undefined,
+  (v) => v.status !== undefined || v.note !== undefined || v.assignee !== undefined || v.nextAction !== undefined,
 );
 export type LeadUpdate = InferType<typeof leadUpdateSchema>;
 
@@ -76,19 +94,39 @@ export const bulkEraseSchema = object({
   ids: array(string().required().max(64)).required().min(1).max(BULK_MAX),
 });
 
-/** One entry of a lead's history: a status change or a note, who and when. */
+/**
+ * One entry of a lead's history: a status change, a note, an assignment, an activity (a
+ * call, a WhatsApp message, an email, a meeting, or a note, with its outcome), a next
+ * action set or cleared, a merge; who and when.
+ */
 export interface LeadHistoryEntry {
   _id: string;
-  action: 'status' | 'note';
+  action: 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge';
   /** For a status change. */
   from: LeadStatus | null;
   to: LeadStatus | null;
-  /** For a note: its text, never edited after. */
+  /** For a note or an activity: its text, never edited after. */
   note: string | null;
-  /** The admin's name or email at the time (kept if the admin is later removed). */
+  /** The member's name or email at the time (kept if they later leave); "Round robin" for an automatic assignment. */
   by: string;
   at: string;
+  /** For an activity. */
+  activityType?: ActivityType | null;
+  outcome?: Outcome | null;
+  /** For an assignment: to whom (null: back to the pool). */
+  assignee?: Assignee | null;
+  /** For a next action: the one set (null: cleared). */
+  nextAction?: NextAction | null;
 }
+
+/**
+ * The lead's timeline, newest first: its history, its own submission, and the same
+ * person's other submissions and taken tests (what the member may see of them).
+ */
+export type TimelineEntry =
+  | (LeadHistoryEntry & { kind: 'history' })
+  | { kind: 'submission'; _id: string; list: ListSlug; at: string; title: string; summary: string; current: boolean }
+  | { kind: 'test'; _id: string; at: string; language: string; certificateUrl: string };
 
 /** GET or PATCH /api/admin/leads/{list}/{id}. */
 export interface LeadDetail {
@@ -100,6 +138,8 @@ export interface LeadDetail {
   source: LeadSource | null;
   /** What the person consented to with this submission; null when their client sent none. */
   consent: ConsentRecord | null;
+  /** Newest first: history, submissions, taken tests. */
+  timeline: TimelineEntry[];
 }
 
 /** One submission of a person found by GET /api/admin/people, newest first. */
@@ -129,14 +169,30 @@ export interface OverviewResponse {
   bySource: Array<{ utmSource: string | null; count: number }>;
   /** Those leads under sources past the first OVERVIEW_SOURCES (any visitor can make up a utm_source). */
   bySourceOthers: number;
+  /** Over the same OVERVIEW_DAYS days. */
+  speedToLead: SpeedToLead;
+  team: TeamFigures[];
 }
 
-/** Server-sent events of GET /api/admin/events (`event: lead`). */
+/**
+ * Server-sent events of GET /api/admin/events (`event: lead`), as each member receives them:
+ * a counsellor hears only of their leads and the pool.
+ */
 export interface LeadEvent {
   list: ListSlug;
-  /** 'created': new leads arrived; 'updated': a lead's status or notes changed. */
-  type: 'created' | 'updated';
+  /**
+   * 'created': new leads arrived; 'updated': a lead's status, notes, owner or next step
+   * changed; 'reminder': the member's next action on a lead is due now.
+   */
+  type: 'created' | 'updated' | 'reminder';
   count: number;
-  /** For 'updated': the lead. */
+  /** For 'updated' and 'reminder': the lead. */
   id?: string;
+  /** For 'created': how many of them were assigned to the member receiving it. */
+  assignedToYou?: number;
+  /** For 'updated': the lead was just assigned to the member receiving it. */
+  assignedToYouNow?: boolean;
+  /** For 'reminder': the lead's name, and its next action. */
+  name?: string;
+  nextAction?: NextAction;
 }

@@ -27,7 +27,7 @@ function io(input: string) {
 describe.each(testBackends())('admins on $name', (backend) => {
   let database: TestDatabase;
   const hashOf = async (email: string) =>
-    (await database.db.selectFrom('admins').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
+    (await database.db.selectFrom('admins').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash ?? '';
 
   beforeAll(async () => {
     database = await backend.create();
@@ -110,7 +110,8 @@ describe.each(testBackends())('admins on $name', (backend) => {
       expect(ok.out()).toContain('Admin cli@example.in created');
       const row = await database.db.selectFrom('admins').selectAll().where('email', '=', 'cli@example.in').executeTakeFirstOrThrow();
       expect(row.name).toBe('Shell Admin');
-      expect(await verifyPassword('from the pipe', row.password_hash)).toBe(true);
+      expect(row.role).toBe('admin');
+      expect(await verifyPassword('from the pipe', row.password_hash ?? '')).toBe(true);
 
       const again = io('from the pipe\n');
       expect(await runAdminCommand(database.db, ['create', 'cli@example.in'], again.io)).toBe(1);

@@ -9,6 +9,9 @@ import type { ConsentRecord } from '../../contract/consent.ts';
 import type { LeadSource } from '../../contract/lead-signals.ts';
 import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
+import type { ActionType, ActivityType, AssignmentMode, Outcome, Role } from '../../contract/desk.ts';
+
+export type HistoryAction = 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge';
 
 interface LeadColumns {
   id: Generated<string>;
@@ -28,6 +31,18 @@ interface ListedLeadColumns extends LeadColumns {
   utm_source: string | null;
   /** What the person consented to with this submission; null when their client sent none. */
   consent: ConsentRecord | null;
+  /** The team member who owns the lead (migrations/2026-11-24T0010_sales_desk.ts); null: the pool. */
+  assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
+  assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  next_action_type: ColumnType<ActionType | null, ActionType | null | undefined, ActionType | null>;
+  next_action_due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  next_action_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set by the instance that sent the next action's reminder (the update is the claim). */
+  next_action_reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The first call, WhatsApp, email or meeting logged. */
+  first_contact_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Working minutes (WORKING_HOURS) from arrival to first contact. */
+  first_contact_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ContactMessagesTable extends ListedLeadColumns {
@@ -59,9 +74,40 @@ export interface AdminsTable {
   /** Always lower case. */
   email: string;
   name: string;
-  password_hash: string;
+  /** Null for an invited member who has not set a password yet. */
+  password_hash: string | null;
   created_at: CreatedAt;
   password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** What the member may do (contract/desk.ts); `npm run admin` makes admins. */
+  role: ColumnType<Role, Role | undefined, Role>;
+  /** A deactivated member cannot log in and takes no new leads. */
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Their morning email's time, minutes after midnight IST; null: none. */
+  day_email_minute: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The IST date of the last morning email (the update that sets it is the claim). */
+  day_email_sent_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last lead_history id their assignment digest covered. */
+  assignment_mailed_through: ColumnType<string | number, string | number | undefined, string | number>;
+  assignment_mailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface TeamInvitationsTable {
+  id: Generated<string>;
+  admin_id: string;
+  /** Hex SHA-256 of the token; the token is only ever in the email. */
+  token_hash: string;
+  invited_by: string | null;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+/** Per list: how new leads are assigned (round robin is decided in the insert: migration 0010). */
+export interface LeadAssignmentTable {
+  list: string;
+  mode: AssignmentMode;
+  members: ColumnType<string[], string[] | undefined, string[]>;
+  last_member: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by: string | null;
 }
 export interface AdminSessionsTable {
   /** The token's jti. */
@@ -128,18 +174,25 @@ export interface QuizSubmissionsTable extends LeadColumns {
   created_at: CreatedAt;
 }
 
-/** Status changes and notes on leads: appended, never edited. */
+/** A lead's timeline: status changes, notes, assignments, activities, next actions, merges. Appended, never edited. */
 export interface LeadHistoryTable {
   id: Generated<string>;
   list: string;
   lead_id: string;
   admin_id: string | null;
   admin_label: string;
-  action: 'status' | 'note';
+  action: HistoryAction;
   from_status: LeadStatus | null;
   to_status: LeadStatus | null;
   note: string | null;
   created_at: CreatedAt;
+  activity_type: ActivityType | null;
+  outcome: Outcome | null;
+  /** For an assignment: to whom (null: back to the pool). */
+  assignee_id: string | null;
+  assignee_label: string | null;
+  /** What an entry needs beyond its columns (a next action, a merge's other leads). */
+  data: Record<string, unknown> | null;
 }
 
 /** A visitor's request to erase their data (migrations/2026-11-23T0006_lead_signals.ts). */
@@ -204,6 +257,8 @@ export interface Database {
   erasure_audit: ErasureAuditTable;
   lead_alerts: LeadAlertsTable;
   lead_alert_digests: LeadAlertDigestsTable;
+  team_invitations: TeamInvitationsTable;
+  lead_assignment: LeadAssignmentTable;
 }
 
 /** The tables behind the five admin lists. */

@@ -2,58 +2,97 @@
 // tables' triggers and status changes NOTIFY it, from any API instance), passed on to
 // every admin's event stream. Events are hints to refresh, not data: one missed while the
 // listening connection was away costs a stale row until the next one.
-import type { LeadEvent } from '../../contract/console.ts';
-import { LIST_SLUGS } from '../../contract/lead-kinds.ts';
+import type { NextAction } from '../../contract/desk.ts';
+import { LIST_SLUGS, type ListSlug } from '../../contract/lead-kinds.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { SESSION_EVENTS_CHANNEL } from '../lib/auth.ts';
 
 export const LEAD_EVENTS_CHANNEL = 'lead_events';
 
+/**
+ * An event as it travels on the channel: with the owners a member's stream needs to decide
+ * whether they may hear of it (resources/events.ts turns it into each member's LeadEvent).
+ */
+export interface ChannelEvent {
+  list: ListSlug;
+  type: 'created' | 'updated' | 'reminder';
+  count: number;
+  id?: string;
+  /** 'updated', 'reminder': the lead's owner now (null: the pool). */
+  assignee?: string | null;
+  /** 'updated': its owner before, when the change moved it. */
+  previous?: string | null;
+  /** 'created': new leads per owner ("none": the pool). */
+  assignees?: Record<string, number>;
+  /** 'reminder': the lead's name and the next action that came due. */
+  name?: string;
+  nextAction?: NextAction;
+}
+
+const EVENT_TYPES = new Set(['created', 'updated', 'reminder']);
+const optionalId = (v: unknown): string | null | undefined => (typeof v === 'string' || v === null ? v : undefined);
 export interface LeadEventHub {
   /**
    * `onEvent` gets every event; `onClose` runs once when the hub closes (shutdown). The
    * first subscriber starts the LISTEN; `listening()` resolves once it is in place.
    */
-  subscribe(onEvent: (event: LeadEvent) => void, onClose: () => void): () => void;
+  subscribe(onEvent: (event: ChannelEvent) => void, onClose: () => void, onSessionEnded?: (payload: string) => void): () => void;
   listening(): Promise<void>;
   readonly subscribers: number;
   /** Ends every subscription (before a graceful stop, so open streams do not hold it up). */
   close(): Promise<void>;
 }
 
-function parse(payload: string): LeadEvent | undefined {
+function parse(payload: string): ChannelEvent | undefined {
   try {
-    const value = JSON.parse(payload) as Partial<LeadEvent>;
+    const value = JSON.parse(payload) as Partial<Record<keyof ChannelEvent, unknown>>;
     if (!(LIST_SLUGS as readonly string[]).includes(String(value.list))) return undefined;
-    if (value.type !== 'created' && value.type !== 'updated') return undefined;
-    return {
-      list: value.list as LeadEvent['list'],
-      type: value.type,
-      count: Number(value.count) || 0,
-      ...(typeof value.id === 'string' ? { id: value.id } : {}),
-    };
+    if (!EVENT_TYPES.has(String(value.type))) return undefined;
+    const event: ChannelEvent = { list: value.list as ListSlug, type: value.type as ChannelEvent['type'], count: Number(value.count) || 0 };
+    if (typeof value.id === 'string') event.id = value.id;
+    const assignee = optionalId(value.assignee);
+    if (assignee !== undefined) event.assignee = assignee;
+    const previous = optionalId(value.previous);
+    if (previous !== undefined) event.previous = previous;
+    if (value.assignees && typeof value.assignees === 'object') event.assignees = value.assignees as Record<string, number>;
+    if (typeof value.name === 'string') event.name = value.name;
+    if (value.nextAction && typeof value.nextAction === 'object') event.nextAction = value.nextAction as NextAction;
+    return event;
   } catch {
     return undefined;
   }
 }
 
 export function createLeadEvents(listen: DatabaseHandle['listen'], log: (line: string) => void): LeadEventHub {
-  const subscribers = new Map<(event: LeadEvent) => void, () => void>();
-  let started: Promise<() => Promise<void>> | undefined;
+  const subscribers = new Map<(event: ChannelEvent) => void, () => void>();
+  const sessionListeners = new Set<(payload: string) => void>();
+  let started: Promise<Array<() => Promise<void>>> | undefined;
   const start = () =>
-    (started ??= listen(LEAD_EVENTS_CHANNEL, (payload) => {
-      const event = parse(payload);
-      if (!event) return log('lead_events: ignored a payload that is not a lead event');
-      for (const onEvent of subscribers.keys()) onEvent(event);
-    }).catch((err: unknown) => {
+    (started ??= Promise.all([
+      listen(LEAD_EVENTS_CHANNEL, (payload) => {
+        const event = parse(payload);
+        if (!event) return log('lead_events: ignored a payload that is not a lead event');
+        for (const onEvent of subscribers.keys()) onEvent(event);
+      }),
+      // Sessions ended anywhere (logout, deactivation, a password or role change): the
+      // streams of those sessions end at once, on every instance.
+      listen(SESSION_EVENTS_CHANNEL, (payload) => {
+        for (const onEnded of sessionListeners) onEnded(payload);
+      }),
+    ]).catch((err: unknown) => {
       // Retried by the next subscriber.
       started = undefined;
       throw err;
     }));
   return {
-    subscribe(onEvent, onClose) {
+    subscribe(onEvent, onClose, onSessionEnded) {
       subscribers.set(onEvent, onClose);
+      if (onSessionEnded) sessionListeners.add(onSessionEnded);
       start().catch((err: Error) => log(`lead_events: cannot listen: ${err.message}`));
-      return () => void subscribers.delete(onEvent);
+      return () => {
+        subscribers.delete(onEvent);
+        if (onSessionEnded) sessionListeners.delete(onSessionEnded);
+      };
     },
     async listening() {
       await start();
@@ -64,9 +103,10 @@ export function createLeadEvents(listen: DatabaseHandle['listen'], log: (line: s
     async close() {
       const closing = [...subscribers.values()];
       subscribers.clear();
+      sessionListeners.clear();
       for (const onClose of closing) onClose();
-      const stop = await started?.catch(() => undefined);
-      await stop?.();
+      const stops = await started?.catch(() => undefined);
+      for (const stop of stops ?? []) await stop();
     },
   };
 }

@@ -4,8 +4,10 @@
 // each table's trigram index; from/to are ISO dates or date-times, a bare date meaning that
 // whole day in India Standard Time (the business's day), `to` inclusive; status one of the
 // lead statuses (without it, every status but spam: a bot's submission shows only under the
-// spam filter); utm_source the source a lead is filed under (exactly). The total number of matches goes in X-Total-Count, so the bodies keep the
-// spec's shapes.
+// spam filter); utm_source the source a lead is filed under (exactly); assignee a team
+// member's id, or `none` for the unassigned pool. The total number of matches goes in
+// X-Total-Count, so the bodies keep the spec's shapes. Every query is narrowed by the
+// member's scope (desk/access.ts visibleTo): a counsellor's lists hold theirs and the pool.
 import type { Context } from 'hono';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_LIMIT_MAX, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
@@ -16,6 +18,7 @@ import { isStorableText, TEXT_MESSAGES } from '../../contract/text-rules.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import { HttpError } from '../lib/http.ts';
 import type { ListedRow } from './definitions.ts';
+import { isLeadId } from './history.ts';
 
 export interface LeadListQuery {
   page: number;
@@ -26,6 +29,8 @@ export interface LeadListQuery {
   to: Date | undefined;
   status: LeadStatus | undefined;
   utmSource: string | undefined;
+  /** A member's id, or 'none' for leads no one owns. */
+  assignee: string | undefined;
 }
 
 /** India Standard Time: UTC+5:30 all year. */
@@ -77,6 +82,10 @@ export function parseLeadListQuery(c: Context): LeadListQuery {
   if (utmSource !== undefined && (utmSource.length > SOURCE_VALUE_MAX || !isStorableText(utmSource))) {
     throw new HttpError(400, `utm_source must be at most ${SOURCE_VALUE_MAX} characters of plain text`);
   }
+  const assignee = c.req.query('assignee')?.trim();
+  if (assignee !== undefined && assignee !== '' && assignee !== 'none' && !isLeadId(assignee)) {
+    throw new HttpError(400, 'assignee must be a team member\'s id or none');
+  }
   return {
     page: positiveInt(c.req.query('page'), 'page', 1_000_000) ?? 1,
     limit: positiveInt(c.req.query('limit'), 'limit', LIST_LIMIT_MAX),
@@ -85,6 +94,7 @@ export function parseLeadListQuery(c: Context): LeadListQuery {
     to,
     status: status ? (status as LeadStatus) : undefined,
     utmSource: utmSource ? utmSource : undefined,
+    assignee: assignee ? assignee : undefined,
   };
 }
 
@@ -92,9 +102,16 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** The WHERE clause of a list query. */
-export function conditions(searchText: RawBuilder<string>, query: Omit<LeadListQuery, 'page' | 'limit'>): RawBuilder<boolean> {
-  const parts: RawBuilder<unknown>[] = [];
+/** Every lead: the scope of admins and viewers (desk/access.ts visibleTo gives each member's). */
+export const ALL_LEADS = sql<boolean>`true`;
+
+/** The WHERE clause of a list query, within `scope`. */
+export function conditions(
+  searchText: RawBuilder<string>,
+  query: Omit<LeadListQuery, 'page' | 'limit'>,
+  scope: RawBuilder<boolean> = ALL_LEADS,
+): RawBuilder<boolean> {
+  const parts: RawBuilder<unknown>[] = [scope];
   if (query.q !== undefined) {
     const digits = query.q.replace(/\D/g, '');
     const alternatives = [sql`${searchText} ilike ${likePattern(query.q)}`];
@@ -105,6 +122,8 @@ export function conditions(searchText: RawBuilder<string>, query: Omit<LeadListQ
   if (query.to) parts.push(sql`created_at <= ${query.to}`);
   parts.push(query.status ? sql`status = ${query.status}` : sql`status <> 'spam'`);
   if (query.utmSource !== undefined) parts.push(sql`utm_source = ${query.utmSource}`);
+  if (query.assignee === 'none') parts.push(sql`assignee_id is null`);
+  else if (query.assignee !== undefined) parts.push(sql`assignee_id = ${query.assignee}`);
   return sql<boolean>`${sql.join(parts, sql` and `)}`;
 }
 
@@ -119,8 +138,9 @@ export async function queryLeads<T extends ListedTable>(
   db: Kysely<Database>,
   source: ListedSource<T>,
   query: LeadListQuery,
+  scope: RawBuilder<boolean> = ALL_LEADS,
 ): Promise<{ rows: ListedRow<T>[]; total: number }> {
-  const where = conditions(source.searchText, query);
+  const where = conditions(source.searchText, query, scope);
   const table = sql.table(source.table);
   if (query.limit === undefined) {
     const all = await sql<ListedRow<T>>`select * from ${table} where ${where} order by created_at desc, id desc`.execute(db);
@@ -129,7 +149,8 @@ export async function queryLeads<T extends ListedTable>(
   const offset = (query.page - 1) * query.limit;
   // Filtered by status alone (or by nothing: every status but spam), the total is the sum
   // of the counts the triggers keep: a few rows instead of counting a whole table.
-  const byStatusOnly = query.q === undefined && !query.from && !query.to && query.utmSource === undefined;
+  const byStatusOnly =
+    scope === ALL_LEADS && query.q === undefined && !query.from && !query.to && query.utmSource === undefined && query.assignee === undefined;
   const list = LEAD_KINDS[source.kind].list.slug;
   const [page, counted] = await Promise.all([
     sql<

@@ -92,7 +92,7 @@ export async function ensureAdmins(
       if (await createAdmin(db, { email: config.adminEmail, password: config.adminPassword })) {
         log(`admin ${config.adminEmail} created from ADMIN_EMAIL`);
       }
-    } else if (!(await verifyPassword(config.adminPassword, existing.password_hash))) {
+    } else if (!existing.password_hash || !(await verifyPassword(config.adminPassword, existing.password_hash))) {
       // Only a real change ends the sessions: a restart with the same password must not log everyone out.
       await setAdminPassword(db, config.adminEmail, config.adminPassword);
       log(`admin ${config.adminEmail}: password updated from ADMIN_PASSWORD (its sessions ended)`);

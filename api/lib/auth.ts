@@ -1,15 +1,16 @@
 // Admin tokens: HS256 JWTs (jose) carrying a jti that names a row in admin_sessions.
 // A token is good only while its signature, algorithm (HS256, pinned), issuer, audience
-// and expiry check out AND its session row exists, is not revoked and belongs to an
-// admin who still exists. Logout revokes the row; a password change or reset revokes
-// every row of that admin.
+// and expiry check out AND its session row exists, is not revoked and belongs to a team
+// member who still exists and is active. Logout revokes the row; a password change or
+// reset, a role change and a deactivation revoke every row of that member, and say so on
+// the `admin_sessions` channel so open event streams on every instance end at once.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MiddlewareHandler } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ADMIN_MESSAGES, ADMIN_SESSION_HOURS, type AdminProfile } from '../../contract/admin.ts';
+import type { Role } from '../../contract/desk.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { nowOf, type Deps } from '../deps.ts';
@@ -26,14 +27,22 @@ export interface AdminRow {
   name: string;
 }
 
+/** A team member as a request knows them: who, and what their role lets them do. */
+export interface Member extends AdminRow {
+  role: Role;
+}
+
+/** Where session ends are announced, for event streams on every instance (payload: the member's id, or `jti:<id>`). */
+export const SESSION_EVENTS_CHANNEL = 'admin_sessions';
+
 export interface AdminSession {
   jti: string;
-  admin: AdminRow;
+  admin: Member;
   expiresAt: Date;
 }
 
-export function toAdminProfile(admin: AdminRow): AdminProfile {
-  return { _id: admin.id, email: admin.email, name: admin.name };
+export function toAdminProfile(admin: Member): AdminProfile {
+  return { _id: admin.id, email: admin.email, name: admin.name, role: admin.role };
 }
 
 const keys = new WeakMap<Config, { secret: string; key: Uint8Array }>();
@@ -100,38 +109,31 @@ export async function authenticate(
   const row = await deps.db
     .selectFrom('admin_sessions as s')
     .innerJoin('admins as a', 'a.id', 's.admin_id')
-    .select(['s.id as jti', 's.expires_at', 'a.id', 'a.email', 'a.name'])
+    .select(['s.id as jti', 's.expires_at', 'a.id', 'a.email', 'a.name', 'a.role'])
     .where('s.id', '=', jti)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
+    .where('a.active', '=', true)
     .executeTakeFirst();
   if (!row || row.id !== sub) return null;
-  return { jti: row.jti, admin: { id: row.id, email: row.email, name: row.name }, expiresAt: new Date(row.expires_at) };
+  return { jti: row.jti, admin: { id: row.id, email: row.email, name: row.name, role: row.role }, expiresAt: new Date(row.expires_at) };
 }
 
 export function unauthorized(): HttpError {
   return new HttpError(401, ADMIN_MESSAGES.unauthorized, undefined, { 'WWW-Authenticate': 'Bearer' });
 }
 
-/** Middleware: 401 JSON without a valid admin token; otherwise the session is `c.get('adminSession')`. */
-export function requireAdmin(deps: Deps): MiddlewareHandler<{ Variables: { adminSession: AdminSession } }> {
-  return async (c, next) => {
-    const session = await authenticate(deps, c.req.header('authorization'));
-    if (!session) throw unauthorized();
-    c.set('adminSession', session);
-    await next();
-  };
-}
-
 export async function revokeSession(db: Kysely<Database>, jti: string, now: Date): Promise<void> {
   await db.updateTable('admin_sessions').set({ revoked_at: now }).where('id', '=', jti).where('revoked_at', 'is', null).execute();
+  await sql`select pg_notify(${SESSION_EVENTS_CHANNEL}, ${`jti:${jti}`})`.execute(db);
 }
 
-/** Ends every session of an admin (password change or reset). */
+/** Ends every session of a member (password change or reset, role change, deactivation). */
 export async function endAllSessions(db: Kysely<Database>, adminId: string, now: Date): Promise<void> {
   await db.updateTable('admin_sessions').set({ revoked_at: now }).where('admin_id', '=', adminId).where('revoked_at', 'is', null).execute();
   // Rows past their expiry are of no further use to anyone.
   await db.deleteFrom('admin_sessions').where('expires_at', '<', now).execute();
+  await sql`select pg_notify(${SESSION_EVENTS_CHANNEL}, ${adminId})`.execute(db);
 }
 
 /**

@@ -70,7 +70,8 @@ describe.each(testBackends())('admin API on $name', (backend) => {
         message: ADMIN_MESSAGES.loginSuccess,
         admin: { _id: adminId, email: ADMIN.email, name: ADMIN.name },
       });
-      expect(Object.keys(body.admin).sort()).toEqual(['_id', 'email', 'name']);
+      expect(Object.keys(body.admin).sort()).toEqual(['_id', 'email', 'name', 'role']);
+      expect(body.admin.role).toBe('admin');
       expect(body.expiresAt).toMatch(ISO);
       token = body.token;
       expect(decodeProtectedHeader(token).alg).toBe('HS256');
@@ -271,8 +272,11 @@ describe.each(testBackends())('admin API on $name', (backend) => {
         ).toEqual(['meera@college.edu', 'rohan@example.in', 'asha@example.in']);
       }
       expect(Array.isArray(bodies[ADMIN_LIST_PATHS.joinNow])).toBe(true);
-      // Each item is the spec's record with its status (console issue: status per item).
-      expect(Object.keys(bodies[ADMIN_LIST_PATHS.joinNow][0]).sort()).toEqual(['_id', 'createdAt', 'email', 'name', 'phone', 'status']);
+      // Each item is the spec's record with its status (console issue: status per item) and
+      // the desk's fields: owner, next step, first contact, and the wait while there is none.
+      const desk = ['assignee', 'firstContactAt', 'nextAction', 'slaDueAt', 'waitedMinutes'];
+      const withDesk = (keys: string[]) => [...keys, ...desk].sort();
+      expect(Object.keys(bodies[ADMIN_LIST_PATHS.joinNow][0]).sort()).toEqual(withDesk(['_id', 'createdAt', 'email', 'name', 'phone', 'status']));
       expect(bodies[ADMIN_LIST_PATHS.joinNow][2]).toEqual({
         _id: expect.stringMatching(UUID),
         name: 'Asha Verma',
@@ -280,43 +284,27 @@ describe.each(testBackends())('admin API on $name', (backend) => {
         email: 'asha@example.in',
         createdAt: '2026-03-01T10:00:00.000Z',
         status: 'new',
+        assignee: null,
+        nextAction: null,
+        firstContactAt: null,
+        waitedMinutes: expect.any(Number),
+        slaDueAt: expect.any(String),
       });
       // "Array, or data.data" (§7): the items are under data.
       expect(Object.keys(bodies[ADMIN_LIST_PATHS.enquiries]).sort()).toEqual(['data', 'success']);
-      expect(Object.keys(bodies[ADMIN_LIST_PATHS.enquiries].data[0]).sort()).toEqual([
-        '_id',
-        'background',
-        'course',
-        'createdAt',
-        'email',
-        'name',
-        'phone',
-        'status',
-      ]);
+      expect(Object.keys(bodies[ADMIN_LIST_PATHS.enquiries].data[0]).sort()).toEqual(
+        withDesk(['_id', 'background', 'course', 'createdAt', 'email', 'name', 'phone', 'status']),
+      );
       expect(Object.keys(bodies[ADMIN_LIST_PATHS.freeJoin])).toEqual(['users']);
-      expect(Object.keys(bodies[ADMIN_LIST_PATHS.freeJoin].users[0]).sort()).toEqual([
-        '_id',
-        'email',
-        'joinedAt',
-        'name',
-        'phone',
-        'status',
-      ]);
+      expect(Object.keys(bodies[ADMIN_LIST_PATHS.freeJoin].users[0]).sort()).toEqual(
+        withDesk(['_id', 'email', 'joinedAt', 'name', 'phone', 'status']),
+      );
       expect(Object.keys(bodies[ADMIN_LIST_PATHS.contacts])).toEqual(['contacts']);
       expect(bodies[ADMIN_LIST_PATHS.contacts].contacts[2]).toMatchObject({ firstName: 'Asha', lastName: 'Verma', message: 'Hello 0' });
       expect(bodies[ADMIN_LIST_PATHS.quizUsers]).toMatchObject({ success: true });
-      expect(Object.keys(bodies[ADMIN_LIST_PATHS.quizUsers].data[0]).sort()).toEqual([
-        '_id',
-        'certificateId',
-        'createdAt',
-        'email',
-        'language',
-        'name',
-        'phone',
-        'scores',
-        'status',
-        'submittedAt',
-      ]);
+      expect(Object.keys(bodies[ADMIN_LIST_PATHS.quizUsers].data[0]).sort()).toEqual(
+        withDesk(['_id', 'certificateId', 'createdAt', 'email', 'language', 'name', 'phone', 'scores', 'status', 'submittedAt']),
+      );
     });
 
     it('page, search by name, email and phone, and filter by date, with the total in X-Total-Count', async () => {

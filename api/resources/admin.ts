@@ -1,7 +1,8 @@
 // Admin accounts over HTTP, mounted at /api/admin:
 //   POST /login                  { email, password } → { message, token, admin: { _id, email, name }, expiresAt }
 //   POST /logout                 (Bearer) → { message }; the token stops working at once
-//   GET  /me                     (Bearer) → { admin }
+//   GET  /me                     (Bearer) → { admin: { _id, email, name, role }, expiresAt, dayEmail }
+//   PATCH /me                    (Bearer) { dayEmail: "09:00" | null } → the same: their morning email's time
 //   POST /forgot-password        { email } → always the same { message }
 //   POST /reset-password/:token  { newPassword } → { message } | 400 { message }
 //   GET  /mail                   (Bearer) → { data: MailQueueEntry[] } (?status=pending|sent|failed)
@@ -20,7 +21,9 @@ import { nowOf, type Deps } from '../deps.ts';
 import { listRows } from '../lib/admin-list.ts';
 import { afterPasswordChange, normalizeEmail } from '../lib/admins.ts';
 import { createBackgroundTasks } from '../lib/background.ts';
-import { issueToken, requireAdmin, revokeSession, toAdminProfile } from '../lib/auth.ts';
+import { issueToken, revokeSession, toAdminProfile } from '../lib/auth.ts';
+import { guard } from '../desk/access.ts';
+import { dayEmailMinute, dayEmailText, meUpdateSchema } from '../../contract/desk.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { iso } from '../lib/dates.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
@@ -108,12 +111,13 @@ export function admin(deps: Deps): Hono {
 
       const found = await db
         .selectFrom('admins')
-        .select(['id', 'email', 'name', 'password_hash'])
+        .select(['id', 'email', 'name', 'role', 'active', 'password_hash'])
         .where('email', '=', email)
         .executeTakeFirst();
-      // An unknown email is checked against a decoy hash: same work, same time, same answer.
+      // An unknown email, an invitation not yet accepted and a deactivated member are checked
+      // against a decoy hash or answered as a wrong password: same work, same answer.
       const matches = await verifyPassword(input.value.password, found?.password_hash ?? (await decoyHash()));
-      if (!found || !matches) {
+      if (!found || !found.password_hash || !found.active || !matches) {
         await recordLoginFailure(db, email, address, now, limits.windowSeconds);
         throw new HttpError(401, ADMIN_MESSAGES.invalidCredentials);
       }
@@ -122,14 +126,32 @@ export function admin(deps: Deps): Hono {
       return c.json({ message: ADMIN_MESSAGES.loginSuccess, token, admin: toAdminProfile(found), expiresAt: expiresAt.toISOString() });
     })
 
-    .post('/logout', requireAdmin(deps), async (c) => {
+    .post('/logout', guard(deps, 'self'), async (c) => {
       await revokeSession(db, c.get('adminSession').jti, nowOf(deps));
       return c.json({ message: ADMIN_MESSAGES.logoutSuccess });
     })
 
-    .get('/me', requireAdmin(deps), async (c) => {
+    .get('/me', guard(deps, 'self'), async (c) => {
       const session = c.get('adminSession');
-      return c.json({ admin: toAdminProfile(session.admin), expiresAt: session.expiresAt.toISOString() });
+      const row = await db.selectFrom('admins').select('day_email_minute').where('id', '=', session.admin.id).executeTakeFirstOrThrow();
+      return c.json({
+        admin: toAdminProfile(session.admin),
+        expiresAt: session.expiresAt.toISOString(),
+        dayEmail: row.day_email_minute === null ? null : dayEmailText(row.day_email_minute),
+      });
+    })
+
+    .patch('/me', guard(deps, 'self'), async (c) => {
+      const input = validate(meUpdateSchema, await readJsonBody(c, BODY_MAX_BYTES));
+      if (!input.ok) throw input.error;
+      const session = c.get('adminSession');
+      const minute = input.value.dayEmail === null ? null : (dayEmailMinute(input.value.dayEmail) ?? null);
+      await db.updateTable('admins').set({ day_email_minute: minute }).where('id', '=', session.admin.id).execute();
+      return c.json({
+        admin: toAdminProfile(session.admin),
+        expiresAt: session.expiresAt.toISOString(),
+        dayEmail: minute === null ? null : dayEmailText(minute),
+      });
     })
 
     .post('/forgot-password', async (c) => {
@@ -186,7 +208,7 @@ export function admin(deps: Deps): Hono {
       return c.json({ message: ADMIN_MESSAGES.resetSuccess });
     })
 
-    .get('/mail', requireAdmin(deps), async (c) => {
+    .get('/mail', guard(deps, 'mail.read'), async (c) => {
       const status = c.req.query('status');
       if (status !== undefined && !['pending', 'sent', 'failed'].includes(status)) {
         throw new HttpError(400, 'status must be pending, sent or failed');

@@ -6,11 +6,11 @@ import { Hono } from 'hono';
 import { LIST_LIMIT_MAX } from '../../contract/admin.ts';
 import type { AuditEntry, AuditResponse } from '../../contract/erasure.ts';
 import type { Deps } from '../deps.ts';
-import { requireAdmin } from '../lib/auth.ts';
+import { guard } from '../desk/access.ts';
 import { HttpError } from '../lib/http.ts';
 
 export function audit(deps: Deps): Hono {
-  return new Hono().get('/', requireAdmin(deps), async (c) => {
+  return new Hono().get('/', guard(deps, 'audit.read'), async (c) => {
     const raw = c.req.query('limit');
     const limit = raw === undefined || raw === '' ? 100 : Number(raw);
     if (!Number.isInteger(limit) || limit < 1 || limit > LIST_LIMIT_MAX)

@@ -8,11 +8,11 @@ import type { Deps } from '../deps.ts';
 import { csvLines } from '../leads/csv.ts';
 import { leadOf } from '../leads/definitions.ts';
 import { parseLeadListQuery } from '../leads/list-query.ts';
-import { requireAdmin } from '../lib/auth.ts';
+import { guard } from '../desk/access.ts';
 import { HttpError } from '../lib/http.ts';
 
 export function exportCsv(deps: Deps): Hono {
-  return new Hono().get('/:file', requireAdmin(deps), (c) => {
+  return new Hono().get('/:file', guard(deps, 'leads.export'), (c) => {
     const file = c.req.param('file');
     if (!file.endsWith('.csv')) throw new HttpError(404, CONSOLE_MESSAGES.listNotFound);
     const { lead, list } = leadOf(file.slice(0, -'.csv'.length));

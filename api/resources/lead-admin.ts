@@ -1,69 +1,109 @@
-// One lead, for admins, mounted at /api/admin/leads:
-//   GET   /{list}/{id}      { list, data, history }: the list item with its status, and its history
-//   PATCH /{list}/{id}      { status?, note? } → the same; a note is appended with the admin and
-//                           the time, a status change is recorded from → to; 404 unknown id
-//   POST  /{list}/status    { ids, status } → { updated: [ids] }: several leads at once
-//   DELETE /{list}/{id}     204: the lead erased with its notes and history (audited); 404 unknown
-//   POST  /{list}/erase     { ids } → { erased: [ids] }: several at once; unknown ids skipped
+// One lead, for the team, mounted at /api/admin/leads (a lead the member may not see is 404):
+//   GET   /{list}/{id}              { list, data, history, timeline, source, consent }: the list
+//                                   item with its status, owner and next step, and its timeline
+//   PATCH /{list}/{id}              { status?, note?, assignee?, nextAction? } → the same
+//   POST  /{list}/{id}/activities   { type, outcome?, note?, nextAction? } → 201 { activity, ...the same }
+//   POST  /{list}/status            { ids, status } → { updated: [ids] }: several leads at once
+//   POST  /{list}/assign            { ids, assignee } → { assigned: [ids] } (admins)
+//   DELETE /{list}/{id}             204: the lead erased with its notes and history (admins; audited)
+//   POST  /{list}/erase             { ids } → { erased: [ids] } (admins)
 import { Hono } from 'hono';
 import { bulkEraseSchema, bulkStatusSchema, CONSOLE_MESSAGES, leadUpdateSchema, type LeadDetail } from '../../contract/console.ts';
+import { activitySchema, bulkAssignSchema } from '../../contract/desk.ts';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import type { ListSlug } from '../../contract/lead-kinds.ts';
-import type { Deps } from '../deps.ts';
+import { nowOf, type Deps } from '../deps.ts';
+import { guard, visibleTo } from '../desk/access.ts';
+import { deskFields, teamNames } from '../desk/lead-fields.ts';
+import { assignLeads, logActivity, updateLead } from '../desk/lead-work.ts';
 import { leadOf, type ListedLead } from '../leads/definitions.ts';
 import { eraseLeads } from '../leads/erasure.ts';
-import { adminLabel, findLead, historyOf, setStatuses, updateLead } from '../leads/history.ts';
+import { adminLabel, findLead, historyOf, setStatuses } from '../leads/history.ts';
 import { withLatestTests } from '../leads/latest-tests.ts';
-import { requireAdmin, type AdminRow } from '../lib/auth.ts';
+import { submissionsOf } from '../leads/person.ts';
+import { timelineOf } from '../leads/timeline.ts';
+import type { Member } from '../lib/auth.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 
-const eraserOf = (admin: AdminRow) => ({ id: admin.id, label: adminLabel(admin) });
+const eraserOf = (admin: Member) => ({ id: admin.id, label: adminLabel(admin) });
+const notFound = () => new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
 
-async function detail(deps: Pick<Deps, 'db'>, lead: ListedLead, list: ListSlug, id: string): Promise<LeadDetail> {
-  const row = await findLead(deps.db, lead, id);
-  if (!row) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
+export async function leadDetail(deps: Deps, lead: ListedLead, list: ListSlug, id: string, member: Member): Promise<LeadDetail> {
+  const row = await findLead(deps.db, lead, id, visibleTo(member));
+  if (!row) throw notFound();
   const item = lead.listItem(row);
   const [data] = lead.kind === 'personalitySignup' ? await withLatestTests(deps.db, [item]) : [item];
-  return { list, data: data!, history: await historyOf(deps.db, list, row.id), source: row.source, consent: row.consent };
+  const [history, names, submissions] = await Promise.all([
+    historyOf(deps.db, list, row.id),
+    teamNames(deps.db),
+    submissionsOf(deps.db, { email: row.email, phone: /^\d{10}$/.test(row.phone) ? row.phone : undefined }, member),
+  ]);
+  return {
+    list,
+    data: { ...data!, ...deskFields(row, names, deps.config, nowOf(deps)) },
+    history,
+    timeline: timelineOf(list, row.id, history, submissions),
+    source: row.source,
+    consent: row.consent,
+  };
 }
 
 export function leadAdmin(deps: Deps) {
+  const work = () => ({ db: deps.db, config: deps.config, now: nowOf(deps) });
   return (
     new Hono()
-      .use('*', requireAdmin(deps))
-      .get('/:list/:id', async (c) => {
+      .get('/:list/:id', guard(deps, 'leads.read'), async (c) => {
         const { lead, list } = leadOf(c.req.param('list'));
-        return c.json(await detail(deps, lead, list, c.req.param('id')));
+        return c.json(await leadDetail(deps, lead, list, c.req.param('id'), c.get('adminSession').admin));
       })
-      .patch('/:list/:id', async (c) => {
+      .patch('/:list/:id', guard(deps, 'leads.work'), async (c) => {
         const { lead, list } = leadOf(c.req.param('list'));
         const input = validate(leadUpdateSchema, await readJsonBody(c, BODY_MAX_BYTES));
         if (!input.ok) throw input.error;
         const id = c.req.param('id');
-        const found = await updateLead(deps.db, lead, list, id, input.value, c.get('adminSession').admin);
-        if (!found) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
-        return c.json(await detail(deps, lead, list, id));
+        const member = c.get('adminSession').admin;
+        if (!(await updateLead(lead, list, id, input.value, member, work()))) throw notFound();
+        return c.json(await leadDetail(deps, lead, list, id, member));
+      })
+      .post('/:list/:id/activities', guard(deps, 'leads.work'), async (c) => {
+        const { lead, list } = leadOf(c.req.param('list'));
+        const input = validate(activitySchema, await readJsonBody(c, BODY_MAX_BYTES));
+        if (!input.ok) throw input.error;
+        const id = c.req.param('id');
+        const member = c.get('adminSession').admin;
+        const activityId = await logActivity(lead, list, id, input.value, member, work());
+        if (activityId === undefined) throw notFound();
+        const detail = await leadDetail(deps, lead, list, id, member);
+        return c.json({ activity: detail.history.find((h) => h._id === activityId), ...detail }, 201);
       })
       // Erasure (contract/erasure.ts): the lead, its notes and history; an audit row remains.
-      .delete('/:list/:id', async (c) => {
+      .delete('/:list/:id', guard(deps, 'leads.erase'), async (c) => {
         const { lead } = leadOf(c.req.param('list'));
         const erased = await eraseLeads(deps.db, lead, [c.req.param('id')], eraserOf(c.get('adminSession').admin));
-        if (erased.length === 0) throw new HttpError(404, CONSOLE_MESSAGES.leadNotFound);
+        if (erased.length === 0) throw notFound();
         return c.body(null, 204);
       })
-      .post('/:list/erase', async (c) => {
+      .post('/:list/erase', guard(deps, 'leads.erase'), async (c) => {
         const { lead } = leadOf(c.req.param('list'));
         const input = validate(bulkEraseSchema, await readJsonBody(c, BODY_MAX_BYTES));
         if (!input.ok) throw input.error;
         return c.json({ erased: await eraseLeads(deps.db, lead, input.value.ids, eraserOf(c.get('adminSession').admin)) });
       })
-      .post('/:list/status', async (c) => {
+      .post('/:list/status', guard(deps, 'leads.work'), async (c) => {
         const { lead, list } = leadOf(c.req.param('list'));
         const input = validate(bulkStatusSchema, await readJsonBody(c, BODY_MAX_BYTES));
         if (!input.ok) throw input.error;
-        const updated = await setStatuses(deps.db, lead, list, input.value.ids, input.value.status, c.get('adminSession').admin);
+        const member = c.get('adminSession').admin;
+        const updated = await setStatuses(deps.db, lead, list, input.value.ids, input.value.status, member, visibleTo(member));
         return c.json({ updated });
+      })
+      .post('/:list/assign', guard(deps, 'leads.assign'), async (c) => {
+        const { lead, list } = leadOf(c.req.param('list'));
+        const input = validate(bulkAssignSchema, await readJsonBody(c, BODY_MAX_BYTES));
+        if (!input.ok) throw input.error;
+        const assigned = await assignLeads(lead, list, input.value.ids, input.value.assignee, c.get('adminSession').admin, work());
+        return c.json({ assigned });
       })
   );
 }

@@ -1,14 +1,18 @@
 // The public lead calls of spec §7, for every kind in the registry (contract/lead-kinds.ts):
 //   POST {path}         a submission, exactly once per Idempotency-Key (ingest/ingest.ts)
-//   GET  {list.path}    (admin) the kind's list in the spec's shape, each item with its
-//                       status, with ?page=&limit=&q=&from=&to=&status= and X-Total-Count
+//   GET  {list.path}    (members who read leads) the kind's list in the spec's shape, each
+//                       item with its status, owner, next step and wait, with
+//                       ?page=&limit=&q=&from=&to=&status=&utm_source=&assignee= and
+//                       X-Total-Count; a counsellor's holds theirs and the pool
 import { Hono } from 'hono';
 import { LEAD_KINDS, type ListEnvelope } from '../../contract/lead-kinds.ts';
-import type { Deps } from '../deps.ts';
+import { nowOf, type Deps } from '../deps.ts';
+import { guard, visibleTo } from '../desk/access.ts';
+import { deskFields, teamNames } from '../desk/lead-fields.ts';
+import type { Member } from '../lib/auth.ts';
 import { ALL_LISTED, LISTED_LEADS, type ListedLead } from '../leads/definitions.ts';
 import { withLatestTests } from '../leads/latest-tests.ts';
 import { parseLeadListQuery, queryLeads, setTotal, type LeadListQuery } from '../leads/list-query.ts';
-import { requireAdmin } from '../lib/auth.ts';
 import type { AnyLeadResource, Ingest } from '../ingest/ingest.ts';
 import { leadRoute } from '../lib/lead-route.ts';
 
@@ -36,10 +40,11 @@ function envelope(kind: ListEnvelope, items: unknown[]): unknown {
   }
 }
 
-/** A page of a list as the console and the spec's client read it. */
-export async function listPage(deps: Pick<Deps, 'db'>, definition: ListedLead, query: LeadListQuery) {
-  const { rows, total } = await queryLeads(deps.db, definition, query);
-  const items = rows.map((row) => definition.listItem(row));
+/** A page of a list as the console and the spec's client read it, as `member` may see it. */
+export async function listPage(deps: Deps, definition: ListedLead, query: LeadListQuery, member: Member) {
+  const [{ rows, total }, names] = await Promise.all([queryLeads(deps.db, definition, query, visibleTo(member)), teamNames(deps.db)]);
+  const now = nowOf(deps);
+  const items = rows.map((row) => ({ ...definition.listItem(row), ...deskFields(row, names, deps.config, now) }));
   return { items: definition.kind === 'personalitySignup' ? await withLatestTests(deps.db, items) : items, total };
 }
 
@@ -48,8 +53,8 @@ export function leads(deps: Deps, ingest: Ingest, others: readonly AnyLeadResour
   for (const resource of leadResources(others).values()) app.post(resource.path, leadRoute(ingest, resource));
   for (const definition of ALL_LISTED) {
     const list = LEAD_KINDS[definition.kind].list;
-    app.get(list.path, requireAdmin(deps), async (c) => {
-      const { items, total } = await listPage(deps, definition, parseLeadListQuery(c));
+    app.get(list.path, guard(deps, 'leads.read'), async (c) => {
+      const { items, total } = await listPage(deps, definition, parseLeadListQuery(c), c.get('adminSession').admin);
       setTotal(c, total);
       return c.json(envelope(list.envelope, items) as object);
     });

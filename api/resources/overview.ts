@@ -1,7 +1,8 @@
-// GET /api/admin/overview (admin): new leads per day for the last 30 days by list, totals
-// for today, 7 and 30 days and the leads by utm_source over them (spam left out of all
-// three), leads by status (spam included), and the mail that failed for good. Days are
-// India Standard Time (the business's day; UTC+5:30 all year, so plain arithmetic).
+// GET /api/admin/overview (members who read leads): new leads per day for the last 30 days
+// by list, totals for today, 7 and 30 days and the leads by utm_source over them (spam left
+// out of all three), leads by status (spam included), the mail that failed for good, and
+// speed to lead with each member's figures over the same 30 days (desk/speed-to-lead.ts).
+// Days are India Standard Time (the business's day; UTC+5:30 all year, so plain arithmetic).
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { OVERVIEW_DAYS, OVERVIEW_SOURCES, type OverviewResponse } from '../../contract/console.ts';
@@ -9,7 +10,8 @@ import { LEAD_KINDS, LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug }
 import { nowOf, type Deps } from '../deps.ts';
 import { ALL_LISTED } from '../leads/definitions.ts';
 import { istDayStart } from '../leads/list-query.ts';
-import { requireAdmin } from '../lib/auth.ts';
+import { speedToLead } from '../desk/speed-to-lead.ts';
+import { guard } from '../desk/access.ts';
 
 const IST_OFFSET_MS = 330 * 60_000;
 
@@ -23,7 +25,7 @@ function emptyCounts(): Record<ListSlug, number> {
 }
 
 export function overview(deps: Deps): Hono {
-  return new Hono().get('/', requireAdmin(deps), async (c) => {
+  return new Hono().get('/', guard(deps, 'overview.read'), async (c) => {
     const today = istDate(nowOf(deps));
     const dates = Array.from({ length: OVERVIEW_DAYS }, (_, i) =>
       istDate(new Date(istDayStart(today).getTime() - (OVERVIEW_DAYS - 1 - i) * 86_400_000 + 1)),
@@ -33,7 +35,8 @@ export function overview(deps: Deps): Hono {
 
     // One pass over each list's 30 days gives both the days and the sources (grouping sets:
     // a row per day with by_day set, a row per source without).
-    const [perList, statuses, mail] = await Promise.all([
+    const now = nowOf(deps);
+    const [perList, statuses, mail, speed] = await Promise.all([
       Promise.all(
         ALL_LISTED.map(async (lead) => {
           const rows = await sql<{ day: string | null; utm_source: string | null; by_day: boolean; n: string }>`
@@ -56,6 +59,7 @@ export function overview(deps: Deps): Hono {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('status', '=', 'failed')
         .executeTakeFirstOrThrow(),
+      speedToLead(deps.db, since, now, deps.config.slaMinutes),
     ]);
     for (const { list, rows } of perList) {
       for (const row of rows) {
@@ -83,6 +87,7 @@ export function overview(deps: Deps): Hono {
       mailFailed: Number(mail.n),
       bySource,
       bySourceOthers,
+      ...speed,
     };
     return c.json(body);
   });

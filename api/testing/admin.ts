@@ -2,6 +2,7 @@
 // the login (which the admin tests themselves cover).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { Role } from '../../contract/desk.ts';
 import { createAdmin } from '../lib/admins.ts';
 import { issueToken } from '../lib/auth.ts';
 import { testConfig } from './app.ts';
@@ -14,4 +15,24 @@ export async function adminToken(db: Kysely<Database>, email: string, clock?: ()
   await createAdmin(db, { email, password: 'correct horse battery', name: 'Test Admin' });
   const admin = await db.selectFrom('admins').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirstOrThrow();
   return (await issueToken({ db, config: testConfig(), clock }, admin)).token;
+}
+
+/**
+ * A team member of `role` (joined, active) and a token for them. Resolves their id too, for
+ * assigning leads to them.
+ */
+export async function memberToken(
+  db: Kysely<Database>,
+  email: string,
+  role: Role,
+  clock?: () => Date,
+): Promise<{ id: string; token: string }> {
+  await createAdmin(db, { email, password: 'correct horse battery', name: email.split('@')[0] });
+  const member = await db
+    .updateTable('admins')
+    .set({ role })
+    .where('email', '=', email)
+    .returning(['id', 'email', 'name', 'role'])
+    .executeTakeFirstOrThrow();
+  return { id: member.id, token: (await issueToken({ db, config: testConfig(), clock }, member)).token };
 }

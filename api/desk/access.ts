@@ -1,0 +1,107 @@
+// Who may do what, decided in one place (design.md, "Who may see what"):
+//
+// - A member's role gives their permissions (PERMISSIONS below). Every admin route is
+//   declared with `guard(deps, permission)`, which authenticates the token and checks the
+//   permission; the guard is tagged, so the role-matrix test finds every route's rule in the
+//   app's route table and a route without one fails it.
+// - One scope, `visibleTo(member)`, narrows every read of leads (lists, detail, people,
+//   search, events, export, My day): a counsellor sees the leads assigned to them and the
+//   unassigned ones, and a lead another counsellor owns is absent (404), not forbidden.
+import type { MiddlewareHandler } from 'hono';
+import { sql, type RawBuilder } from 'kysely';
+import { DESK_MESSAGES, type Role } from '../../contract/desk.ts';
+import type { Deps } from '../deps.ts';
+import { authenticate, unauthorized, type AdminSession, type Member } from '../lib/auth.ts';
+import { HttpError } from '../lib/http.ts';
+
+/** What a route needs. `self`: any member, about themselves (me, logout, live events). */
+export type Permission =
+  | 'self'
+  | 'leads.read'
+  | 'leads.work'
+  | 'leads.assign'
+  | 'leads.export'
+  | 'leads.erase'
+  | 'overview.read'
+  | 'team.read'
+  | 'team.manage'
+  | 'assignment.read'
+  | 'assignment.manage'
+  | 'mail.read'
+  | 'audit.read';
+
+const EVERYONE: readonly Role[] = ['admin', 'counsellor', 'viewer', 'trainer'];
+const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
+
+export const PERMISSIONS: Record<Permission, readonly Role[]> = {
+  self: EVERYONE,
+  'leads.read': READERS,
+  // Status, notes, activities and next steps; a counsellor also takes a pool lead or gives one back.
+  'leads.work': ['admin', 'counsellor'],
+  // Assigning to anyone, and in bulk.
+  'leads.assign': ['admin'],
+  'leads.export': ['admin'],
+  'leads.erase': ['admin'],
+  'overview.read': READERS,
+  'team.read': ['admin', 'viewer'],
+  'team.manage': ['admin'],
+  'assignment.read': ['admin', 'viewer'],
+  'assignment.manage': ['admin'],
+  // The queue names recipients: admins and viewers only.
+  'mail.read': ['admin', 'viewer'],
+  'audit.read': ['admin'],
+};
+
+export function can(member: Pick<Member, 'role'>, permission: Permission): boolean {
+  return PERMISSIONS[permission].includes(member.role);
+}
+
+export function forbidden(): HttpError {
+  return new HttpError(403, DESK_MESSAGES.forbidden);
+}
+
+/** The tag the role-matrix test reads off a route's handlers. */
+export const GUARD = Symbol('guard');
+export type Guarded = MiddlewareHandler & { [GUARD]: Permission };
+export type SessionVariables = { Variables: { adminSession: AdminSession } };
+
+/**
+ * Middleware: 401 without a valid token of an active member, 403 when their role lacks
+ * `permission`; otherwise the session is `c.get('adminSession')`.
+ */
+export function guard(deps: Deps, permission: Permission): MiddlewareHandler<SessionVariables> {
+  const handler: MiddlewareHandler<SessionVariables> = async (c, next) => {
+    const session = await authenticate(deps, c.req.header('authorization'));
+    if (!session) throw unauthorized();
+    if (!can(session.admin, permission)) throw forbidden();
+    c.set('adminSession', session);
+    await next();
+  };
+  return Object.assign(handler, { [GUARD]: permission });
+}
+
+export function permissionOf(handler: unknown): Permission | undefined {
+  return typeof handler === 'function' ? (handler as Partial<Guarded>)[GUARD] : undefined;
+}
+
+/** True when the member sees every lead; false when only theirs and the pool. */
+export function seesAllLeads(member: Pick<Member, 'role'>): boolean {
+  return member.role === 'admin' || member.role === 'viewer';
+}
+
+/**
+ * The leads a member may see, as a condition on a lead table's row (alias-free, or on
+ * `alias.` when given). Every read of leads goes through it.
+ */
+export function visibleTo(member: Pick<Member, 'id' | 'role'>, alias?: string): RawBuilder<boolean> {
+  if (seesAllLeads(member)) return sql<boolean>`true`;
+  const column = alias ? sql.ref(`${alias}.assignee_id`) : sql.ref('assignee_id');
+  if (member.role === 'counsellor') return sql<boolean>`(${column} = ${member.id} or ${column} is null)`;
+  return sql<boolean>`false`;
+}
+
+/** The same rule for a lead already read: may this member see a lead assigned to `assigneeId`? */
+export function canSee(member: Pick<Member, 'id' | 'role'>, assigneeId: string | null): boolean {
+  if (seesAllLeads(member)) return true;
+  return member.role === 'counsellor' && (assigneeId === null || assigneeId === member.id);
+}

@@ -1,0 +1,249 @@
+// Working a lead: its status and notes, its owner, its next step, and the activities logged
+// on it (calls, WhatsApp messages, emails, meetings, notes). Each change is one transaction
+// that locks the lead's row, writes the row's new state and appends the history, and
+// announces the change; a lead the member may not see is not found.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { LeadUpdate } from '../../contract/console.ts';
+import {
+  DESK_MESSAGES,
+  isClosed,
+  statusAfterActivity,
+  type ActivityInput,
+  type NextActionInput,
+} from '../../contract/desk.ts';
+import type { LeadStatus, ListSlug } from '../../contract/lead-kinds.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { ListedLead } from '../leads/definitions.ts';
+import { adminLabel, announce, isLeadId, record, type HistoryRow } from '../leads/history.ts';
+import type { Member } from '../lib/auth.ts';
+import { HttpError } from '../lib/http.ts';
+import { can, forbidden, visibleTo } from './access.ts';
+import { workingMinutesBetween } from './working-hours.ts';
+
+interface LockedLead {
+  id: string;
+  status: LeadStatus;
+  assignee_id: string | null;
+  created_at: Date;
+  first_contact_at: Date | null;
+  next_action_type: string | null;
+}
+
+async function lockLead(trx: Transaction<Database>, lead: ListedLead, id: string, member: Member): Promise<LockedLead | undefined> {
+  if (!isLeadId(id)) return undefined;
+  const result = await sql<LockedLead>`
+    select id, status, assignee_id, created_at, first_contact_at, next_action_type
+    from ${sql.table(lead.table)} where id = ${id} and ${visibleTo(member)} for update`.execute(trx);
+  return result.rows[0];
+}
+
+/** A member who may own leads: active, joined, and an admin or a counsellor. Their label, or an error. */
+export async function assigneeLabel(db: Kysely<Database>, id: string): Promise<string> {
+  const row = isLeadId(id)
+    ? await db
+        .selectFrom('admins')
+        .select(['id', 'name', 'email'])
+        .where('id', '=', id)
+        .where('active', '=', true)
+        .where('password_hash', 'is not', null)
+        .where('role', 'in', ['admin', 'counsellor'])
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new HttpError(400, DESK_MESSAGES.assigneeInvalid, { assignee: DESK_MESSAGES.assigneeInvalid });
+  return adminLabel(row);
+}
+
+/**
+ * May `member` move a lead owned by `current` to `next`? Admins may assign anyone; a
+ * counsellor may take a lead from the pool or give their own back, nothing else.
+ */
+function checkAssign(member: Member, current: string | null, next: string | null): void {
+  if (can(member, 'leads.assign')) return;
+  const take = current === null && next === member.id;
+  const giveBack = current === member.id && next === null;
+  if (!take && !giveBack) throw new HttpError(403, DESK_MESSAGES.assignOthers);
+}
+
+/** What every history row of one change by `member` shares. */
+function by(list: ListSlug, id: string, member: Member) {
+  return { list, lead_id: id, admin_id: member.id, admin_label: adminLabel(member) };
+}
+
+export interface Work {
+  db: Kysely<Database>;
+  config: Pick<Config, 'workingHours'>;
+  now: Date;
+}
+
+async function setAssignee(
+  trx: Transaction<Database>,
+  lead: ListedLead,
+  row: LockedLead,
+  list: ListSlug,
+  next: string | null,
+  member: Member,
+  work: Work,
+): Promise<HistoryRow[]> {
+  if (row.assignee_id === next) return [];
+  const label = next === null ? null : await assigneeLabel(trx, next);
+  await sql`update ${sql.table(lead.table)} set assignee_id = ${next}, assigned_at = ${next === null ? null : work.now} where id = ${row.id}`.execute(
+    trx,
+  );
+  return [{ ...by(list, row.id, member), action: 'assign', assignee_id: next, assignee_label: label }];
+}
+
+async function setNextAction(
+  trx: Transaction<Database>,
+  lead: ListedLead,
+  row: LockedLead,
+  list: ListSlug,
+  next: NextActionInput | null,
+  member: Member,
+): Promise<HistoryRow[]> {
+  if (next === null && row.next_action_type === null) return [];
+  const dueAt = next ? new Date(next.dueAt) : null;
+  // A new due time is a new reminder: reminded_at starts again.
+  await sql`update ${sql.table(lead.table)} set
+      next_action_type = ${next?.type ?? null}, next_action_due_at = ${dueAt},
+      next_action_note = ${next?.note || null}, next_action_reminded_at = null
+    where id = ${row.id}`.execute(trx);
+  const nextAction = next ? { type: next.type, dueAt: dueAt!.toISOString(), note: next.note || null } : null;
+  return [{ ...by(list, row.id, member), action: 'next-action', data: { nextAction } }];
+}
+
+async function setStatus(
+  trx: Transaction<Database>,
+  lead: ListedLead,
+  row: LockedLead,
+  list: ListSlug,
+  status: LeadStatus,
+  member: Member,
+): Promise<HistoryRow[]> {
+  if (status === row.status) return [];
+  await sql`update ${sql.table(lead.table)} set status = ${status} where id = ${row.id}`.execute(trx);
+  return [{ ...by(list, row.id, member), action: 'status', from_status: row.status, to_status: status }];
+}
+
+/** Closed (converted, not interested, spam): no next step remains. */
+async function closeIfDone(
+  trx: Transaction<Database>,
+  lead: ListedLead,
+  row: LockedLead,
+  list: ListSlug,
+  status: LeadStatus,
+  member: Member,
+): Promise<HistoryRow[]> {
+  return isClosed(status) && row.next_action_type !== null ? setNextAction(trx, lead, row, list, null, member) : [];
+}
+
+/**
+ * Applies `{ status?, note?, assignee?, nextAction? }` to one lead. Resolves false when the
+ * lead does not exist or the member may not see it; throws 403/400 for a change they may
+ * not make.
+ */
+export async function updateLead(lead: ListedLead, list: ListSlug, id: string, update: LeadUpdate, member: Member, work: Work): Promise<boolean> {
+  return work.db.transaction().execute(async (trx) => {
+    const row = await lockLead(trx, lead, id, member);
+    if (!row) return false;
+    if (update.assignee !== undefined) checkAssign(member, row.assignee_id, update.assignee);
+    const rows: HistoryRow[] = [];
+    if (update.assignee !== undefined) rows.push(...(await setAssignee(trx, lead, row, list, update.assignee, member, work)));
+    const status = update.status ?? row.status;
+    rows.push(...(await setStatus(trx, lead, row, list, status, member)));
+    if (update.nextAction !== undefined) rows.push(...(await setNextAction(trx, lead, row, list, update.nextAction, member)));
+    else rows.push(...(await closeIfDone(trx, lead, row, list, status, member)));
+    if (update.note !== undefined) rows.push({ ...by(list, id, member), action: 'note', note: update.note });
+    await record(trx, rows);
+    if (rows.length > 0) {
+      const owner = update.assignee !== undefined ? update.assignee : row.assignee_id;
+      await announce(trx, list, [{ id, assignee: owner, ...(owner !== row.assignee_id ? { previous: row.assignee_id } : {}) }]);
+    }
+    return true;
+  });
+}
+
+/**
+ * Logs an activity on a lead, as `member`, now. The first call, WhatsApp, email or meeting is
+ * the lead's first contact (with its working minutes, for speed to lead); the outcome moves
+ * the status where it obviously goes; a contact completes the pending next step, replaced by
+ * the one given; a closed lead keeps none. A counsellor who works a lead from the pool takes
+ * it. Resolves the history id of the activity, or undefined when the lead is not found.
+ */
+export async function logActivity(
+  lead: ListedLead,
+  list: ListSlug,
+  id: string,
+  input: ActivityInput,
+  member: Member,
+  work: Work,
+): Promise<string | undefined> {
+  return work.db.transaction().execute(async (trx) => {
+    const row = await lockLead(trx, lead, id, member);
+    if (!row) return undefined;
+    const rows: HistoryRow[] = [];
+    let owner = row.assignee_id;
+    if (owner === null && member.role === 'counsellor') {
+      rows.push(...(await setAssignee(trx, lead, row, list, member.id, member, work)));
+      owner = member.id;
+    }
+    const contact = input.type !== 'note';
+    if (contact && row.first_contact_at === null) {
+      const minutes = Math.round(workingMinutesBetween(new Date(row.created_at), work.now, work.config.workingHours));
+      await sql`update ${sql.table(lead.table)} set first_contact_at = ${work.now}, first_contact_minutes = ${minutes} where id = ${id}`.execute(trx);
+    }
+    const inserted = await trx
+      .insertInto('lead_history')
+      .values({ ...by(list, id, member), action: 'activity', activity_type: input.type, outcome: input.outcome ?? null, note: input.note || null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const status = statusAfterActivity(row.status, input.type, input.outcome);
+    rows.push(...(await setStatus(trx, lead, row, list, status, member)));
+    if (isClosed(status)) rows.push(...(await closeIfDone(trx, lead, row, list, status, member)));
+    else if (input.nextAction !== undefined) rows.push(...(await setNextAction(trx, lead, row, list, input.nextAction, member)));
+    else if (contact) rows.push(...(await setNextAction(trx, lead, row, list, null, member)));
+    await record(trx, rows);
+    await announce(trx, list, [{ id, assignee: owner, ...(owner !== row.assignee_id ? { previous: row.assignee_id } : {}) }]);
+    return String(inserted.id);
+  });
+}
+
+/**
+ * Assigns several leads of a list to one member (or the pool), within the member's scope;
+ * resolves the ids that changed owner. Only those who may assign anyone may do this.
+ */
+export async function assignLeads(
+  lead: ListedLead,
+  list: ListSlug,
+  ids: string[],
+  assignee: string | null,
+  member: Member,
+  work: Work,
+): Promise<string[]> {
+  if (!can(member, 'leads.assign')) throw forbidden();
+  const valid = [...new Set(ids.filter(isLeadId))];
+  if (valid.length === 0) return [];
+  const label = assignee === null ? null : await assigneeLabel(work.db, assignee);
+  return work.db.transaction().execute(async (trx) => {
+    const table = sql.table(lead.table);
+    const changed = await sql<{ id: string; previous: string | null }>`
+      with old as (
+        select id, assignee_id from ${table}
+        where id = any(${valid}::uuid[]) and assignee_id is distinct from ${assignee}::uuid and ${visibleTo(member)}
+        order by id for update
+      )
+      update ${table} set assignee_id = ${assignee}::uuid, assigned_at = ${assignee === null ? null : work.now}
+      from old where ${table}.id = old.id
+      returning ${table}.id, old.assignee_id as previous`.execute(trx);
+    await record(
+      trx,
+      changed.rows.map((r) => ({ ...by(list, r.id, member), action: 'assign' as const, assignee_id: assignee, assignee_label: label })),
+    );
+    await announce(
+      trx,
+      list,
+      changed.rows.map((r) => ({ id: r.id, assignee, previous: r.previous })),
+    );
+    return changed.rows.map((r) => r.id);
+  });
+}

@@ -1,0 +1,142 @@
+// The team: members invited by an admin (a row with no password and an emailed single-use
+// link, 48 hours), who choose their password when they accept; roles changed and members
+// deactivated by an admin, which ends their sessions at once. The team always keeps an
+// active admin, and no admin can lock themselves out.
+import type { Kysely } from 'kysely';
+import { DESK_MESSAGES, INVITATION_HOURS, type Invite, type Role, type TeamMember } from '../../contract/desk.ts';
+import type { Database } from '../db/schema.ts';
+import { afterPasswordChange } from '../lib/admins.ts';
+import { endAllSessions, type Member } from '../lib/auth.ts';
+import { HttpError } from '../lib/http.ts';
+import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { invitationEmail } from '../mail/desk.ts';
+import { enqueueMail } from '../mail/queue.ts';
+import { adminLabel, isLeadId } from '../leads/history.ts';
+
+export async function listTeam(db: Kysely<Database>): Promise<TeamMember[]> {
+  const rows = await db
+    .selectFrom('admins')
+    .select(['id', 'email', 'name', 'role', 'active', 'password_hash'])
+    .orderBy('active', 'desc')
+    .orderBy('name')
+    .orderBy('email')
+    .execute();
+  return rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, active: r.active, joined: r.password_hash !== null }));
+}
+
+/**
+ * Invites a person: a member row without a password (or the same row again, for someone
+ * invited before who has not joined: a new link, the old ones spent) and the email, in one
+ * transaction. 409 for an email that already belongs to a member who joined.
+ */
+export async function invite(
+  db: Kysely<Database>,
+  publicUrl: string,
+  input: Invite,
+  by: Member,
+  now: Date,
+): Promise<TeamMember> {
+  const token = newLinkToken();
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('admins').select(['id', 'password_hash']).where('email', '=', input.email).forUpdate().executeTakeFirst();
+    if (existing?.password_hash) throw new HttpError(409, DESK_MESSAGES.alreadyMember, { email: DESK_MESSAGES.alreadyMember });
+    const member = existing
+      ? await trx
+          .updateTable('admins')
+          .set({ name: input.name, role: input.role, active: true })
+          .where('id', '=', existing.id)
+          .returning(['id', 'email', 'name', 'role', 'active'])
+          .executeTakeFirstOrThrow()
+      : await trx
+          .insertInto('admins')
+          .values({ email: input.email, name: input.name, role: input.role, password_hash: null })
+          .returning(['id', 'email', 'name', 'role', 'active'])
+          .executeTakeFirstOrThrow();
+    await trx.updateTable('team_invitations').set({ used_at: now }).where('admin_id', '=', member.id).where('used_at', 'is', null).execute();
+    await trx
+      .insertInto('team_invitations')
+      .values({
+        admin_id: member.id,
+        token_hash: hashLinkToken(token),
+        invited_by: by.id,
+        created_at: now,
+        expires_at: new Date(now.getTime() + INVITATION_HOURS * 3_600_000),
+      })
+      .execute();
+    await enqueueMail(trx, { to: member.email, kind: 'invitation', ...invitationEmail(publicUrl, member, adminLabel(by), token) });
+    return { ...member, joined: false };
+  });
+}
+
+/** Spends an invitation and sets the member's password. False for a link that is unknown, used or expired. */
+export async function acceptInvitation(db: Kysely<Database>, token: string, password: string, now: Date): Promise<boolean> {
+  const tokenHash = hashLinkToken(token);
+  const usable = await db
+    .selectFrom('team_invitations')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  // Cheap check first, so an unknown token costs no password hashing.
+  if (!usable) return false;
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    // The update is the single-use guard: of two racing requests, one gets the row.
+    const consumed = await trx
+      .updateTable('team_invitations')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('admin_id')
+      .executeTakeFirst();
+    if (!consumed) return false;
+    const member = await trx
+      .updateTable('admins')
+      .set({ password_hash: passwordHash, password_changed_at: now })
+      .where('id', '=', consumed.admin_id)
+      .returning(['id', 'email'])
+      .executeTakeFirst();
+    if (!member) return false;
+    await afterPasswordChange(trx, member, now);
+    return true;
+  });
+}
+
+/**
+ * Changes a member's role or active flag. Either change ends their sessions at once (their
+ * next request is a 401 and their open streams end). 400 for an admin demoting or
+ * deactivating themselves, 409 for a change that would leave no active admin.
+ */
+export async function updateMember(
+  db: Kysely<Database>,
+  id: string,
+  change: { role?: Role | undefined; active?: boolean | undefined },
+  by: Member,
+  now: Date,
+): Promise<TeamMember> {
+  if (!isLeadId(id)) throw new HttpError(404, DESK_MESSAGES.memberNotFound);
+  if (id === by.id && ((change.role !== undefined && change.role !== 'admin') || change.active === false)) {
+    throw new HttpError(400, DESK_MESSAGES.selfLockout);
+  }
+  return db.transaction().execute(async (trx) => {
+    // Every admin row is locked, so two admins demoting each other at once cannot both succeed.
+    const admins = await trx.selectFrom('admins').select(['id']).where('role', '=', 'admin').where('active', '=', true).orderBy('id').forUpdate().execute();
+    const current = await trx.selectFrom('admins').select(['id', 'role', 'active']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw new HttpError(404, DESK_MESSAGES.memberNotFound);
+    const role = change.role ?? current.role;
+    const active = change.active ?? current.active;
+    const stillAdmin = role === 'admin' && active;
+    if (current.role === 'admin' && current.active && !stillAdmin && admins.length <= 1) throw new HttpError(409, DESK_MESSAGES.lastAdmin);
+    const updated = await trx
+      .updateTable('admins')
+      .set({ role, active })
+      .where('id', '=', id)
+      .returning(['id', 'email', 'name', 'role', 'active', 'password_hash'])
+      .executeTakeFirstOrThrow();
+    if (role !== current.role || active !== current.active) await endAllSessions(trx, id, now);
+    return { id: updated.id, email: updated.email, name: updated.name, role: updated.role, active: updated.active, joined: updated.password_hash !== null };
+  });
+}

@@ -1,0 +1,46 @@
+// A lead's one timeline, newest first: its history (status changes, notes, assignments,
+// activities, next actions, merges), its own submission, and the same person's other
+// submissions and taken tests that the member may see.
+import type { LeadHistoryEntry, PersonSubmission, TimelineEntry } from '../../contract/console.ts';
+import { LEAD_KINDS, kindOfSlug, type ListSlug } from '../../contract/lead-kinds.ts';
+
+/** One line that says what a submission was about. */
+export function submissionSummary(s: Pick<PersonSubmission, 'list'> & Record<string, unknown>): string {
+  if (s.list === 'need-help') return `${String(s.background ?? '')}, ${String(s.course ?? '')}`;
+  if (s.list === 'contact') return String(s.message ?? '').slice(0, 200);
+  const kind = kindOfSlug(s.list);
+  return kind ? LEAD_KINDS[kind].label : '';
+}
+
+export function timelineOf(list: ListSlug, id: string, history: LeadHistoryEntry[], submissions: PersonSubmission[]): TimelineEntry[] {
+  // Newest first, and the sort below is stable: entries of one instant keep this order.
+  const entries: TimelineEntry[] = [...history].reverse().map((h) => ({ ...h, kind: 'history' as const }));
+  for (const s of submissions) {
+    if (s.kind === 'test') {
+      entries.push({
+        kind: 'test',
+        _id: s._id,
+        at: s.createdAt,
+        language: String(s.language ?? ''),
+        certificateUrl: String(s.certificateUrl ?? ''),
+      });
+      continue;
+    }
+    const kind = kindOfSlug(s.list);
+    entries.push({
+      kind: 'submission',
+      _id: s._id,
+      list: s.list,
+      at: s.createdAt,
+      title: kind ? LEAD_KINDS[kind].list.title : s.list,
+      summary: submissionSummary(s),
+      current: s.list === list && s._id === id,
+    });
+  }
+  // Newest first; at one instant, history after the submission it follows.
+  return entries.sort((a, b) => (a.at === b.at ? rank(b) - rank(a) : a.at < b.at ? 1 : -1));
+}
+
+function rank(e: TimelineEntry): number {
+  return e.kind === 'history' ? 1 : 0;
+}

@@ -1,0 +1,490 @@
+// The sales desk through the API: invitations (single use, 48 hours), roles changed and
+// members deactivated (sessions end at once), round robin (in turn, spam and replays take no
+// turn, deactivated members skipped), a counsellor's scope, activities and what they move,
+// My day's IST boundaries, speed to lead against hand-computed figures, reminders exactly
+// once across instances, and the assignment digest and morning email. On PGlite and, with
+// TEST_DATABASE_URL, on Postgres.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_LIST_PATHS, ADMIN_PATHS, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
+import { CONSOLE_PATHS, leadPath, type LeadDetail, type OverviewResponse } from '../../contract/console.ts';
+import { DESK_MESSAGES, DESK_PATHS, type MyDayResponse, type TeamResponse } from '../../contract/desk.ts';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
+import { issueToken } from '../lib/auth.ts';
+import { remindOnce } from '../desk/reminders.ts';
+import { digestOnce } from '../desk/digests.ts';
+import { memberToken } from '../testing/admin.ts';
+import { postJson, testApp, testConfig } from '../testing/app.ts';
+import { fakeClock } from '../testing/clock.ts';
+import { testBackends, type TestDatabase } from '../testing/databases.ts';
+
+/** An instant given as IST wall-clock time. */
+const ist = (text: string) => new Date(`${text}+05:30`);
+let serial = 0;
+const contact = (extra: Record<string, unknown> = {}) => {
+  serial += 1;
+  return {
+    firstName: `Lead${serial}`,
+    lastName: 'Desk',
+    email: `lead${serial}@example.in`,
+    phone: `98765${String(10000 + serial).slice(-5)}`,
+    message: 'Please call me about the course',
+    ...extra,
+  };
+};
+
+describe.each(testBackends())('the sales desk on $name', (backend) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof testApp>['app'];
+  // Tuesday 24 November 2026, 10:00 IST.
+  const clock = fakeClock(ist('2026-11-24T10:00:00').getTime());
+  let admin: { id: string; token: string };
+
+  const call = (method: string, path: string, bearer: string | null, body?: unknown) =>
+    Promise.resolve(
+      app.request(path, {
+        method,
+        headers: { ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
+  const submit = async (body: object = contact(), headers: Record<string, string> = {}): Promise<string> => {
+    const res = await postJson(app, LEAD_PATHS.contact, body, headers);
+    expect([200, 201]).toContain(res.status);
+    return (await res.json()).data._id;
+  };
+  const assigneeOf = async (id: string) =>
+    (await database.db.selectFrom('contact_messages').select('assignee_id').where('id', '=', id).executeTakeFirstOrThrow()).assignee_id;
+  const mailsTo = (email: string, kind?: string) =>
+    database.db
+      .selectFrom('mail_queue')
+      .select(['kind', 'subject', 'text_body', 'html_body'])
+      .where('to_address', '=', email)
+      .$if(kind !== undefined, (q) => q.where('kind', '=', kind!))
+      .orderBy('created_at')
+      .execute();
+  const inviteToken = async (email: string) => {
+    const mails = await mailsTo(email, 'invitation');
+    return /\/admin-invite\?token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text_body ?? '')?.[1];
+  };
+  const login = (email: string, password: string) => postJson(app, ADMIN_PATHS.login, { email, password });
+
+  beforeAll(async () => {
+    database = await backend.create();
+    app = testApp(database, { publicUrl: 'https://skillup.example.in' }, { clock: clock.fn }).app;
+    admin = await memberToken(database.db, 'owner@example.in', 'admin', clock.fn);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  describe('invitations', () => {
+    it('invites by email, with a single-use link built from PUBLIC_URL, and the person chooses a password', async () => {
+      const res = await call('POST', DESK_PATHS.team, admin.token, { email: ' Priya@Example.in ', name: 'Priya Counsellor', role: 'counsellor' });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({
+        message: DESK_MESSAGES.invited,
+        member: { email: 'priya@example.in', name: 'Priya Counsellor', role: 'counsellor', active: true, joined: false },
+      });
+      const mail = (await mailsTo('priya@example.in', 'invitation'))[0]!;
+      expect(mail.text_body).toContain('https://skillup.example.in/admin-invite?token=');
+      expect(mail.text_body).toContain('as Counsellor');
+      const token = (await inviteToken('priya@example.in'))!;
+      expect(token).toBeDefined();
+      // Not a member who can log in yet.
+      expect((await login('priya@example.in', 'a good password')).status).toBe(401);
+
+      const accepted = await postJson(app, DESK_PATHS.acceptInvitation, { token, password: 'a good password' });
+      expect(accepted.status).toBe(200);
+      expect(await accepted.json()).toEqual({ message: DESK_MESSAGES.invitationAccepted });
+      // Single use.
+      const again = await postJson(app, DESK_PATHS.acceptInvitation, { token, password: 'another password' });
+      expect(again.status).toBe(400);
+      expect((await again.json()).message).toBe(DESK_MESSAGES.invitationInvalid);
+
+      const loggedIn = await login('priya@example.in', 'a good password');
+      expect(loggedIn.status).toBe(200);
+      expect((await loggedIn.json()).admin).toMatchObject({ email: 'priya@example.in', role: 'counsellor' });
+      const team: TeamResponse = await (await call('GET', DESK_PATHS.team, admin.token)).json();
+      expect(team.data.find((m) => m.email === 'priya@example.in')).toMatchObject({ joined: true, active: true, role: 'counsellor' });
+    });
+
+    it('expires a link after 48 hours, and a new invitation spends the old link', async () => {
+      await call('POST', DESK_PATHS.team, admin.token, { email: 'late@example.in', name: 'Late Joiner', role: 'viewer' });
+      const first = (await inviteToken('late@example.in'))!;
+      clock.advance(48 * 3_600_000 + 60_000);
+      expect((await postJson(app, DESK_PATHS.acceptInvitation, { token: first, password: 'a good password' })).status).toBe(400);
+      clock.advance(-(48 * 3_600_000 + 60_000));
+      // Invited again: a new link works, and the old one no longer does, even within its 48 hours.
+      expect((await call('POST', DESK_PATHS.team, admin.token, { email: 'late@example.in', name: 'Late Joiner', role: 'viewer' })).status).toBe(201);
+      const second = (await inviteToken('late@example.in'))!;
+      expect(second).not.toBe(first);
+      expect((await postJson(app, DESK_PATHS.acceptInvitation, { token: first, password: 'a good password' })).status).toBe(400);
+      clock.advance(11 * 3_600_000);
+      expect((await postJson(app, DESK_PATHS.acceptInvitation, { token: second, password: 'a good password' })).status).toBe(200);
+      clock.advance(-11 * 3_600_000);
+    });
+
+    it('refuses a member who joined already, a bad role, and anyone but an admin', async () => {
+      const joined = await call('POST', DESK_PATHS.team, admin.token, { email: 'priya@example.in', name: 'Again', role: 'admin' });
+      expect(joined.status).toBe(409);
+      expect((await joined.json()).message).toBe(DESK_MESSAGES.alreadyMember);
+      const badRole = await call('POST', DESK_PATHS.team, admin.token, { email: 'x@example.in', name: 'X', role: 'owner' });
+      expect(badRole.status).toBe(400);
+      expect((await badRole.json()).errors).toMatchObject({ role: DESK_MESSAGES.roleInvalid });
+      const counsellor = await memberToken(database.db, 'c0@example.in', 'counsellor', clock.fn);
+      expect((await call('POST', DESK_PATHS.team, counsellor.token, { email: 'y@example.in', name: 'Y', role: 'admin' })).status).toBe(403);
+    });
+  });
+
+  describe('changing a member', () => {
+    it('ends their sessions at once when their role changes or they are deactivated, and a deactivated member cannot log in', async () => {
+      const member = await memberToken(database.db, 'changing@example.in', 'counsellor', clock.fn);
+      expect((await call('GET', ADMIN_PATHS.me, member.token)).status).toBe(200);
+      const changed = await call('PATCH', `${DESK_PATHS.team}/${member.id}`, admin.token, { role: 'viewer' });
+      expect(changed.status).toBe(200);
+      expect((await changed.json()).member).toMatchObject({ role: 'viewer', active: true });
+      expect((await call('GET', ADMIN_PATHS.me, member.token)).status).toBe(401);
+
+      const fresh = (await login('changing@example.in', 'correct horse battery').then((r) => r.json())).token as string;
+      expect((await call('GET', ADMIN_PATHS.me, fresh)).status).toBe(200);
+      expect((await call('PATCH', `${DESK_PATHS.team}/${member.id}`, admin.token, { active: false })).status).toBe(200);
+      expect((await call('GET', ADMIN_PATHS.me, fresh)).status).toBe(401);
+      expect((await login('changing@example.in', 'correct horse battery')).status).toBe(401);
+      // Back again: they may log in once more.
+      expect((await call('PATCH', `${DESK_PATHS.team}/${member.id}`, admin.token, { active: true })).status).toBe(200);
+      expect((await login('changing@example.in', 'correct horse battery')).status).toBe(200);
+    });
+
+    it('keeps an admin from locking themselves out', async () => {
+      const self = await call('PATCH', `${DESK_PATHS.team}/${admin.id}`, admin.token, { role: 'counsellor' });
+      expect(self.status).toBe(400);
+      expect((await self.json()).message).toBe(DESK_MESSAGES.selfLockout);
+      expect((await call('PATCH', `${DESK_PATHS.team}/${admin.id}`, admin.token, { active: false })).status).toBe(400);
+      expect((await call('PATCH', `${DESK_PATHS.team}/00000000-0000-4000-8000-000000000000`, admin.token, { active: false })).status).toBe(404);
+    });
+  });
+
+  describe('round robin', () => {
+    const members: Array<{ id: string; token: string }> = [];
+    beforeAll(async () => {
+      for (const n of [1, 2, 3]) members.push(await memberToken(database.db, `rr${n}@example.in`, 'counsellor', clock.fn));
+    });
+
+    it('refuses rules that name an unknown list, a viewer or a bad mode', async () => {
+      const viewer = await memberToken(database.db, 'rr-viewer@example.in', 'viewer', clock.fn);
+      const put = (lists: unknown) => call('PUT', DESK_PATHS.assignment, admin.token, { lists });
+      expect((await put({ nowhere: { mode: 'manual', members: [] } })).status).toBe(400);
+      expect((await put({ contact: { mode: 'round-robin', members: [viewer.id] } })).status).toBe(400);
+      expect((await put({ contact: { mode: 'sometimes', members: [] } })).status).toBe(400);
+      expect((await put({ contact: { mode: 'round-robin', members: [members[0]!.id, members[0]!.id] } })).status).toBe(400);
+      expect((await call('PUT', DESK_PATHS.assignment, viewer.token, { lists: {} })).status).toBe(403);
+    });
+
+    it('gives each new lead to the next member in turn, records it, and skips spam, replays and deactivated members', async () => {
+      const res = await call('PUT', DESK_PATHS.assignment, admin.token, {
+        lists: { contact: { mode: 'round-robin', members: members.map((m) => m.id) } },
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()).lists).toMatchObject({
+        contact: { mode: 'round-robin', members: members.map((m) => m.id) },
+        'need-help': { mode: 'manual', members: [] },
+      });
+      const [a, b, c] = members.map((m) => m.id);
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i += 1) ids.push(await submit());
+      expect(await Promise.all(ids.map(assigneeOf))).toEqual([a, b, c, a, b, c]);
+      const detail: LeadDetail = await (await call('GET', leadPath('contact', ids[0]!), admin.token)).json();
+      expect(detail.history).toEqual([expect.objectContaining({ action: 'assign', by: 'Round robin', assignee: { _id: a, name: 'rr1' } })]);
+
+      // A bot's submission (the honeypot filled) takes no turn and is no one's.
+      const spam = await submit(contact({ website: 'http://spam.example' }));
+      expect(await assigneeOf(spam)).toBeNull();
+      // A replay of a stored submission takes no turn either.
+      const key = crypto.randomUUID();
+      const body = contact();
+      const first = await submit(body, { 'Idempotency-Key': key });
+      expect(await assigneeOf(first)).toBe(a);
+      expect(await submit(body, { 'Idempotency-Key': key })).toBe(first);
+      expect(await assigneeOf(await submit())).toBe(b);
+
+      // b leaves: the turn passes over them.
+      expect((await call('PATCH', `${DESK_PATHS.team}/${b}`, admin.token, { active: false })).status).toBe(200);
+      const after: string[] = [];
+      for (let i = 0; i < 4; i += 1) after.push(await submit());
+      expect(await Promise.all(after.map(assigneeOf))).toEqual([c, a, c, a]);
+      expect((await call('PATCH', `${DESK_PATHS.team}/${b}`, admin.token, { active: true })).status).toBe(200);
+
+      // Manual: new leads wait in the pool.
+      await call('PUT', DESK_PATHS.assignment, admin.token, { lists: { contact: { mode: 'manual', members: [] } } });
+      expect(await assigneeOf(await submit())).toBeNull();
+    });
+  });
+
+  describe("a counsellor's scope", () => {
+    let mine: { id: string; token: string };
+    let other: { id: string; token: string };
+    let viewer: { id: string; token: string };
+    const ids = { mine: '', theirs: '', pool: '' };
+    beforeAll(async () => {
+      mine = await memberToken(database.db, 'scope-mine@example.in', 'counsellor', clock.fn);
+      other = await memberToken(database.db, 'scope-other@example.in', 'counsellor', clock.fn);
+      viewer = await memberToken(database.db, 'scope-viewer@example.in', 'viewer', clock.fn);
+      ids.mine = await submit(contact({ email: 'shared@example.in' }));
+      ids.theirs = await submit(contact({ email: 'shared@example.in' }));
+      ids.pool = await submit();
+      expect((await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, admin.token, { ids: [ids.mine], assignee: mine.id })).status).toBe(200);
+      expect((await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, admin.token, { ids: [ids.theirs], assignee: other.id })).status).toBe(200);
+    });
+
+    it('lists theirs and the pool, never another counsellor’s', async () => {
+      const res = await call('GET', `${ADMIN_LIST_PATHS.contacts}?limit=500`, mine.token);
+      const listed = (await res.json()).contacts.map((c: { _id: string }) => c._id);
+      expect(listed).toContain(ids.mine);
+      expect(listed).toContain(ids.pool);
+      expect(listed).not.toContain(ids.theirs);
+      expect(Number(res.headers.get(TOTAL_COUNT_HEADER))).toBe(listed.length);
+      const all = await call('GET', `${ADMIN_LIST_PATHS.contacts}?limit=500`, admin.token);
+      expect(Number(all.headers.get(TOTAL_COUNT_HEADER))).toBeGreaterThan(listed.length);
+      // ?assignee= narrows further.
+      const own = await (await call('GET', `${ADMIN_LIST_PATHS.contacts}?assignee=${mine.id}`, mine.token)).json();
+      expect(own.contacts.map((c: { _id: string }) => c._id)).toEqual([ids.mine]);
+    });
+
+    it('finds another counsellor’s lead nowhere: detail, PATCH, activities, people', async () => {
+      expect((await call('GET', leadPath('contact', ids.theirs), mine.token)).status).toBe(404);
+      expect((await call('PATCH', leadPath('contact', ids.theirs), mine.token, { note: 'mine now' })).status).toBe(404);
+      expect((await call('POST', `${leadPath('contact', ids.theirs)}/activities`, mine.token, { type: 'call', outcome: 'connected' })).status).toBe(404);
+      const people = await (await call('GET', `${CONSOLE_PATHS.people}?email=shared@example.in`, mine.token)).json();
+      expect(people.data.map((p: { _id: string }) => p._id)).toEqual([ids.mine]);
+      // Their own and the pool's are there.
+      expect((await call('GET', leadPath('contact', ids.mine), mine.token)).status).toBe(200);
+      expect((await call('GET', leadPath('contact', ids.pool), mine.token)).status).toBe(200);
+      // Bulk status skips what they cannot see.
+      const bulk = await call('POST', `${CONSOLE_PATHS.leads}/contact/status`, mine.token, { ids: [ids.mine, ids.theirs], status: 'contacted' });
+      expect((await bulk.json()).updated).toEqual([ids.mine]);
+    });
+
+    it('lets a counsellor take a pool lead and give their own back, and nothing else', async () => {
+      const take = await call('PATCH', leadPath('contact', ids.pool), mine.token, { assignee: mine.id });
+      expect(take.status).toBe(200);
+      expect((await take.json()).data.assignee).toEqual({ _id: mine.id, name: 'scope-mine' });
+      const toOther = await call('PATCH', leadPath('contact', ids.pool), mine.token, { assignee: other.id });
+      expect(toOther.status).toBe(403);
+      expect((await toOther.json()).message).toBe(DESK_MESSAGES.assignOthers);
+      expect((await call('PATCH', leadPath('contact', ids.pool), mine.token, { assignee: null })).status).toBe(200);
+      expect(await assigneeOf(ids.pool)).toBeNull();
+      expect((await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, mine.token, { ids: [ids.pool], assignee: mine.id })).status).toBe(403);
+    });
+
+    it('lets a viewer read everything and change nothing', async () => {
+      expect((await call('GET', leadPath('contact', ids.theirs), viewer.token)).status).toBe(200);
+      expect((await call('PATCH', leadPath('contact', ids.theirs), viewer.token, { note: 'hi' })).status).toBe(403);
+      expect((await call('POST', `${leadPath('contact', ids.theirs)}/activities`, viewer.token, { type: 'note', note: 'hi' })).status).toBe(403);
+      expect((await call('GET', CONSOLE_PATHS.overview, viewer.token)).status).toBe(200);
+    });
+
+    it('refuses to assign to someone who cannot work leads', async () => {
+      const res = await call('PATCH', leadPath('contact', ids.pool), admin.token, { assignee: viewer.id });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe(DESK_MESSAGES.assigneeInvalid);
+    });
+  });
+
+  describe('activities', () => {
+    let counsellor: { id: string; token: string };
+    beforeAll(async () => {
+      counsellor = await memberToken(database.db, 'caller@example.in', 'counsellor', clock.fn);
+    });
+    const log = (id: string, body: object, bearer = counsellor.token) => call('POST', `${leadPath('contact', id)}/activities`, bearer, body);
+
+    it('records who and when, takes a pool lead, makes the first call the first contact, and moves new to contacted', async () => {
+      const id = await submit();
+      const res = await log(id, { type: 'call', outcome: 'no-answer', note: 'Rang twice', nextAction: { type: 'call', dueAt: '2026-11-24T16:00:00+05:30' } });
+      expect(res.status).toBe(201);
+      const body = await res.json();
+      expect(body.activity).toMatchObject({ action: 'activity', activityType: 'call', outcome: 'no-answer', note: 'Rang twice', by: 'caller' });
+      expect(body.data).toMatchObject({
+        status: 'contacted',
+        assignee: { _id: counsellor.id },
+        nextAction: { type: 'call', dueAt: '2026-11-24T10:30:00.000Z', note: null },
+        firstContactAt: clock.fn().toISOString(),
+        waitedMinutes: null,
+        slaDueAt: null,
+      });
+      // One timeline, newest first: the activity's consequences, the activity, the submission.
+      const kinds = (body as LeadDetail).timeline.map((t) => (t.kind === 'history' ? t.action : t.kind));
+      expect(kinds).toEqual(['next-action', 'status', 'assign', 'activity', 'submission']);
+    });
+
+    it('moves the status where the outcome says, clears the next step of a closed lead, and asks nothing of a note', async () => {
+      const id = await submit();
+      await log(id, { type: 'whatsapp', outcome: 'connected', nextAction: { type: 'meeting', dueAt: '2026-11-25T11:00:00+05:30' } });
+      const enrolled = await (await log(id, { type: 'meeting', outcome: 'enrolled' })).json();
+      expect(enrolled.data).toMatchObject({ status: 'converted', nextAction: null });
+      const other = await submit();
+      const refused = await (await log(other, { type: 'call', outcome: 'not-interested' })).json();
+      expect(refused.data.status).toBe('not-interested');
+      const third = await submit();
+      const noted = await (await log(third, { type: 'note', note: 'Sister also interested' })).json();
+      expect(noted.data).toMatchObject({ status: 'new', firstContactAt: null });
+      expect((await log(third, { type: 'note', outcome: 'connected' })).status).toBe(400);
+      expect((await log(third, { type: 'fax' })).status).toBe(400);
+      expect((await log(third, { type: 'call', nextAction: { type: 'call', dueAt: 'tomorrow' } })).status).toBe(400);
+    });
+
+    it('completes the pending next step when a contact is made without a new one', async () => {
+      const id = await submit();
+      await call('PATCH', leadPath('contact', id), admin.token, { nextAction: { type: 'call', dueAt: '2026-11-24T12:00:00+05:30', note: 'After lunch' } });
+      const detail = await (await log(id, { type: 'call', outcome: 'connected' })).json();
+      expect(detail.data.nextAction).toBeNull();
+    });
+  });
+
+  describe('My day', () => {
+    let me: { id: string; token: string };
+    beforeAll(async () => {
+      me = await memberToken(database.db, 'day@example.in', 'counsellor', clock.fn);
+    });
+    const plan = async (dueAt: string) => {
+      const id = await submit();
+      await call('PATCH', leadPath('contact', id), admin.token, { assignee: me.id, nextAction: { type: 'call', dueAt } });
+      return id;
+    };
+
+    it('puts overdue first, then due today to midnight IST, and the newest unassigned leads', async () => {
+      // Now: Tuesday 10:00 IST.
+      const yesterday = await plan('2026-11-23T18:00:00+05:30');
+      const earlier = await plan('2026-11-24T09:59:00+05:30');
+      const later = await plan('2026-11-24T23:59:00+05:30');
+      const tomorrow = await plan('2026-11-25T00:00:00+05:30');
+      const pool = await submit();
+      const res = await call('GET', DESK_PATHS.myDay, me.token);
+      expect(res.status).toBe(200);
+      const day: MyDayResponse = await res.json();
+      expect(day.overdue.map((i) => i._id)).toEqual([yesterday, earlier]);
+      expect(day.dueToday.map((i) => i._id)).toEqual([later]);
+      expect([...day.overdue, ...day.dueToday].map((i) => i._id)).not.toContain(tomorrow);
+      expect(day.unassigned[0]).toMatchObject({ _id: pool, list: 'contact', dueAt: null, type: null });
+      expect(day.overdue[0]).toMatchObject({ list: 'contact', type: 'call', dueAt: '2026-11-23T12:30:00.000Z', name: expect.stringMatching(/^Lead\d+ Desk$/) });
+
+      // At 00:01 IST on Wednesday, Tuesday's 23:59 is overdue and Wednesday's midnight is today's.
+      clock.advance(14 * 3_600_000 + 60_000);
+      const later_token = (await memberToken(database.db, 'day@example.in', 'counsellor', clock.fn)).token;
+      const next: MyDayResponse = await (await call('GET', DESK_PATHS.myDay, later_token)).json();
+      expect(next.overdue.map((i) => i._id)).toEqual([yesterday, earlier, later, tomorrow]);
+      clock.advance(-(14 * 3_600_000 + 60_000));
+    });
+
+    it('shows another member’s day to admins only', async () => {
+      expect((await call('GET', `${DESK_PATHS.myDay}?assignee=${me.id}`, admin.token)).status).toBe(200);
+      const other = await memberToken(database.db, 'day-other@example.in', 'counsellor', clock.fn);
+      expect((await call('GET', `${DESK_PATHS.myDay}?assignee=${me.id}`, other.token)).status).toBe(403);
+    });
+  });
+
+  describe('reminders', () => {
+    it('announce a due next action once, to its owner, however many instances look', async () => {
+      const owner = await memberToken(database.db, 'remind@example.in', 'counsellor', clock.fn);
+      const id = await submit();
+      await call('PATCH', leadPath('contact', id), admin.token, { assignee: owner.id, nextAction: { type: 'whatsapp', dueAt: '2026-11-24T10:05:00+05:30' } });
+      const heard: string[] = [];
+      const stop = await database.listen('lead_events', (payload) => {
+        const event = JSON.parse(payload);
+        if (event.type === 'reminder') heard.push(event.id);
+      });
+      try {
+        // Earlier tests' next actions that are due by now go first.
+        await remindOnce(database.db, ist('2026-11-24T10:04:59'));
+        expect(await remindOnce(database.db, ist('2026-11-24T10:04:59'))).toBe(0);
+        const due = ist('2026-11-24T10:05:00');
+        // Three instances at once, then again: one reminder in all.
+        const counts = await Promise.all([remindOnce(database.db, due), remindOnce(database.db, due), remindOnce(database.db, due)]);
+        expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+        expect(await remindOnce(database.db, ist('2026-11-24T10:06:00'))).toBe(0);
+        await expect.poll(() => heard.filter((h) => h === id), { timeout: 5_000 }).toEqual([id]);
+        // A new due time is a new reminder.
+        await call('PATCH', leadPath('contact', id), admin.token, { nextAction: { type: 'call', dueAt: '2026-11-24T11:00:00+05:30' } });
+        expect(await remindOnce(database.db, ist('2026-11-24T11:00:00'))).toBe(1);
+      } finally {
+        await stop();
+      }
+    });
+  });
+
+  describe('speed to lead', () => {
+    it('counts working minutes to first contact, the SLA and each member’s figures', async () => {
+      const db = database.db;
+      // A fresh database state for the period's figures: this suite's other leads are older than it.
+      await db.updateTable('contact_messages').set({ created_at: new Date('2026-01-01T00:00:00Z') }).execute();
+      const member = await memberToken(db, 'speedy@example.in', 'counsellor', clock.fn);
+      const at = async (arrived: string) => {
+        const id = await submit();
+        await db.updateTable('contact_messages').set({ created_at: ist(arrived) }).where('id', '=', id).execute();
+        await call('PATCH', leadPath('contact', id), admin.token, { assignee: member.id });
+        return id;
+      };
+      // Each is called at Tuesday 10:00 IST (the clock); working minutes by hand, Mon–Sat 09:00–19:00:
+      const a = await at('2026-11-24T09:52:00'); // called at 10:00 Tuesday: 8 working minutes
+      const b = await at('2026-11-23T18:50:00'); // Monday 18:50 → Tuesday 10:00: 10 + 60 = 70
+      const c = await at('2026-11-21T18:00:00'); // Saturday 18:00 → Tuesday 10:00: 60 + 600 + 60 = 720
+      await at('2026-11-24T09:30:00'); // never contacted
+      for (const id of [a, b, c]) {
+        expect((await call('POST', `${leadPath('contact', id)}/activities`, member.token, { type: 'call', outcome: 'connected' })).status).toBe(201);
+      }
+      const minutes = await db.selectFrom('contact_messages').select(['id', 'first_contact_minutes']).where('id', 'in', [a, b, c]).execute();
+      expect(Object.fromEntries(minutes.map((m) => [m.id, m.first_contact_minutes]))).toEqual({ [a]: 8, [b]: 70, [c]: 720 });
+      const overview: OverviewResponse = await (await call('GET', CONSOLE_PATHS.overview, admin.token)).json();
+      expect(overview.speedToLead).toEqual({ medianMinutes: 70, withinSla: 1, contacted: 3, total: 4, slaMinutes: 15 });
+      expect(overview.team.find((t) => t.id === member.id)).toEqual({
+        id: member.id,
+        name: 'speedy',
+        assigned: 4,
+        contacted: 3,
+        converted: 0,
+        overdue: 0,
+        medianFirstContactMinutes: 70,
+      });
+    });
+  });
+
+  describe('emails to members', () => {
+    it('mails new assignments at most once per 15 minutes, and the morning list once a day', async () => {
+      const db = database.db;
+      const options = { db, publicUrl: 'https://skillup.example.in' };
+      const member = await memberToken(db, 'digest@example.in', 'counsellor', clock.fn);
+      // Every member made so far had their morning email and assignments mailed: start clean.
+      await db.updateTable('admins').set({ day_email_minute: null, assignment_mailed_through: 1e12, assignment_mailed_at: null }).execute();
+      await db.updateTable('admins').set({ day_email_minute: 540, assignment_mailed_through: 0 }).where('id', '=', member.id).execute();
+      const assign = async () => {
+        const id = await submit();
+        await call('PATCH', leadPath('contact', id), admin.token, { assignee: member.id, nextAction: { type: 'call', dueAt: '2026-11-24T18:00:00+05:30' } });
+        return id;
+      };
+      await assign();
+      const t0 = ist('2026-11-24T08:00:00');
+      expect(await Promise.all([digestOnce(options, t0), digestOnce(options, t0)]).then((n) => n[0]! + n[1]!)).toBe(1);
+      await assign();
+      await assign();
+      // Within 15 minutes: nothing; after: one digest of both.
+      expect(await digestOnce(options, new Date(t0.getTime() + 14 * 60_000))).toBe(0);
+      expect(await digestOnce(options, new Date(t0.getTime() + 15 * 60_000))).toBe(1);
+      const digests = await mailsTo('digest@example.in', 'assignment-digest');
+      expect(digests.map((m) => m.subject)).toEqual(['A new lead is assigned to you', '2 new leads are assigned to you']);
+      expect(digests[1]!.text_body).toContain('https://skillup.example.in/admin/contact?open=');
+
+      // The morning email at 09:00 IST, once, across instances.
+      expect(await digestOnce(options, ist('2026-11-24T08:59:00'))).toBe(0);
+      const nine = ist('2026-11-24T09:00:00');
+      expect((await Promise.all([digestOnce(options, nine), digestOnce(options, nine)])).reduce((x, y) => x + y, 0)).toBe(1);
+      expect(await digestOnce(options, ist('2026-11-24T12:00:00'))).toBe(0);
+      const morning = await mailsTo('digest@example.in', 'my-day');
+      expect(morning).toHaveLength(1);
+      expect(morning[0]!.subject).toBe('Your day: 0 overdue, 3 due today');
+      // Off: no email the next day.
+      const token = (await issueToken({ db, config: testConfig(), clock: clock.fn }, { id: member.id, email: 'digest@example.in', name: 'digest' })).token;
+      expect((await call('PATCH', ADMIN_PATHS.me, token, { dayEmail: null })).status).toBe(200);
+      expect(await digestOnce(options, ist('2026-11-25T09:00:00'))).toBe(0);
+      expect((await call('PATCH', ADMIN_PATHS.me, token, { dayEmail: '25:00' })).status).toBe(400);
+    });
+  });
+});

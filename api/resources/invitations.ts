@@ -1,0 +1,21 @@
+// POST /api/admin/invitations/accept { token, password } (no token needed: the link is the
+// proof) → 200 { message }: the invited member's password is set and the link is spent;
+// 400 for a link that is unknown, used or older than 48 hours.
+import { Hono } from 'hono';
+import { BODY_MAX_BYTES } from '../../contract/api.ts';
+import { acceptInvitationSchema, DESK_MESSAGES } from '../../contract/desk.ts';
+import { nowOf, type Deps } from '../deps.ts';
+import { acceptInvitation } from '../desk/team.ts';
+import { HttpError, readJsonBody } from '../lib/http.ts';
+import { validate } from '../lib/validate.ts';
+
+export function invitations(deps: Deps): Hono {
+  return new Hono().post('/accept', async (c) => {
+    const input = validate(acceptInvitationSchema, await readJsonBody(c, BODY_MAX_BYTES));
+    if (!input.ok) throw input.error;
+    if (!(await acceptInvitation(deps.db, input.value.token, input.value.password, nowOf(deps)))) {
+      throw new HttpError(400, DESK_MESSAGES.invitationInvalid);
+    }
+    return c.json({ message: DESK_MESSAGES.invitationAccepted });
+  });
+}

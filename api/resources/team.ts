@@ -1,0 +1,34 @@
+// The team, mounted at /api/admin/team:
+//   GET   /        (admins, viewers) → { data: [{ id, email, name, role, active, joined }] }
+//   POST  /        (admins) { email, name, role } → 201 { message, member }: an invitation
+//                  email with a single-use link to /admin-invite, 48 hours
+//   PATCH /{id}    (admins) { role?, active? } → { member }: ends that member's sessions at once
+import { Hono } from 'hono';
+import { BODY_MAX_BYTES } from '../../contract/api.ts';
+import { DESK_MESSAGES, inviteSchema, memberUpdateSchema, type TeamResponse } from '../../contract/desk.ts';
+import { nowOf, type Deps } from '../deps.ts';
+import { guard } from '../desk/access.ts';
+import { invite, listTeam, updateMember } from '../desk/team.ts';
+import { readJsonBody } from '../lib/http.ts';
+import { validate } from '../lib/validate.ts';
+
+export function team(deps: Deps): Hono {
+  return new Hono()
+    .get('/', guard(deps, 'team.read'), async (c) => {
+      const body: TeamResponse = { data: await listTeam(deps.db) };
+      return c.json(body);
+    })
+    .post('/', guard(deps, 'team.manage'), async (c) => {
+      const input = validate(inviteSchema, await readJsonBody(c, BODY_MAX_BYTES));
+      if (!input.ok) throw input.error;
+      const member = await invite(deps.db, deps.config.publicUrl, input.value, c.get('adminSession').admin, nowOf(deps));
+      deps.wakeMail?.();
+      return c.json({ message: DESK_MESSAGES.invited, member }, 201);
+    })
+    .patch('/:id', guard(deps, 'team.manage'), async (c) => {
+      const input = validate(memberUpdateSchema, await readJsonBody(c, BODY_MAX_BYTES));
+      if (!input.ok) throw input.error;
+      const member = await updateMember(deps.db, c.req.param('id'), input.value, c.get('adminSession').admin, nowOf(deps));
+      return c.json({ member });
+    });
+}
