@@ -2,7 +2,7 @@
 // WhatsApp messages, emails, meetings, notes) with their outcomes, the day's work, and speed
 // to lead. What the console and the API agree on: paths, roles, the words of each choice,
 // the request schemas and the response shapes.
-import { array, mixed, number, object, string, type InferType } from 'yup';
+import { array, mixed, object, string, type InferType } from 'yup';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './admin.ts';
 import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
@@ -125,7 +125,9 @@ const memberEmail = string()
   .test('storable', TEXT_MESSAGES.notAllowedCharacters('Email'), (v) => v === undefined || isStorableText(v))
   .email(DESK_MESSAGES.emailInvalid);
 
-const role = string().typeError(DESK_MESSAGES.roleInvalid).oneOf([...ROLES], DESK_MESSAGES.roleInvalid);
+const role = string()
+  .typeError(DESK_MESSAGES.roleInvalid)
+  .oneOf([...ROLES], DESK_MESSAGES.roleInvalid);
 
 /** POST /api/admin/team. */
 export const inviteSchema = object({ email: memberEmail, name: memberName, role: role.required(DESK_MESSAGES.roleInvalid) });
@@ -134,9 +136,7 @@ export type Invite = InferType<typeof inviteSchema>;
 /** PATCH /api/admin/team/{id}: at least one. */
 export const memberUpdateSchema = object({
   role: role.optional(),
-  active: mixed<boolean>()
-    .oneOf([true, false], 'active must be true or false')
-    .optional(),
+  active: mixed<boolean>().oneOf([true, false], 'active must be true or false').optional(),
 }).test('something', 'Send a role, active, or both', (v) => v.role !== undefined || v.active !== undefined);
 
 /** POST /api/admin/invitations/accept. */
@@ -178,7 +178,10 @@ const note = string()
 /** A date-time with its zone, as `Date.parse` reads it unambiguously. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 export const nextActionSchema = object({
-  type: string().typeError(DESK_MESSAGES.actionTypeInvalid).required(DESK_MESSAGES.actionTypeInvalid).oneOf([...ACTION_TYPES], DESK_MESSAGES.actionTypeInvalid),
+  type: string()
+    .typeError(DESK_MESSAGES.actionTypeInvalid)
+    .required(DESK_MESSAGES.actionTypeInvalid)
+    .oneOf([...ACTION_TYPES], DESK_MESSAGES.actionTypeInvalid),
   dueAt: string()
     .typeError(DESK_MESSAGES.dueInvalid)
     .required(DESK_MESSAGES.dueInvalid)
@@ -196,8 +199,14 @@ export interface NextAction {
 
 /** POST /api/admin/leads/{list}/{id}/activities. */
 export const activitySchema = object({
-  type: string().typeError(DESK_MESSAGES.activityTypeInvalid).required(DESK_MESSAGES.activityTypeInvalid).oneOf([...ACTIVITY_TYPES], DESK_MESSAGES.activityTypeInvalid),
-  outcome: string().typeError(DESK_MESSAGES.outcomeInvalid).oneOf([...OUTCOMES], DESK_MESSAGES.outcomeInvalid).optional(),
+  type: string()
+    .typeError(DESK_MESSAGES.activityTypeInvalid)
+    .required(DESK_MESSAGES.activityTypeInvalid)
+    .oneOf([...ACTIVITY_TYPES], DESK_MESSAGES.activityTypeInvalid),
+  outcome: string()
+    .typeError(DESK_MESSAGES.outcomeInvalid)
+    .oneOf([...OUTCOMES], DESK_MESSAGES.outcomeInvalid)
+    .optional(),
   note: note.optional(),
   nextAction: nextActionSchema.nullable().optional().default(undefined),
 }).test('note-outcome', DESK_MESSAGES.outcomeOnNote, (v) => !(v.type === 'note' && v.outcome !== undefined));
@@ -228,7 +237,10 @@ export interface AssignmentRules {
   lists: Partial<Record<ListSlug, ListAssignment>>;
 }
 export const listAssignmentSchema = object({
-  mode: string().typeError(DESK_MESSAGES.modeInvalid).required(DESK_MESSAGES.modeInvalid).oneOf([...ASSIGNMENT_MODES], DESK_MESSAGES.modeInvalid),
+  mode: string()
+    .typeError(DESK_MESSAGES.modeInvalid)
+    .required(DESK_MESSAGES.modeInvalid)
+    .oneOf([...ASSIGNMENT_MODES], DESK_MESSAGES.modeInvalid),
   members: array(string().required().max(64))
     .required(DESK_MESSAGES.membersInvalid)
     .max(DESK_LIMITS.members, `At most ${DESK_LIMITS.members} members`)

@@ -36,7 +36,12 @@ const LISTS = [
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('admins')
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('admin').check(sql`role in ('admin', 'counsellor', 'viewer', 'trainer')`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('admin')
+        .check(sql`role in ('admin', 'counsellor', 'viewer', 'trainer')`),
+    )
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('day_email_minute', 'smallint', (c) => c.defaultTo(540).check(sql`day_email_minute between 0 and 1439`))
     .addColumn('day_email_sent_on', 'date')

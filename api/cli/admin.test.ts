@@ -27,7 +27,8 @@ function io(input: string) {
 describe.each(testBackends())('admins on $name', (backend) => {
   let database: TestDatabase;
   const hashOf = async (email: string) =>
-    (await database.db.selectFrom('admins').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash ?? '';
+    (await database.db.selectFrom('admins').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash ??
+    '';
 
   beforeAll(async () => {
     database = await backend.create();

@@ -27,13 +27,7 @@ export async function teamNames(db: Kysely<Database>): Promise<Map<string, strin
 
 export type DeskRow = Pick<
   ListedRow<ListedTable>,
-  | 'assignee_id'
-  | 'next_action_type'
-  | 'next_action_due_at'
-  | 'next_action_note'
-  | 'first_contact_at'
-  | 'status'
-  | 'created_at'
+  'assignee_id' | 'next_action_type' | 'next_action_due_at' | 'next_action_note' | 'first_contact_at' | 'status' | 'created_at'
 >;
 
 export function deskFields(

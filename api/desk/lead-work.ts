@@ -4,13 +4,7 @@
 // announces the change; a lead the member may not see is not found.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LeadUpdate } from '../../contract/console.ts';
-import {
-  DESK_MESSAGES,
-  isClosed,
-  statusAfterActivity,
-  type ActivityInput,
-  type NextActionInput,
-} from '../../contract/desk.ts';
+import { DESK_MESSAGES, isClosed, statusAfterActivity, type ActivityInput, type NextActionInput } from '../../contract/desk.ts';
 import type { LeadStatus, ListSlug } from '../../contract/lead-kinds.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -142,7 +136,14 @@ async function closeIfDone(
  * lead does not exist or the member may not see it; throws 403/400 for a change they may
  * not make.
  */
-export async function updateLead(lead: ListedLead, list: ListSlug, id: string, update: LeadUpdate, member: Member, work: Work): Promise<boolean> {
+export async function updateLead(
+  lead: ListedLead,
+  list: ListSlug,
+  id: string,
+  update: LeadUpdate,
+  member: Member,
+  work: Work,
+): Promise<boolean> {
   return work.db.transaction().execute(async (trx) => {
     const row = await lockLead(trx, lead, id, member);
     if (!row) return false;
@@ -190,11 +191,19 @@ export async function logActivity(
     const contact = input.type !== 'note';
     if (contact && row.first_contact_at === null) {
       const minutes = Math.round(workingMinutesBetween(new Date(row.created_at), work.now, work.config.workingHours));
-      await sql`update ${sql.table(lead.table)} set first_contact_at = ${work.now}, first_contact_minutes = ${minutes} where id = ${id}`.execute(trx);
+      await sql`update ${sql.table(lead.table)} set first_contact_at = ${work.now}, first_contact_minutes = ${minutes} where id = ${id}`.execute(
+        trx,
+      );
     }
     const inserted = await trx
       .insertInto('lead_history')
-      .values({ ...by(list, id, member), action: 'activity', activity_type: input.type, outcome: input.outcome ?? null, note: input.note || null })
+      .values({
+        ...by(list, id, member),
+        action: 'activity',
+        activity_type: input.type,
+        outcome: input.outcome ?? null,
+        note: input.note || null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const status = statusAfterActivity(row.status, input.type, input.outcome);

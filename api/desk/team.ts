@@ -30,16 +30,15 @@ export async function listTeam(db: Kysely<Database>): Promise<TeamMember[]> {
  * invited before who has not joined: a new link, the old ones spent) and the email, in one
  * transaction. 409 for an email that already belongs to a member who joined.
  */
-export async function invite(
-  db: Kysely<Database>,
-  publicUrl: string,
-  input: Invite,
-  by: Member,
-  now: Date,
-): Promise<TeamMember> {
+export async function invite(db: Kysely<Database>, publicUrl: string, input: Invite, by: Member, now: Date): Promise<TeamMember> {
   const token = newLinkToken();
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('admins').select(['id', 'password_hash']).where('email', '=', input.email).forUpdate().executeTakeFirst();
+    const existing = await trx
+      .selectFrom('admins')
+      .select(['id', 'password_hash'])
+      .where('email', '=', input.email)
+      .forUpdate()
+      .executeTakeFirst();
     if (existing?.password_hash) throw new HttpError(409, DESK_MESSAGES.alreadyMember, { email: DESK_MESSAGES.alreadyMember });
     const member = existing
       ? await trx
@@ -53,7 +52,12 @@ export async function invite(
           .values({ email: input.email, name: input.name, role: input.role, password_hash: null })
           .returning(['id', 'email', 'name', 'role', 'active'])
           .executeTakeFirstOrThrow();
-    await trx.updateTable('team_invitations').set({ used_at: now }).where('admin_id', '=', member.id).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('team_invitations')
+      .set({ used_at: now })
+      .where('admin_id', '=', member.id)
+      .where('used_at', 'is', null)
+      .execute();
     await trx
       .insertInto('team_invitations')
       .values({
@@ -123,7 +127,14 @@ export async function updateMember(
   }
   return db.transaction().execute(async (trx) => {
     // Every admin row is locked, so two admins demoting each other at once cannot both succeed.
-    const admins = await trx.selectFrom('admins').select(['id']).where('role', '=', 'admin').where('active', '=', true).orderBy('id').forUpdate().execute();
+    const admins = await trx
+      .selectFrom('admins')
+      .select(['id'])
+      .where('role', '=', 'admin')
+      .where('active', '=', true)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     const current = await trx.selectFrom('admins').select(['id', 'role', 'active']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw new HttpError(404, DESK_MESSAGES.memberNotFound);
     const role = change.role ?? current.role;
@@ -137,6 +148,13 @@ export async function updateMember(
       .returning(['id', 'email', 'name', 'role', 'active', 'password_hash'])
       .executeTakeFirstOrThrow();
     if (role !== current.role || active !== current.active) await endAllSessions(trx, id, now);
-    return { id: updated.id, email: updated.email, name: updated.name, role: updated.role, active: updated.active, joined: updated.password_hash !== null };
+    return {
+      id: updated.id,
+      email: updated.email,
+      name: updated.name,
+      role: updated.role,
+      active: updated.active,
+      joined: updated.password_hash !== null,
+    };
   });
 }

@@ -84,7 +84,7 @@ export function parseLeadListQuery(c: Context): LeadListQuery {
   }
   const assignee = c.req.query('assignee')?.trim();
   if (assignee !== undefined && assignee !== '' && assignee !== 'none' && !isLeadId(assignee)) {
-    throw new HttpError(400, 'assignee must be a team member\'s id or none');
+    throw new HttpError(400, "assignee must be a team member's id or none");
   }
   return {
     page: positiveInt(c.req.query('page'), 'page', 1_000_000) ?? 1,
@@ -150,7 +150,12 @@ export async function queryLeads<T extends ListedTable>(
   // Filtered by status alone (or by nothing: every status but spam), the total is the sum
   // of the counts the triggers keep: a few rows instead of counting a whole table.
   const byStatusOnly =
-    scope === ALL_LEADS && query.q === undefined && !query.from && !query.to && query.utmSource === undefined && query.assignee === undefined;
+    scope === ALL_LEADS &&
+    query.q === undefined &&
+    !query.from &&
+    !query.to &&
+    query.utmSource === undefined &&
+    query.assignee === undefined;
   const list = LEAD_KINDS[source.kind].list.slug;
   const [page, counted] = await Promise.all([
     sql<

@@ -86,7 +86,9 @@ export function myDayEmail(publicUrl: string, name: string, day: { overdue: MyDa
   const total = day.overdue.length + day.dueToday.length;
   const subject = `Your day: ${day.overdue.length} overdue, ${day.dueToday.length} due today`;
   const section = (title: string, items: MyDayItem[]) =>
-    items.length === 0 ? [] : [title, ...items.map((i) => `- ${dueText(i)}: ${i.name} (${i.phone}) ${leadLink(publicUrl, i.list, i._id)}`), ''];
+    items.length === 0
+      ? []
+      : [title, ...items.map((i) => `- ${dueText(i)}: ${i.name} (${i.phone}) ${leadLink(publicUrl, i.list, i._id)}`), ''];
   const text = [
     `Good morning ${name},`,
     '',

@@ -276,7 +276,9 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       // the desk's fields: owner, next step, first contact, and the wait while there is none.
       const desk = ['assignee', 'firstContactAt', 'nextAction', 'slaDueAt', 'waitedMinutes'];
       const withDesk = (keys: string[]) => [...keys, ...desk].sort();
-      expect(Object.keys(bodies[ADMIN_LIST_PATHS.joinNow][0]).sort()).toEqual(withDesk(['_id', 'createdAt', 'email', 'name', 'phone', 'status']));
+      expect(Object.keys(bodies[ADMIN_LIST_PATHS.joinNow][0]).sort()).toEqual(
+        withDesk(['_id', 'createdAt', 'email', 'name', 'phone', 'status']),
+      );
       expect(bodies[ADMIN_LIST_PATHS.joinNow][2]).toEqual({
         _id: expect.stringMatching(UUID),
         name: 'Asha Verma',

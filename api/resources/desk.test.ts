@@ -11,11 +11,13 @@ import { DESK_MESSAGES, DESK_PATHS, type MyDayResponse, type TeamResponse } from
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { issueToken } from '../lib/auth.ts';
 import { remindOnce } from '../desk/reminders.ts';
+import { setAdminPassword } from '../lib/admins.ts';
 import { digestOnce } from '../desk/digests.ts';
 import { memberToken } from '../testing/admin.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
 import { fakeClock } from '../testing/clock.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { sseReader } from '../testing/sse.ts';
 
 /** An instant given as IST wall-clock time. */
 const ist = (text: string) => new Date(`${text}+05:30`);
@@ -43,7 +45,10 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     Promise.resolve(
       app.request(path, {
         method,
-        headers: { ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     );
@@ -79,7 +84,11 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
 
   describe('invitations', () => {
     it('invites by email, with a single-use link built from PUBLIC_URL, and the person chooses a password', async () => {
-      const res = await call('POST', DESK_PATHS.team, admin.token, { email: ' Priya@Example.in ', name: 'Priya Counsellor', role: 'counsellor' });
+      const res = await call('POST', DESK_PATHS.team, admin.token, {
+        email: ' Priya@Example.in ',
+        name: 'Priya Counsellor',
+        role: 'counsellor',
+      });
       expect(res.status).toBe(201);
       expect(await res.json()).toMatchObject({
         message: DESK_MESSAGES.invited,
@@ -115,7 +124,9 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect((await postJson(app, DESK_PATHS.acceptInvitation, { token: first, password: 'a good password' })).status).toBe(400);
       clock.advance(-(48 * 3_600_000 + 60_000));
       // Invited again: a new link works, and the old one no longer does, even within its 48 hours.
-      expect((await call('POST', DESK_PATHS.team, admin.token, { email: 'late@example.in', name: 'Late Joiner', role: 'viewer' })).status).toBe(201);
+      expect(
+        (await call('POST', DESK_PATHS.team, admin.token, { email: 'late@example.in', name: 'Late Joiner', role: 'viewer' })).status,
+      ).toBe(201);
       const second = (await inviteToken('late@example.in'))!;
       expect(second).not.toBe(first);
       expect((await postJson(app, DESK_PATHS.acceptInvitation, { token: first, password: 'a good password' })).status).toBe(400);
@@ -160,7 +171,9 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect(self.status).toBe(400);
       expect((await self.json()).message).toBe(DESK_MESSAGES.selfLockout);
       expect((await call('PATCH', `${DESK_PATHS.team}/${admin.id}`, admin.token, { active: false })).status).toBe(400);
-      expect((await call('PATCH', `${DESK_PATHS.team}/00000000-0000-4000-8000-000000000000`, admin.token, { active: false })).status).toBe(404);
+      expect((await call('PATCH', `${DESK_PATHS.team}/00000000-0000-4000-8000-000000000000`, admin.token, { active: false })).status).toBe(
+        404,
+      );
     });
   });
 
@@ -232,8 +245,12 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       ids.mine = await submit(contact({ email: 'shared@example.in' }));
       ids.theirs = await submit(contact({ email: 'shared@example.in' }));
       ids.pool = await submit();
-      expect((await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, admin.token, { ids: [ids.mine], assignee: mine.id })).status).toBe(200);
-      expect((await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, admin.token, { ids: [ids.theirs], assignee: other.id })).status).toBe(200);
+      expect(
+        (await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, admin.token, { ids: [ids.mine], assignee: mine.id })).status,
+      ).toBe(200);
+      expect(
+        (await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, admin.token, { ids: [ids.theirs], assignee: other.id })).status,
+      ).toBe(200);
     });
 
     it('lists theirs and the pool, never another counsellor’s', async () => {
@@ -253,14 +270,19 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     it('finds another counsellor’s lead nowhere: detail, PATCH, activities, people', async () => {
       expect((await call('GET', leadPath('contact', ids.theirs), mine.token)).status).toBe(404);
       expect((await call('PATCH', leadPath('contact', ids.theirs), mine.token, { note: 'mine now' })).status).toBe(404);
-      expect((await call('POST', `${leadPath('contact', ids.theirs)}/activities`, mine.token, { type: 'call', outcome: 'connected' })).status).toBe(404);
+      expect(
+        (await call('POST', `${leadPath('contact', ids.theirs)}/activities`, mine.token, { type: 'call', outcome: 'connected' })).status,
+      ).toBe(404);
       const people = await (await call('GET', `${CONSOLE_PATHS.people}?email=shared@example.in`, mine.token)).json();
       expect(people.data.map((p: { _id: string }) => p._id)).toEqual([ids.mine]);
       // Their own and the pool's are there.
       expect((await call('GET', leadPath('contact', ids.mine), mine.token)).status).toBe(200);
       expect((await call('GET', leadPath('contact', ids.pool), mine.token)).status).toBe(200);
       // Bulk status skips what they cannot see.
-      const bulk = await call('POST', `${CONSOLE_PATHS.leads}/contact/status`, mine.token, { ids: [ids.mine, ids.theirs], status: 'contacted' });
+      const bulk = await call('POST', `${CONSOLE_PATHS.leads}/contact/status`, mine.token, {
+        ids: [ids.mine, ids.theirs],
+        status: 'contacted',
+      });
       expect((await bulk.json()).updated).toEqual([ids.mine]);
     });
 
@@ -273,13 +295,17 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect((await toOther.json()).message).toBe(DESK_MESSAGES.assignOthers);
       expect((await call('PATCH', leadPath('contact', ids.pool), mine.token, { assignee: null })).status).toBe(200);
       expect(await assigneeOf(ids.pool)).toBeNull();
-      expect((await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, mine.token, { ids: [ids.pool], assignee: mine.id })).status).toBe(403);
+      expect((await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, mine.token, { ids: [ids.pool], assignee: mine.id })).status).toBe(
+        403,
+      );
     });
 
     it('lets a viewer read everything and change nothing', async () => {
       expect((await call('GET', leadPath('contact', ids.theirs), viewer.token)).status).toBe(200);
       expect((await call('PATCH', leadPath('contact', ids.theirs), viewer.token, { note: 'hi' })).status).toBe(403);
-      expect((await call('POST', `${leadPath('contact', ids.theirs)}/activities`, viewer.token, { type: 'note', note: 'hi' })).status).toBe(403);
+      expect((await call('POST', `${leadPath('contact', ids.theirs)}/activities`, viewer.token, { type: 'note', note: 'hi' })).status).toBe(
+        403,
+      );
       expect((await call('GET', CONSOLE_PATHS.overview, viewer.token)).status).toBe(200);
     });
 
@@ -295,14 +321,26 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     beforeAll(async () => {
       counsellor = await memberToken(database.db, 'caller@example.in', 'counsellor', clock.fn);
     });
-    const log = (id: string, body: object, bearer = counsellor.token) => call('POST', `${leadPath('contact', id)}/activities`, bearer, body);
+    const log = (id: string, body: object, bearer = counsellor.token) =>
+      call('POST', `${leadPath('contact', id)}/activities`, bearer, body);
 
     it('records who and when, takes a pool lead, makes the first call the first contact, and moves new to contacted', async () => {
       const id = await submit();
-      const res = await log(id, { type: 'call', outcome: 'no-answer', note: 'Rang twice', nextAction: { type: 'call', dueAt: '2026-11-24T16:00:00+05:30' } });
+      const res = await log(id, {
+        type: 'call',
+        outcome: 'no-answer',
+        note: 'Rang twice',
+        nextAction: { type: 'call', dueAt: '2026-11-24T16:00:00+05:30' },
+      });
       expect(res.status).toBe(201);
       const body = await res.json();
-      expect(body.activity).toMatchObject({ action: 'activity', activityType: 'call', outcome: 'no-answer', note: 'Rang twice', by: 'caller' });
+      expect(body.activity).toMatchObject({
+        action: 'activity',
+        activityType: 'call',
+        outcome: 'no-answer',
+        note: 'Rang twice',
+        by: 'caller',
+      });
       expect(body.data).toMatchObject({
         status: 'contacted',
         assignee: { _id: counsellor.id },
@@ -334,7 +372,9 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
 
     it('completes the pending next step when a contact is made without a new one', async () => {
       const id = await submit();
-      await call('PATCH', leadPath('contact', id), admin.token, { nextAction: { type: 'call', dueAt: '2026-11-24T12:00:00+05:30', note: 'After lunch' } });
+      await call('PATCH', leadPath('contact', id), admin.token, {
+        nextAction: { type: 'call', dueAt: '2026-11-24T12:00:00+05:30', note: 'After lunch' },
+      });
       const detail = await (await log(id, { type: 'call', outcome: 'connected' })).json();
       expect(detail.data.nextAction).toBeNull();
     });
@@ -365,7 +405,12 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect(day.dueToday.map((i) => i._id)).toEqual([later]);
       expect([...day.overdue, ...day.dueToday].map((i) => i._id)).not.toContain(tomorrow);
       expect(day.unassigned[0]).toMatchObject({ _id: pool, list: 'contact', dueAt: null, type: null });
-      expect(day.overdue[0]).toMatchObject({ list: 'contact', type: 'call', dueAt: '2026-11-23T12:30:00.000Z', name: expect.stringMatching(/^Lead\d+ Desk$/) });
+      expect(day.overdue[0]).toMatchObject({
+        list: 'contact',
+        type: 'call',
+        dueAt: '2026-11-23T12:30:00.000Z',
+        name: expect.stringMatching(/^Lead\d+ Desk$/),
+      });
 
       // At 00:01 IST on Wednesday, Tuesday's 23:59 is overdue and Wednesday's midnight is today's.
       clock.advance(14 * 3_600_000 + 60_000);
@@ -386,7 +431,10 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     it('announce a due next action once, to its owner, however many instances look', async () => {
       const owner = await memberToken(database.db, 'remind@example.in', 'counsellor', clock.fn);
       const id = await submit();
-      await call('PATCH', leadPath('contact', id), admin.token, { assignee: owner.id, nextAction: { type: 'whatsapp', dueAt: '2026-11-24T10:05:00+05:30' } });
+      await call('PATCH', leadPath('contact', id), admin.token, {
+        assignee: owner.id,
+        nextAction: { type: 'whatsapp', dueAt: '2026-11-24T10:05:00+05:30' },
+      });
       const heard: string[] = [];
       const stop = await database.listen('lead_events', (payload) => {
         const event = JSON.parse(payload);
@@ -415,11 +463,18 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     it('counts working minutes to first contact, the SLA and each member’s figures', async () => {
       const db = database.db;
       // A fresh database state for the period's figures: this suite's other leads are older than it.
-      await db.updateTable('contact_messages').set({ created_at: new Date('2026-01-01T00:00:00Z') }).execute();
+      await db
+        .updateTable('contact_messages')
+        .set({ created_at: new Date('2026-01-01T00:00:00Z') })
+        .execute();
       const member = await memberToken(db, 'speedy@example.in', 'counsellor', clock.fn);
       const at = async (arrived: string) => {
         const id = await submit();
-        await db.updateTable('contact_messages').set({ created_at: ist(arrived) }).where('id', '=', id).execute();
+        await db
+          .updateTable('contact_messages')
+          .set({ created_at: ist(arrived) })
+          .where('id', '=', id)
+          .execute();
         await call('PATCH', leadPath('contact', id), admin.token, { assignee: member.id });
         return id;
       };
@@ -429,9 +484,15 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       const c = await at('2026-11-21T18:00:00'); // Saturday 18:00 → Tuesday 10:00: 60 + 600 + 60 = 720
       await at('2026-11-24T09:30:00'); // never contacted
       for (const id of [a, b, c]) {
-        expect((await call('POST', `${leadPath('contact', id)}/activities`, member.token, { type: 'call', outcome: 'connected' })).status).toBe(201);
+        expect(
+          (await call('POST', `${leadPath('contact', id)}/activities`, member.token, { type: 'call', outcome: 'connected' })).status,
+        ).toBe(201);
       }
-      const minutes = await db.selectFrom('contact_messages').select(['id', 'first_contact_minutes']).where('id', 'in', [a, b, c]).execute();
+      const minutes = await db
+        .selectFrom('contact_messages')
+        .select(['id', 'first_contact_minutes'])
+        .where('id', 'in', [a, b, c])
+        .execute();
       expect(Object.fromEntries(minutes.map((m) => [m.id, m.first_contact_minutes]))).toEqual({ [a]: 8, [b]: 70, [c]: 720 });
       const overview: OverviewResponse = await (await call('GET', CONSOLE_PATHS.overview, admin.token)).json();
       expect(overview.speedToLead).toEqual({ medianMinutes: 70, withinSla: 1, contacted: 3, total: 4, slaMinutes: 15 });
@@ -457,7 +518,10 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       await db.updateTable('admins').set({ day_email_minute: 540, assignment_mailed_through: 0 }).where('id', '=', member.id).execute();
       const assign = async () => {
         const id = await submit();
-        await call('PATCH', leadPath('contact', id), admin.token, { assignee: member.id, nextAction: { type: 'call', dueAt: '2026-11-24T18:00:00+05:30' } });
+        await call('PATCH', leadPath('contact', id), admin.token, {
+          assignee: member.id,
+          nextAction: { type: 'call', dueAt: '2026-11-24T18:00:00+05:30' },
+        });
         return id;
       };
       await assign();
@@ -481,10 +545,97 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect(morning).toHaveLength(1);
       expect(morning[0]!.subject).toBe('Your day: 0 overdue, 3 due today');
       // Off: no email the next day.
-      const token = (await issueToken({ db, config: testConfig(), clock: clock.fn }, { id: member.id, email: 'digest@example.in', name: 'digest' })).token;
+      const token = (
+        await issueToken({ db, config: testConfig(), clock: clock.fn }, { id: member.id, email: 'digest@example.in', name: 'digest' })
+      ).token;
       expect((await call('PATCH', ADMIN_PATHS.me, token, { dayEmail: null })).status).toBe(200);
       expect(await digestOnce(options, ist('2026-11-25T09:00:00'))).toBe(0);
       expect((await call('PATCH', ADMIN_PATHS.me, token, { dayEmail: '25:00' })).status).toBe(400);
+    });
+  });
+
+  describe('live events', () => {
+    let a: { id: string; token: string };
+    let b: { id: string; token: string };
+    let other: ReturnType<typeof testApp>['app'];
+    beforeAll(async () => {
+      a = await memberToken(database.db, 'live-a@example.in', 'counsellor', clock.fn);
+      b = await memberToken(database.db, 'live-b@example.in', 'counsellor', clock.fn);
+      // A second instance on the same database: streams there hear what happens here.
+      other = testApp(database, { publicUrl: 'https://skillup.example.in' }, { clock: clock.fn }).app;
+    });
+    const open = async (token: string) => {
+      const res = await Promise.resolve(other.request(CONSOLE_PATHS.events, { headers: { Authorization: `Bearer ${token}` } }));
+      expect(res.status).toBe(200);
+      const stream = sseReader(res);
+      expect((await stream.next())?.event).toBe('ready');
+      return stream;
+    };
+
+    it("tell a counsellor of their new leads and the pool's, and nothing of another's", async () => {
+      const stream = await open(a.token);
+      try {
+        await call('PUT', DESK_PATHS.assignment, admin.token, { lists: { contact: { mode: 'round-robin', members: [b.id, a.id] } } });
+        await submit(); // b's turn: a hears nothing of it
+        const mine = await submit(); // a's turn
+        expect(await stream.next()).toEqual({ event: 'lead', data: { list: 'contact', type: 'created', count: 1, assignedToYou: 1 } });
+        await call('PUT', DESK_PATHS.assignment, admin.token, { lists: { contact: { mode: 'manual', members: [] } } });
+        const pooled = await submit();
+        expect(await stream.next()).toEqual({ event: 'lead', data: { list: 'contact', type: 'created', count: 1 } });
+        // A change to b's lead is not theirs to hear; a change to their own is.
+        const bs = (await database.db.selectFrom('contact_messages').select('id').where('assignee_id', '=', b.id).executeTakeFirstOrThrow())
+          .id;
+        await call('PATCH', leadPath('contact', bs), admin.token, { note: 'private' });
+        await call('PATCH', leadPath('contact', mine), admin.token, { note: 'theirs' });
+        expect(await stream.next()).toEqual({ event: 'lead', data: { list: 'contact', type: 'updated', count: 1, id: mine } });
+        // Given a pool lead: they hear it is theirs now.
+        await call('PATCH', leadPath('contact', pooled), admin.token, { assignee: a.id });
+        expect(await stream.next()).toEqual({
+          event: 'lead',
+          data: { list: 'contact', type: 'updated', count: 1, id: pooled, assignedToYouNow: true },
+        });
+        // Their reminder, with what is due.
+        await call('PATCH', leadPath('contact', mine), admin.token, { nextAction: { type: 'call', dueAt: '2026-11-24T10:01:00+05:30' } });
+        expect((await stream.next())?.data).toMatchObject({ type: 'updated', id: mine });
+        await remindOnce(database.db, ist('2026-11-24T10:01:00'));
+        expect(await stream.next()).toEqual({
+          event: 'lead',
+          data: {
+            list: 'contact',
+            type: 'reminder',
+            count: 1,
+            id: mine,
+            name: expect.stringMatching(/^Lead\d+ Desk$/),
+            nextAction: { type: 'call', dueAt: '2026-11-24T04:31:00.000Z', note: null },
+          },
+        });
+      } finally {
+        await stream.cancel();
+      }
+    });
+
+    it('end within a second of a logout, a deactivation or a password change on another instance', async () => {
+      const timeEnd = async (token: string, act: () => Promise<unknown>) => {
+        const stream = await open(token);
+        const started = Date.now();
+        await act();
+        let event: { event: string } | undefined;
+        do event = await stream.next(2_000);
+        while (event && event.event !== 'session-ended');
+        expect(event?.event).toBe('session-ended');
+        return Date.now() - started;
+      };
+      const session = await login('live-a@example.in', 'correct horse battery').then((r) => r.json());
+      expect(await timeEnd(session.token, () => call('POST', ADMIN_PATHS.logout, session.token))).toBeLessThan(1_000);
+      const second = await login('live-a@example.in', 'correct horse battery').then((r) => r.json());
+      expect(await timeEnd(second.token, () => call('PATCH', `${DESK_PATHS.team}/${a.id}`, admin.token, { active: false }))).toBeLessThan(
+        1_000,
+      );
+      await call('PATCH', `${DESK_PATHS.team}/${a.id}`, admin.token, { active: true });
+      const third = await login('live-a@example.in', 'correct horse battery').then((r) => r.json());
+      expect(
+        await timeEnd(third.token, () => setAdminPassword(database.db, 'live-a@example.in', 'a brand new password', clock.fn())),
+      ).toBeLessThan(1_000);
     });
   });
 });
