@@ -4,6 +4,7 @@
 // My day's IST boundaries, speed to lead against hand-computed figures, reminders exactly
 // once across instances, and the assignment digest and morning email. On PGlite and, with
 // TEST_DATABASE_URL, on Postgres.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { CONSOLE_PATHS, leadPath, type LeadDetail, type OverviewResponse } from '../../contract/console.ts';
