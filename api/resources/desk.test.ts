@@ -464,18 +464,11 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     it('counts working minutes to first contact, the SLA and each member’s figures', async () => {
       const db = database.db;
       // A fresh database state for the period's figures: this suite's other leads are older than it.
-      await db
-        .updateTable('contact_messages')
-        .set({ created_at: new Date('2026-01-01T00:00:00Z') })
-        .execute();
+      await sql`update contact_messages set created_at = '2026-01-01T00:00:00Z'`.execute(db);
       const member = await memberToken(db, 'speedy@example.in', 'counsellor', clock.fn);
       const at = async (arrived: string) => {
         const id = await submit();
-        await db
-          .updateTable('contact_messages')
-          .set({ created_at: ist(arrived) })
-          .where('id', '=', id)
-          .execute();
+        await sql`update contact_messages set created_at = ${ist(arrived)} where id = ${id}`.execute(db);
         await call('PATCH', leadPath('contact', id), admin.token, { assignee: member.id });
         return id;
       };
