@@ -38,6 +38,52 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   trainer: 'Runs classroom sessions',
 };
 
+/** What a route needs. `self`: any member, about themselves (me, logout, live events). */
+export type Permission =
+  | 'self'
+  | 'leads.read'
+  | 'leads.work'
+  | 'leads.assign'
+  | 'leads.export'
+  | 'leads.erase'
+  | 'overview.read'
+  | 'team.read'
+  | 'team.manage'
+  | 'assignment.read'
+  | 'assignment.manage'
+  | 'mail.read'
+  | 'audit.read';
+
+const EVERYONE: readonly Role[] = ROLES;
+const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
+
+/**
+ * Each permission and the roles that have it: the server's guards enforce it
+ * (api/desk/access.ts), and the console shows only what the member may use.
+ */
+export const PERMISSIONS: Record<Permission, readonly Role[]> = {
+  self: EVERYONE,
+  'leads.read': READERS,
+  // Status, notes, activities and next steps; a counsellor also takes a pool lead or gives one back.
+  'leads.work': ['admin', 'counsellor'],
+  // Assigning to anyone, and in bulk.
+  'leads.assign': ['admin'],
+  'leads.export': ['admin'],
+  'leads.erase': ['admin'],
+  'overview.read': READERS,
+  'team.read': ['admin', 'viewer'],
+  'team.manage': ['admin'],
+  'assignment.read': ['admin', 'viewer'],
+  'assignment.manage': ['admin'],
+  // The queue names recipients: admins and viewers only.
+  'mail.read': ['admin', 'viewer'],
+  'audit.read': ['admin'],
+};
+
+export function can(member: { role: Role }, permission: Permission): boolean {
+  return PERMISSIONS[permission].includes(member.role);
+}
+
 export const ACTION_TYPES = ['call', 'whatsapp', 'email', 'meeting'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 export const ACTION_LABELS: Record<ActionType, string> = { call: 'Call', whatsapp: 'WhatsApp', email: 'Email', meeting: 'Meeting' };

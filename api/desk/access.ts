@@ -1,6 +1,7 @@
 // Who may do what, decided in one place (design.md, "Who may see what"):
 //
-// - A member's role gives their permissions (PERMISSIONS below). Every admin route is
+// - A member's role gives their permissions (PERMISSIONS in contract/desk.ts, which the
+//   console reads too, to show only what a member may use). Every admin route is
 //   declared with `guard(deps, permission)`, which authenticates the token and checks the
 //   permission; the guard is tagged, so the role-matrix test finds every route's rule in the
 //   app's route table and a route without one fails it.
@@ -9,52 +10,12 @@
 //   unassigned ones, and a lead another counsellor owns is absent (404), not forbidden.
 import type { MiddlewareHandler } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
-import { DESK_MESSAGES, type Role } from '../../contract/desk.ts';
+import { can, DESK_MESSAGES, type Permission } from '../../contract/desk.ts';
 import type { Deps } from '../deps.ts';
 import { authenticate, unauthorized, type AdminSession, type Member } from '../lib/auth.ts';
 import { HttpError } from '../lib/http.ts';
 
-/** What a route needs. `self`: any member, about themselves (me, logout, live events). */
-export type Permission =
-  | 'self'
-  | 'leads.read'
-  | 'leads.work'
-  | 'leads.assign'
-  | 'leads.export'
-  | 'leads.erase'
-  | 'overview.read'
-  | 'team.read'
-  | 'team.manage'
-  | 'assignment.read'
-  | 'assignment.manage'
-  | 'mail.read'
-  | 'audit.read';
-
-const EVERYONE: readonly Role[] = ['admin', 'counsellor', 'viewer', 'trainer'];
-const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
-
-export const PERMISSIONS: Record<Permission, readonly Role[]> = {
-  self: EVERYONE,
-  'leads.read': READERS,
-  // Status, notes, activities and next steps; a counsellor also takes a pool lead or gives one back.
-  'leads.work': ['admin', 'counsellor'],
-  // Assigning to anyone, and in bulk.
-  'leads.assign': ['admin'],
-  'leads.export': ['admin'],
-  'leads.erase': ['admin'],
-  'overview.read': READERS,
-  'team.read': ['admin', 'viewer'],
-  'team.manage': ['admin'],
-  'assignment.read': ['admin', 'viewer'],
-  'assignment.manage': ['admin'],
-  // The queue names recipients: admins and viewers only.
-  'mail.read': ['admin', 'viewer'],
-  'audit.read': ['admin'],
-};
-
-export function can(member: Pick<Member, 'role'>, permission: Permission): boolean {
-  return PERMISSIONS[permission].includes(member.role);
-}
+export { can, PERMISSIONS, type Permission } from '../../contract/desk.ts';
 
 export function forbidden(): HttpError {
   return new HttpError(403, DESK_MESSAGES.forbidden);

@@ -1,12 +1,12 @@
 // The sales desk's emails: an invitation to the team, the digest of leads newly assigned to
 // a member, and a member's morning list of their day. Plain text and HTML; every name and
 // value from a lead is escaped in the HTML, and links are built from PUBLIC_URL.
-import { ACTION_LABELS, INVITATION_HOURS, ROLE_LABELS, type MyDayItem, type Role } from '../../contract/desk.ts';
+import { ACTION_LABELS, INVITATION_HOURS, INVITE_ROUTE, ROLE_LABELS, type MyDayItem, type Role } from '../../contract/desk.ts';
 import { listOf } from '../../contract/lead-kinds.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 export function invitationLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/admin-invite?token=${encodeURIComponent(token)}`;
+  return `${publicUrl}${INVITE_ROUTE}?token=${encodeURIComponent(token)}`;
 }
 
 export function invitationEmail(publicUrl: string, to: { name: string; role: Role }, invitedBy: string, token: string) {

@@ -19,6 +19,7 @@ const Program = lazy(() => import('../features/programs/ProgramPage.tsx'));
 const Policy = lazy(() => import('../features/policies/PolicyPage.tsx'));
 const AdminLogin = lazy(() => import('../features/admin/AdminLoginPage.tsx'));
 const ResetPassword = lazy(() => import('../features/admin/ResetPasswordPage.tsx'));
+const Invite = lazy(() => import('../features/admin/InvitePage.tsx'));
 const AdminConsole = lazy(() => import('../features/admin/console/AdminConsole.tsx'));
 const Quiz = lazy(() => import('../features/quiz/QuizPage.tsx'));
 const Outbox = lazy(() => import('../features/outbox/OutboxPage.tsx'));
@@ -69,6 +70,7 @@ export function AppRoutes() {
         />
         <Route path="admin-login" element={<AdminLogin />} />
         <Route path="reset-password/:token" element={<ResetPassword />} />
+        <Route path="admin-invite" element={<Invite />} />
         <Route path="outbox" element={<Outbox />} />
         <Route path="delete-my-data" element={<DeleteMyData />} />
         <Route path="*" element={<NotFound />} />

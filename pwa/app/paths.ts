@@ -34,6 +34,12 @@ export const CLIENT_ONLY_PATHS: string[] = [
   '/admin/need-help',
   '/admin/test-form',
   '/admin/audit',
+  '/admin/my-day',
+  '/admin/team',
+  '/admin/assignment',
+  '/admin/settings',
+  // An invited member's page reads its token from the link.
+  '/admin-invite',
   // What waits on this device: read from IndexedDB, so nothing to prerender.
   '/outbox',
 ];

@@ -1,8 +1,9 @@
 // The admin console in Chromium against the real server, with leads that came in through
 // the public forms and the public API: the route guard, login, the five lists, search,
 // paging, date and status filters in the URL across a reload and the back button, the
-// detail panel with the person's other submissions, status and notes that persist, bulk
-// status, a lead appearing live, logout revoking the token, the 401 path, and axe.
+// detail panel with the person's other submissions on its timeline, status and notes that
+// persist, bulk status, a lead appearing live, logout revoking the token, a session ended
+// elsewhere closing the console at once, and axe.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/messages.ts';
@@ -175,10 +176,12 @@ describe('the admin console', () => {
     await panel.waitFor();
     await page.waitForURL(new RegExp(`[?&]open=${contact._id}`));
     expect(await panel.locator('.lead-fields__row--longText dd').textContent()).toBe(message);
-    const people = panel.getByRole('region', { name: 'Other submissions by this person' });
-    await people.getByRole('link', { name: 'Open in Need Help Users' }).waitFor();
-    await people.getByRole('link', { name: 'Open in Join Free Users' }).waitFor();
-    expect(await people.getByRole('listitem').count()).toBe(2);
+    // One timeline: this submission, and the same person's two others, each a link to its list.
+    const timeline = panel.getByRole('region', { name: 'Timeline' });
+    await timeline.getByRole('link', { name: 'Open in Need Help Users' }).waitFor();
+    await timeline.getByRole('link', { name: 'Open in Join Free Users' }).waitFor();
+    expect(await timeline.locator('.timeline__item--submission').count()).toBe(3);
+    await timeline.getByText('Submitted this (Contact Users)').waitFor();
 
     await panel.getByLabel('Status', { exact: true }).selectOption('converted');
     await toast(page, 'Status set to Converted');
@@ -190,7 +193,7 @@ describe('the admin console', () => {
     const again = page.getByRole('dialog', { name: `Story ${tag}` });
     await again.waitFor();
     expect(await again.getByLabel('Status', { exact: true }).inputValue()).toBe('converted');
-    const history = again.getByRole('region', { name: 'Notes and history' });
+    const history = again.getByRole('region', { name: 'Timeline' });
     await history.getByText('Paid for the weekend batch.').waitFor();
     await history.getByText('Converted').waitFor();
     // Escape closes it, and the URL forgets it.
@@ -266,11 +269,14 @@ describe('the admin console', () => {
     await login(page);
     await page.goto(`${site.url}/admin/join-free`);
     await page.getByRole('heading', { name: 'Join Free Users', level: 1 }).waitFor();
-    // The session is revoked elsewhere (a logout in another browser, a password reset).
+    await page.getByRole('status').getByText('Live: new leads appear by themselves').waitFor();
+    // The session is revoked elsewhere (a logout in another browser, a password reset): the
+    // console's live stream ends at once, and the console goes to the login by itself.
     const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('adminSession') ?? '{}') as { token?: string }).token);
     await fetch(`${site.url}/api/admin/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Contact Users' }).click();
-    await page.waitForURL('**/admin-login');
+    const revoked = Date.now();
+    await page.waitForURL('**/admin-login', { timeout: 5_000 });
+    expect(Date.now() - revoked).toBeLessThan(2_000);
     await toast(page, 'Your session has ended. Please log in again.');
     expect(await page.evaluate(() => localStorage.getItem('adminSession'))).toBeNull();
   });
@@ -286,8 +292,8 @@ describe('the admin console', () => {
     await page.locator('.console-table tbody tr').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.locator('.console-table tbody th button').first().click();
-    await page.getByRole('region', { name: 'Other submissions by this person' }).waitFor();
-    await page.getByRole('region', { name: 'Notes and history' }).waitFor();
+    await page.getByRole('region', { name: 'Timeline' }).waitFor();
+    await page.getByRole('heading', { name: 'Log an activity' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 });

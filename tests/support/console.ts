@@ -13,13 +13,40 @@ export interface AdminAccount {
   password: string;
 }
 
-/** Logs in at /admin-login and waits for the console (it opens on the first list). */
-export async function consoleLogin(site: Site, page: Page, admin: AdminAccount): Promise<void> {
+/** Logs in at /admin-login and waits for the console (an admin's opens on the first list, a counsellor's on My day). */
+export async function consoleLogin(site: Site, page: Page, admin: AdminAccount, landing = '**/admin/join-now'): Promise<void> {
   await gotoLive(page, `${site.url}/admin-login`);
   await fillFields(page, { Email: admin.email, Password: admin.password });
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/admin/join-now');
+  await page.waitForURL(landing);
   await page.getByText('Welcome').waitFor();
+}
+
+/** A call of the admin API with this token; its status and JSON body. */
+export async function apiCall<T = any>(
+  site: Pick<Site, 'url'>,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(site.url + path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json().catch(() => undefined)) as T };
+}
+
+/** Logs in through the API; the token. */
+export async function apiLogin(site: Pick<Site, 'url'>, account: AdminAccount): Promise<string> {
+  const res = await fetch(site.url + ADMIN_PATHS.login, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  expect(res.status, `login of ${account.email}`).toBe(200);
+  return ((await res.json()) as { token: string }).token;
 }
 
 /** GET on the admin API with a token of this admin's (logged in once per site); expects 200. */

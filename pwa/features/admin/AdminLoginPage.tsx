@@ -40,9 +40,11 @@ export default function AdminLoginPage() {
                 admin: answer.data.admin ?? null,
                 ...(answer.data.expiresAt ? { expiresAt: answer.data.expiresAt } : {}),
               });
-              // Said by the console, which has the screen from here on (spec §4: to /admin/join-now).
+              // Said by the console, which has the screen from here on (spec §4: to /admin/join-now;
+              // a counsellor's console opens on their day, a trainer's on its home).
               const state: SessionNotice = { notice: ADMIN_MESSAGES.loginSuccess, kind: 'success' };
-              navigate('/admin/join-now', { state });
+              const role = answer.data.admin?.role;
+              navigate(role === 'counsellor' ? '/admin/my-day' : role === 'trainer' ? '/admin' : '/admin/join-now', { state });
             } else {
               toast.show(answer.message ?? ADMIN_MESSAGES.loginFailure, 'error');
             }

@@ -1,7 +1,8 @@
 // The admin console (one lazy route chunk; no public page loads any of it): a sidebar with
-// the overview, the five lists of spec §2 with the leads new since the console opened, and
-// Logout; a header that says Welcome; the lists and the overview. Its stylesheet is its
-// own, linked only here, so public pages do not carry it either.
+// My day, the overview, the five lists of spec §2 with the leads new since the console
+// opened, the team, the assignment rules, the erasure log and the member's settings (each as
+// their role allows), and Logout; a header that says Welcome; reminders as they come due.
+// Its stylesheet is its own, linked only here, so public pages do not carry it either.
 import { useEffect, useState } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES, ADMIN_PATHS } from '../../../../contract/admin.ts';
@@ -11,23 +12,39 @@ import { adminName, clearSession, onSessionEnded, readSession, type SessionNotic
 import { formatCount } from './format.ts';
 import { LeadEventsProvider, useLeadEvents } from './lead-events.tsx';
 import consoleCss from './console.css?url';
+import deskCss from './desk.css?url';
 import AuditPage from './AuditPage.tsx';
+import AssignmentPage from './AssignmentPage.tsx';
 import ListPage from './ListPage.tsx';
+import MyDayPage from './MyDayPage.tsx';
 import Overview from './Overview.tsx';
+import SettingsPage from './SettingsPage.tsx';
+import TeamPage from './TeamPage.tsx';
+import { MemberProvider, useMember } from './member.tsx';
+import { Reminders } from './Reminders.tsx';
 
 function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   const { arrived, live } = useLeadEvents();
+  const member = useMember();
+  const reads = member.can('leads.read');
   return (
     <aside className="console__sidebar">
       <p className="console__brand">SkillUp admin</p>
       <nav aria-label="Admin">
         <ul>
-          <li>
-            <NavLink to="/admin" end>
-              Overview
-            </NavLink>
-          </li>
-          {LIST_SLUGS.map((slug) => (
+          {reads && (
+            <li>
+              <NavLink to="/admin/my-day">My day</NavLink>
+            </li>
+          )}
+          {member.can('overview.read') && (
+            <li>
+              <NavLink to="/admin" end>
+                Overview
+              </NavLink>
+            </li>
+          )}
+          {(reads ? LIST_SLUGS : []).map((slug) => (
             <li key={slug}>
               <NavLink to={`/admin/${slug}`}>
                 {listOf(slug).title}
@@ -40,8 +57,23 @@ function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: b
               </NavLink>
             </li>
           ))}
+          {member.can('team.read') && (
+            <li>
+              <NavLink to="/admin/team">Team</NavLink>
+            </li>
+          )}
+          {member.can('assignment.read') && (
+            <li>
+              <NavLink to="/admin/assignment">Assignment</NavLink>
+            </li>
+          )}
+          {member.can('audit.read') && (
+            <li>
+              <NavLink to="/admin/audit">Erasure log</NavLink>
+            </li>
+          )}
           <li>
-            <NavLink to="/admin/audit">Erasure log</NavLink>
+            <NavLink to="/admin/settings">My settings</NavLink>
           </li>
         </ul>
       </nav>
@@ -68,6 +100,14 @@ function Notice() {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [notice, kind, toast, navigate, location.pathname, location.search]);
   return null;
+}
+
+/** /admin: the overview for those who read it; a counsellor's console opens on their day; a trainer's on their settings. */
+function Home() {
+  const member = useMember();
+  if (member.role === 'counsellor') return <Navigate to="/admin/my-day" replace />;
+  if (member.role === 'trainer') return <Navigate to="/admin/settings" replace />;
+  return <Overview />;
 }
 
 /**
@@ -107,31 +147,39 @@ function Console() {
   return (
     <ToastProvider>
       <link rel="stylesheet" href={consoleCss} precedence="console" />
+      <link rel="stylesheet" href={deskCss} precedence="console" />
       <Notice />
-      <LeadEventsProvider>
-        <div className="console">
-          <a className="skip-link" href="#console-main">
-            Skip to content
-          </a>
-          <Sidebar onLogout={() => void logout()} loggingOut={loggingOut} />
-          <div className="console__main">
-            <header className="console__header">
-              <p>
-                Welcome{adminName(session) ? ', ' : ''}
-                <strong>{adminName(session)}</strong>
-              </p>
-            </header>
-            <main id="console-main" tabIndex={-1}>
-              <Routes>
-                <Route index element={<Overview />} />
-                <Route path="audit" element={<AuditPage />} />
-                <Route path=":list" element={<ListPage />} />
-                <Route path="*" element={<p>There is no such page in the console.</p>} />
-              </Routes>
-            </main>
+      <MemberProvider>
+        <LeadEventsProvider>
+          <div className="console">
+            <a className="skip-link" href="#console-main">
+              Skip to content
+            </a>
+            <Sidebar onLogout={() => void logout()} loggingOut={loggingOut} />
+            <div className="console__main">
+              <header className="console__header">
+                <p>
+                  Welcome{adminName(session) ? ', ' : ''}
+                  <strong>{adminName(session)}</strong>
+                </p>
+              </header>
+              <main id="console-main" tabIndex={-1}>
+                <Routes>
+                  <Route index element={<Home />} />
+                  <Route path="my-day" element={<MyDayPage />} />
+                  <Route path="team" element={<TeamPage />} />
+                  <Route path="assignment" element={<AssignmentPage />} />
+                  <Route path="settings" element={<SettingsPage />} />
+                  <Route path="audit" element={<AuditPage />} />
+                  <Route path=":list" element={<ListPage />} />
+                  <Route path="*" element={<p>There is no such page in the console.</p>} />
+                </Routes>
+              </main>
+            </div>
+            <Reminders />
           </div>
-        </div>
-      </LeadEventsProvider>
+        </LeadEventsProvider>
+      </MemberProvider>
     </ToastProvider>
   );
 }

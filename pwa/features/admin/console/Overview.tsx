@@ -10,6 +10,7 @@ import { AdminRequestError, adminRequest } from './request.ts';
 import { ErrorNotice } from './controls.tsx';
 import { formatCount, formatDay, statusLabel } from './format.ts';
 import { useLeadEvents } from './lead-events.tsx';
+import { SpeedToLead } from './SpeedToLead.tsx';
 
 /** One colour per list, in sidebar order; each has 3:1 contrast against white (WCAG non-text contrast). */
 export const LIST_COLOURS: Record<ListSlug, string> = {
@@ -101,6 +102,7 @@ function OverviewBody({ data }: { data: OverviewResponse }) {
           ))}
         </ul>
       </section>
+      <SpeedToLead data={data} />
       <SourceCounts data={data} />
     </>
   );

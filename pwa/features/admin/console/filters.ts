@@ -1,5 +1,5 @@
-// A list's filters live in the URL (?q=&from=&to=&status=&source=&page=&open=), so a filtered view
-// is a link that survives a reload and the back button.
+// A list's filters live in the URL (?q=&from=&to=&status=&source=&owner=&page=&open=), so a
+// filtered view is a link that survives a reload and the back button.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../contract/lead-kinds.ts';
@@ -15,12 +15,15 @@ export interface ListFilters {
   status: LeadStatus | '';
   /** The utm_source the leads are filed under (exact). */
   source: string;
+  /** Whose leads: '' all the member may see, 'none' the unassigned pool, or a member's id. */
+  owner: string;
   page: number;
   /** The lead whose detail panel is open. */
   open: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const OWNER = /^(none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 export function readFilters(params: URLSearchParams): ListFilters {
   const status = params.get('status') ?? '';
@@ -35,6 +38,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
     to: day('to'),
     status: (LEAD_STATUSES as readonly string[]).includes(status) ? (status as LeadStatus) : '',
     source: (params.get('source') ?? '').slice(0, SOURCE_VALUE_MAX),
+    owner: OWNER.test(params.get('owner') ?? '') ? (params.get('owner') ?? '') : '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     open: params.get('open') ?? '',
   };
@@ -48,6 +52,7 @@ export function apiQuery(filters: ListFilters): string {
   if (filters.to) query.set('to', filters.to);
   if (filters.status) query.set('status', filters.status);
   if (filters.source.trim()) query.set('utm_source', filters.source.trim());
+  if (filters.owner) query.set('assignee', filters.owner);
   return query.toString();
 }
 
@@ -68,7 +73,7 @@ export function useListFilters(): [ListFilters, (patch: Partial<ListFilters>, op
         (current) => {
           const next = { ...readFilters(current), ...patch };
           // Any filter but the page and the panel starts the list again from its first page.
-          const filterChanged = (['q', 'from', 'to', 'status', 'source'] as const).some((k) => k in patch);
+          const filterChanged = (['q', 'from', 'to', 'status', 'source', 'owner'] as const).some((k) => k in patch);
           if (filterChanged && !('page' in patch)) next.page = 1;
           const out = new URLSearchParams();
           if (next.q) out.set('q', next.q);
@@ -76,6 +81,7 @@ export function useListFilters(): [ListFilters, (patch: Partial<ListFilters>, op
           if (next.to) out.set('to', next.to);
           if (next.status) out.set('status', next.status);
           if (next.source) out.set('source', next.source);
+          if (next.owner) out.set('owner', next.owner);
           if (next.page > 1) out.set('page', String(next.page));
           if (next.open) out.set('open', next.open);
           return out;

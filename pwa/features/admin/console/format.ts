@@ -36,3 +36,16 @@ export function rangeLabel(page: number, size: number, shown: number, total: num
   const first = (page - 1) * size + 1;
   return `${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(total)}`;
 }
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** An instant as a datetime-local input's value in India Standard Time ("2026-11-24T16:00"). */
+export function istInputValue(at: Date | string): string {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  return new Date(date.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** A datetime-local value read as India Standard Time, as the API's date-time ("2026-11-24T16:00:00+05:30"). */
+export function fromIstInput(value: string): string {
+  return `${value}:00+05:30`;
+}

@@ -26,7 +26,7 @@ export interface AdminResponse<T> {
  */
 export async function adminRequest<T>(
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {},
+  options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<AdminResponse<T>> {
   const session = readSession();
   // Ended already (by another call, or a logout in another tab).

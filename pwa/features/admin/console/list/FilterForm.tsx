@@ -1,0 +1,144 @@
+// A list's filters: a search that waits for typing to pause, a date range (IST), a status
+// (spam only when asked for), a source, and whose leads (mine, the pool, or a member's).
+import { useEffect, useId, useState } from 'react';
+import { DESK_PATHS, type TeamResponse } from '../../../../../contract/desk.ts';
+import { LEAD_STATUSES, type LeadListDef, type LeadStatus } from '../../../../../contract/lead-kinds.ts';
+import { SOURCE_VALUE_MAX } from '../../../../../contract/lead-signals.ts';
+import type { ListFilters } from '../filters.ts';
+import { statusLabel } from '../format.ts';
+import { useMember } from '../member.tsx';
+import { useAdminData } from '../use-admin-data.ts';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** A text filter that applies once typing pauses. */
+function SearchBox({
+  label,
+  value,
+  maxLength,
+  grow,
+  onSearch,
+}: {
+  label: string;
+  value: string;
+  maxLength: number;
+  grow?: boolean;
+  onSearch: (q: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const settled = useDebounced(text, 350);
+  // The URL changed from outside (back button, a link): show what it says.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (settled.trim() !== value.trim()) onSearch(settled.trim());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled change searches
+  }, [settled]);
+  const id = useId();
+  return (
+    <div className={grow ? 'console-field console-field--grow' : 'console-field'}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="search" value={text} maxLength={maxLength} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+    </div>
+  );
+}
+
+/** Whose leads: everyone's the member may see, theirs, the pool, or (for those who see the team) one member's. */
+function OwnerSelect({ value, onChange }: { value: string; onChange: (owner: string) => void }) {
+  const member = useMember();
+  const seesTeam = member.can('team.read');
+  const [team] = useAdminData<TeamResponse>(seesTeam ? DESK_PATHS.team : null, 'Could not load the team');
+  const others =
+    team.state === 'ready' ? team.data.data.filter((m) => m.id !== member.id && (m.role === 'admin' || m.role === 'counsellor')) : [];
+  return (
+    <div className="console-field">
+      <label htmlFor="filter-owner">Owner</label>
+      <select id="filter-owner" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{member.role === 'counsellor' ? 'Mine and unassigned' : 'Anyone'}</option>
+        {member.id && <option value={member.id}>Mine</option>}
+        <option value="none">Unassigned</option>
+        {others.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function FilterForm({
+  list,
+  filters,
+  setFilters,
+}: {
+  list: LeadListDef;
+  filters: ListFilters;
+  setFilters: (patch: Partial<ListFilters>, options?: { replace?: boolean }) => void;
+}) {
+  const filtered = Boolean(filters.q || filters.from || filters.to || filters.status || filters.source || filters.owner);
+  return (
+    <form className="console-filters" role="search" aria-label={`Filter ${list.title}`} onSubmit={(e) => e.preventDefault()}>
+      <SearchBox
+        label="Search name, email or phone"
+        grow
+        value={filters.q}
+        maxLength={100}
+        onSearch={(q) => setFilters({ q }, { replace: true })}
+      />
+      <div className="console-field">
+        <label htmlFor="filter-from">From</label>
+        <input
+          id="filter-from"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(e) => setFilters({ from: e.target.value })}
+        />
+      </div>
+      <div className="console-field">
+        <label htmlFor="filter-to">To</label>
+        <input
+          id="filter-to"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(e) => setFilters({ to: e.target.value })}
+        />
+      </div>
+      <div className="console-field">
+        <label htmlFor="filter-status">Status</label>
+        <select id="filter-status" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as LeadStatus | '' })}>
+          <option value="">All but spam</option>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <OwnerSelect value={filters.owner} onChange={(owner) => setFilters({ owner })} />
+      <SearchBox
+        label="Source (utm_source)"
+        value={filters.source}
+        maxLength={SOURCE_VALUE_MAX}
+        onSearch={(source) => setFilters({ source }, { replace: true })}
+      />
+      {filtered && (
+        <button
+          type="button"
+          className="link-btn"
+          onClick={() => setFilters({ q: '', from: '', to: '', status: '', source: '', owner: '' })}
+        >
+          Clear filters
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,242 @@
+// The sales desk in Chromium against the real server and a real SMTP peer: an admin invites
+// a counsellor from the Team page, the counsellor sets a password from the emailed link,
+// logs in to My day (overdue first), sees only their leads and the pool, logs a call with
+// an outcome and a next step, and a reminder appears live when a next step comes due; a
+// viewer reads and can change nothing; axe on each page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { mimeLeaves, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
+import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
+import { DESK_PATHS } from '../../contract/desk.ts';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
+import { axeViolations, gotoLive } from '../support/pwa.ts';
+import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
+import { fillFields, toast, unique, useSite } from '../support/site.ts';
+
+const ADMIN = { email: 'desk.admin@example.in', password: 'desk admin password' };
+const COUNSELLOR = { email: 'priya.desk@example.in', password: 'priya password 1' };
+const OTHER = { email: 'rahul.desk@example.in', password: 'rahul password 1' };
+const VIEWER = { email: 'vikram.desk@example.in', password: 'vikram password 1' };
+
+let peer: SmtpPeer;
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+});
+afterAll(async () => {
+  await peer?.close();
+});
+const site = useSite({
+  env: (port) => ({
+    SMTP_URL: peer.url,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
+  }),
+});
+
+/** The invitation link in the newest email to this address. */
+async function invitationLink(email: string): Promise<string> {
+  await expect.poll(() => peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const mail = peer.received.filter((m) => m.to.includes(email)).at(-1)!;
+  const text = mimeLeaves(mail.raw)
+    .find((l) => l.contentType === 'text/plain')!
+    .text();
+  const link = /http:\/\/127\.0\.0\.1:\d+\/admin-invite\?token=[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  expect(link, text).toBeDefined();
+  return link!;
+}
+
+/** A member invited and joined through the API (the page's own path is the first test's). */
+async function join(adminToken: string, who: { email: string; password: string }, name: string, role: string): Promise<string> {
+  const invited = await apiCall(site, adminToken, 'POST', DESK_PATHS.team, { email: who.email, name, role });
+  expect(invited.status).toBe(201);
+  const token = new URL(await invitationLink(who.email)).searchParams.get('token');
+  const res = await fetch(site.url + DESK_PATHS.acceptInvitation, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token, password: who.password }),
+  });
+  expect(res.status).toBe(200);
+  return (invited.body as { member: { id: string } }).member.id;
+}
+
+async function contact(first: string): Promise<string> {
+  const tag = unique();
+  const answer = await postLead<{ data: { _id: string } }>(site, LEAD_PATHS.contact, {
+    firstName: first,
+    lastName: `Desk${tag}`,
+    email: `${first.toLowerCase()}.${tag}@example.in`,
+    phone: '9876501234',
+    message: 'Please call me about the weekend batch',
+  });
+  return answer.data._id;
+}
+
+const ist = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+describe('the sales desk', () => {
+  let adminToken: string;
+  let priyaId: string;
+  const leads = { overdue: '', today: '', theirs: '', pool: '', remind: '' };
+
+  it('lets an admin invite a counsellor, who sets a password from the emailed link and logs in to My day', async () => {
+    const { page: admin, errors } = await site.page();
+    await consoleLogin(site, admin, ADMIN);
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Team' }).click();
+    await admin.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+    const invite = admin.getByRole('form', { name: 'Invite someone' });
+    await fillFields(invite, { Email: COUNSELLOR.email, Name: 'Priya Sharma' });
+    await invite.getByLabel('Role').selectOption('counsellor');
+    expect(await axeViolations(admin)).toEqual([]);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await toast(admin, `Invitation sent to ${COUNSELLOR.email}`);
+    await admin
+      .getByRole('row', { name: /Priya Sharma/ })
+      .getByText('Invited, not joined yet')
+      .waitFor();
+
+    const { page } = await site.page();
+    await gotoLive(page, await invitationLink(COUNSELLOR.email));
+    await fillFields(page, { Password: COUNSELLOR.password, 'Confirm password': COUNSELLOR.password });
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL('**/admin-login');
+    await toast(page, 'Welcome to the team! Please log in.');
+    await consoleLogin(site, page, COUNSELLOR, '**/admin/my-day');
+    await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+    // A counsellor's console has no team, assignment or erasure pages.
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    expect(await nav.getByRole('link', { name: 'Team' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Erasure log' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+
+    adminToken = await apiLogin(site, ADMIN);
+    const team = await apiCall(site, adminToken, 'GET', DESK_PATHS.team);
+    priyaId = (team.body as { data: Array<{ id: string; email: string; joined: boolean }> }).data.find(
+      (m) => m.email === COUNSELLOR.email,
+    )!.id;
+  });
+
+  it('orders My day overdue first, and shows a counsellor only their leads and the pool', async () => {
+    const rahulId = await join(adminToken, OTHER, 'Rahul Verma', 'counsellor');
+    leads.overdue = await contact('Overdue');
+    leads.today = await contact('Today');
+    leads.theirs = await contact('Theirs');
+    leads.pool = await contact('Pool');
+    const plan = (id: string, assignee: string, dueAt: string) =>
+      apiCall(site, adminToken, 'PATCH', leadPath('contact', id), { assignee, nextAction: { type: 'call', dueAt } });
+    expect((await plan(leads.overdue, priyaId, ist(-3 * 3_600_000))).status).toBe(200);
+    // Due later today in India: a minute from now is today there whatever the hour (or overdue by the time it is read, at 23:59).
+    expect((await plan(leads.today, priyaId, ist(60_000))).status).toBe(200);
+    expect((await plan(leads.theirs, rahulId, ist(-3_600_000))).status).toBe(200);
+
+    const { page, errors } = await site.page();
+    await consoleLogin(site, page, COUNSELLOR, '**/admin/my-day');
+    const overdue = page.getByRole('region', { name: /^Overdue/ });
+    await overdue.locator(`[data-lead-id="${leads.overdue}"]`).waitFor();
+    const firstOverdue = await overdue.locator('li').first().getAttribute('data-lead-id');
+    expect(firstOverdue).toBe(leads.overdue);
+    const all = await page.locator('.my-day__item').evaluateAll((items) => items.map((i) => i.getAttribute('data-lead-id')));
+    expect(all.indexOf(leads.overdue)).toBeLessThan(all.indexOf(leads.today));
+    expect(all).not.toContain(leads.theirs);
+    await page
+      .getByRole('region', { name: /^Unassigned/ })
+      .locator(`[data-lead-id="${leads.pool}"]`)
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The list: theirs and the pool, never Rahul's.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Contact Users' }).click();
+    await page.locator(`[data-lead-id="${leads.pool}"]`).waitFor();
+    await page.locator(`[data-lead-id="${leads.overdue}"]`).waitFor();
+    expect(await page.locator(`[data-lead-id="${leads.theirs}"]`).count()).toBe(0);
+    // …nor by its link.
+    await page.goto(`${site.url}/admin/contact?open=${leads.theirs}`);
+    await page.getByRole('dialog').getByText('This lead does not exist (it may have been removed)').waitFor();
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+
+  it('logs a call with its outcome and next step from the lead, and shows it on the timeline', async () => {
+    const { page, errors } = await site.page();
+    await consoleLogin(site, page, COUNSELLOR, '**/admin/my-day');
+    await page.goto(`${site.url}/admin/contact?open=${leads.pool}`);
+    const panel = page.getByRole('dialog', { name: /^Pool Desk/ });
+    await panel.getByRole('heading', { name: 'Log an activity' }).waitFor();
+    await panel.getByRole('button', { name: 'Call', exact: true }).click();
+    const form = panel.getByRole('form', { name: 'Log a Call' });
+    await form.getByLabel('No answer').check();
+    await form.getByLabel('What was said (optional)').fill('Rang twice, no answer');
+    await form.getByRole('button', { name: 'Tomorrow 10:00' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Save call' }).click();
+    await toast(page, 'Activity saved');
+    // Worked from the pool: theirs now; new became contacted; the next step is planned.
+    await panel.locator('.lead-work').getByText('You', { exact: true }).waitFor();
+    expect(await panel.getByLabel('Status', { exact: true }).inputValue()).toBe('contacted');
+    await panel
+      .locator('.lead-work')
+      .getByText(/^Call, /)
+      .waitFor();
+    const timeline = panel.getByRole('region', { name: 'Timeline' });
+    await timeline.getByText('Call: No answer').waitFor();
+    await timeline.getByText('Rang twice, no answer').waitFor();
+    await timeline.getByText('Assigned to Priya Sharma').waitFor();
+    await timeline.getByText(/^Submitted this/).waitFor();
+    const saved = await apiCall<{ data: { status: string; firstContactAt: string | null } }>(
+      site,
+      adminToken,
+      'GET',
+      leadPath('contact', leads.pool),
+    );
+    expect(saved.body.data).toMatchObject({ status: 'contacted', firstContactAt: expect.any(String) });
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a reminder live when a next step comes due', async () => {
+    leads.remind = await contact('Remind');
+    const { page, errors } = await site.page();
+    await consoleLogin(site, page, COUNSELLOR, '**/admin/my-day');
+    await page.getByRole('status').getByText('Live: new leads appear by themselves').waitFor();
+    const due = ist(2_000);
+    expect(
+      (
+        await apiCall(site, adminToken, 'PATCH', leadPath('contact', leads.remind), {
+          assignee: priyaId,
+          nextAction: { type: 'whatsapp', dueAt: due, note: 'Send the brochure' },
+        })
+      ).status,
+    ).toBe(200);
+    const reminder = page.getByTestId('reminder').filter({ hasText: 'Remind' });
+    await reminder.waitFor({ timeout: 20_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(due));
+    await reminder.getByText('Send the brochure').waitFor();
+    expect(await reminder.getAttribute('role')).toBe('alert');
+    await reminder.getByRole('link', { name: 'Open the lead' }).click();
+    await page.getByRole('dialog', { name: /^Remind Desk/ }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('lets a viewer read everything and change nothing', async () => {
+    await join(adminToken, VIEWER, 'Vikram Viewer', 'viewer');
+    const { page, errors } = await site.page();
+    await consoleLogin(site, page, VIEWER);
+    await page.goto(`${site.url}/admin/contact?open=${leads.theirs}`);
+    const panel = page.getByRole('dialog', { name: /^Theirs Desk/ });
+    await panel.getByRole('region', { name: 'Timeline' }).waitFor();
+    expect(await panel.getByLabel('Status', { exact: true }).isDisabled()).toBe(true);
+    expect(await panel.getByRole('heading', { name: 'Log an activity' }).count()).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Delete this lead' }).count()).toBe(0);
+    await panel.getByRole('button', { name: 'Close the lead' }).click();
+    expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+    const rowStatus = page.locator('.console-table tbody tr').first().getByRole('combobox');
+    expect(await rowStatus.isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    // And the server agrees, whatever a page might send.
+    const viewerToken = await apiLogin(site, VIEWER);
+    expect((await apiCall(site, viewerToken, 'PATCH', leadPath('contact', leads.theirs), { status: 'converted' })).status).toBe(403);
+    expect(
+      (await apiCall(site, viewerToken, 'POST', `${CONSOLE_PATHS.leads}/contact/assign`, { ids: [leads.theirs], assignee: null })).status,
+    ).toBe(403);
+    expect(errors).toEqual([]);
+  });
+});
