@@ -4,7 +4,6 @@
 // an outcome and a next step, and a reminder appears live when a next step comes due; a
 // viewer reads and can change nothing; axe on each page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { mimeLeaves, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
 import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
 import { DESK_PATHS } from '../../contract/desk.ts';
