@@ -2,7 +2,10 @@
 // over a year, with statuses and 50,000 taken tests), then the built server answers the
 // console's reads through HTTP with an admin token, each timed many times with a different
 // value each time: a list page, a search by a phone fragment and by an email fragment, a
-// status-filtered page, the people lookup and the overview. Target: p95 under 100 ms each.
+// status-filtered page, the people lookup and the overview; and the sales desk's reads as one
+// of 20 counsellors who share the leads (95% assigned round the team, 5% in the pool, 2% with
+// a next step due within three days either way): their My day, their list (theirs and the
+// pool, a counsellor's scope), their list filtered to theirs. Target: p95 under 100 ms each.
 // Then the CSV export of all of them: rows per second (target at least 100,000) and the
 // server's peak memory growth while it streams them (target under 100 MB).
 // Traffic goes to 127.0.0.1 only.
@@ -13,6 +16,8 @@ import { LEAD_KINDS, LIST_SLUGS } from '../contract/lead-kinds.ts';
 import { openDatabase } from '../api/db/database.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { createPostgresDatabase } from '../api/testing/databases.ts';
+import { hashPassword } from '../api/lib/passwords.ts';
+import { DESK_PATHS } from '../contract/desk.ts';
 import { startServer } from '../tests/support/server.ts';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -20,6 +25,8 @@ const PER_LIST = Number(process.env.BENCH_CONSOLE_PER_LIST ?? 200_000);
 const SAMPLES = Number(process.env.BENCH_CONSOLE_SAMPLES ?? 60);
 export const CONSOLE_TARGET_MS = 100;
 const ADMIN = { email: 'bench@example.in', password: 'bench password 1' };
+const COUNSELLORS = 20;
+const COUNSELLOR = (i: number) => ({ email: `counsellor${i}@bench.example.in`, password: 'bench counsellor 1' });
 
 export interface ConsoleTiming {
   name: string;
@@ -96,22 +103,38 @@ async function seed(url: string): Promise<void> {
   await client.connect();
   try {
     const n = PER_LIST;
+    // The team: 20 counsellors. Each lead's owner is the (g mod 21)th, the 21st being no one
+    // (the pool); one in fifty has a next step due from three days ago to three days ahead.
+    const hash = await hashPassword(COUNSELLOR(0).password);
+    const team = await client.query<{ id: string }>(
+      `insert into admins (email, name, role, password_hash)
+       select 'counsellor' || i || '@bench.example.in', 'Counsellor ' || i, 'counsellor', $1 from generate_series(0, ${COUNSELLORS - 1}) i
+       returning id`,
+      [hash],
+    );
+    await client.query('create temporary table bench_team (ids uuid[])');
+    await client.query('insert into bench_team values ($1::uuid[])', [team.rows.map((r) => r.id)]);
+    const desk = `(select ids[1 + (g % ${COUNSELLORS + 1})] from bench_team),
+      case when g % 50 = 0 then 'call' end,
+      case when g % 50 = 0 then now() + ((g % 7) - 3) * interval '1 day' + (g % 24) * interval '1 hour' end,
+      case when g % 12 between 7 and 10 then (g % 90) + 2 end`;
+    const deskColumns = 'assignee_id, next_action_type, next_action_due_at, first_contact_minutes';
     // People 1..n/2 appear in two lists each (free join, then an enquiry): one story each.
     const person = (offset: number) => `(g + ${offset})`;
     const email = (p: string) => `'person' || ${p} || '@mail' || (${p} % 97) || '.example.in'`;
     const phone = (p: string) => `'9' || lpad(${p}::text, 9, '0')`;
     const when = `now() - (random() * 365) * interval '1 day'`;
-    await client.query(`insert into contact_messages (first_name, last_name, email, phone, message, status, created_at)
-      select 'First' || g, 'Last' || (g % 5000), ${email(person(0))}, ${phone(person(0))}, 'Please call me about the weekend batch ' || g, ${STATUS_CYCLE}, ${when}
+    await client.query(`insert into contact_messages (first_name, last_name, email, phone, message, status, created_at, ${deskColumns})
+      select 'First' || g, 'Last' || (g % 5000), ${email(person(0))}, ${phone(person(0))}, 'Please call me about the weekend batch ' || g, ${STATUS_CYCLE}, ${when}, ${desk}
       from generate_series(1, ${n}) g`);
-    await client.query(`insert into free_join_users (name, email, phone, status, created_at)
-      select 'Student ' || g, ${email(person(n))}, ${phone(person(n))}, ${STATUS_CYCLE}, ${when} from generate_series(1, ${n}) g`);
-    await client.query(`insert into enquiries (background, course, name, email, phone, status, created_at)
-      select 'College Student', 'Soft Skills', 'Student ' || g, ${email(person(n))}, ${phone(person(n))}, ${STATUS_CYCLE}, ${when} from generate_series(1, ${n}) g`);
-    await client.query(`insert into join_now_users (name, email, phone, password_hash, status, created_at)
-      select 'Member ' || g, ${email(person(2 * n))}, ${phone(person(2 * n))}, 'scrypt$bench', ${STATUS_CYCLE}, ${when} from generate_series(1, ${n}) g`);
-    await client.query(`insert into personality_users (name, email, phone, password_hash, status, created_at)
-      select 'Taker ' || g, ${email(person(3 * n))}, ${phone(person(3 * n))}, 'scrypt$bench', ${STATUS_CYCLE}, ${when} from generate_series(1, ${n}) g`);
+    await client.query(`insert into free_join_users (name, email, phone, status, created_at, ${deskColumns})
+      select 'Student ' || g, ${email(person(n))}, ${phone(person(n))}, ${STATUS_CYCLE}, ${when}, ${desk} from generate_series(1, ${n}) g`);
+    await client.query(`insert into enquiries (background, course, name, email, phone, status, created_at, ${deskColumns})
+      select 'College Student', 'Soft Skills', 'Student ' || g, ${email(person(n))}, ${phone(person(n))}, ${STATUS_CYCLE}, ${when}, ${desk} from generate_series(1, ${n}) g`);
+    await client.query(`insert into join_now_users (name, email, phone, password_hash, status, created_at, ${deskColumns})
+      select 'Member ' || g, ${email(person(2 * n))}, ${phone(person(2 * n))}, 'scrypt$bench', ${STATUS_CYCLE}, ${when}, ${desk} from generate_series(1, ${n}) g`);
+    await client.query(`insert into personality_users (name, email, phone, password_hash, status, created_at, ${deskColumns})
+      select 'Taker ' || g, ${email(person(3 * n))}, ${phone(person(3 * n))}, 'scrypt$bench', ${STATUS_CYCLE}, ${when}, ${desk} from generate_series(1, ${n}) g`);
     const result = JSON.stringify({
       domains: ['extraversion', 'agreeableness', 'conscientiousness', 'emotionalStability', 'openness'].map((domain) => ({
         domain,
@@ -157,8 +180,15 @@ export async function benchConsole(): Promise<ConsoleBench> {
       });
       const { token } = (await login.json()) as { token: string };
       const auth = { Authorization: `Bearer ${token}` };
+      const counsellorLogin = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(COUNSELLOR(7)),
+      });
+      const counsellor = (await counsellorLogin.json()) as { token: string; admin: { _id: string } };
+      const asCounsellor = { Authorization: `Bearer ${counsellor.token}` };
       const random = (max: number) => 1 + Math.floor(Math.random() * max);
-      const cases: Array<{ name: string; url: () => string }> = [
+      const cases: Array<{ name: string; url: () => string; as?: Record<string, string> }> = [
         { name: 'list page (contact, 50 of 200,000)', url: () => `${LEAD_KINDS.contact.list.path}?limit=50&page=${random(20)}` },
         { name: 'list page (personality, with tests)', url: () => `${LEAD_KINDS.personalitySignup.list.path}?limit=50&page=${random(20)}` },
         {
@@ -177,14 +207,26 @@ export async function benchConsole(): Promise<ConsoleBench> {
             return `${CONSOLE_PATHS.people}?email=${encodeURIComponent(emailOf(p))}&phone=${phoneOf(p)}`;
           },
         },
-        { name: 'overview', url: () => CONSOLE_PATHS.overview },
+        { name: 'overview (with speed to lead and the team)', url: () => CONSOLE_PATHS.overview },
+        { name: "a counsellor's My day (1 of 20)", url: () => DESK_PATHS.myDay, as: asCounsellor },
+        {
+          name: "a counsellor's list page (theirs and the pool)",
+          url: () => `${LEAD_KINDS.enquiry.list.path}?limit=50&page=${random(20)}`,
+          as: asCounsellor,
+        },
+        {
+          name: "a counsellor's list, theirs only",
+          url: () => `${LEAD_KINDS.contact.list.path}?limit=50&assignee=${counsellor.admin._id}&page=${random(20)}`,
+          as: asCounsellor,
+        },
+        { name: "an admin's list, the pool only", url: () => `${LEAD_KINDS.freeJoin.list.path}?limit=50&assignee=none&page=${random(20)}` },
       ];
       const timings: ConsoleTiming[] = [];
       for (const c of cases) {
         const ms: number[] = [];
         for (let i = 0; i < SAMPLES + 5; i++) {
           const t0 = performance.now();
-          const res = await fetch(server.url + c.url(), { headers: auth });
+          const res = await fetch(server.url + c.url(), { headers: c.as ?? auth });
           await res.arrayBuffer();
           if (res.status !== 200) throw new Error(`${c.name}: ${res.status}`);
           if (i >= 5) ms.push(performance.now() - t0);

@@ -1,5 +1,5 @@
-// Takes the README's pictures of the admin console (a list, a lead's panel, the overview) with
-// Debian's Chromium. Run by hand after visual changes to the console:
+// Takes the README's pictures of the admin console (a counsellor's My day, a list, a lead's
+// panel with its timeline, the overview) with Debian's Chromium. Run by hand after visual changes to the console:
 // `npm run build && node scripts/generate-console-screenshots.mjs`; the PNGs are committed.
 //
 // The leads come in through the public API like a visitor's, then their dates are spread
@@ -111,28 +111,98 @@ try {
   // Spread the dates over 30 days (more lately, like a campaign taking off) and work a few.
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  for (const table of ['contact_messages', 'free_join_users', 'enquiries', 'join_now_users', 'personality_users']) {
+  const tables = ['contact_messages', 'free_join_users', 'enquiries', 'join_now_users', 'personality_users'];
+  for (const table of tables) {
     await db.query(`update ${table} set created_at = now() - (power(random(), 1.7) * 30) * interval '1 day'`);
     await db.query(`update ${table} set status = (array['contacted','converted','not-interested','contacted'])[1 + (random() * 3)::int]
                     where id in (select id from ${table} order by created_at limit 12)`);
   }
+
+  // The team: three counsellors (invited through the API, their password set here, since the
+  // invitation emails go nowhere), and the leads shared among them as round robin would.
+  const token = await fetch(`${site}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(admin),
+  })
+    .then((r) => r.json())
+    .then((b) => b.token);
+  const api = (method, path, body) =>
+    fetch(site + path, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(async (r) => {
+      if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+      return r.json();
+    });
+  const team = [
+    { email: 'ananya@skillup.example.in', name: 'Ananya Iyer' },
+    { email: 'rohan@skillup.example.in', name: 'Rohan Gupta' },
+    { email: 'kavya@skillup.example.in', name: 'Kavya Nair' },
+  ];
+  const ids = [];
+  for (const m of team) ids.push((await api('POST', '/api/admin/team', { ...m, role: 'counsellor' })).member.id);
+  await db.query(`update admins set password_hash = (select password_hash from admins where email = $1) where email = any($2)`, [
+    admin.email,
+    team.map((m) => m.email),
+  ]);
+  for (const table of tables) {
+    // Most leads have an owner; the newest few wait in the pool.
+    await db.query(
+      `update ${table} t set assignee_id = ($1::uuid[])[1 + (abs(hashtext(t.id::text)) % 3)], assigned_at = t.created_at
+       where t.id not in (select id from ${table} order by created_at desc limit 3)`,
+      [ids],
+    );
+    // First contact for the older ones, in working minutes (some within the 15-minute SLA).
+    await db.query(`update ${table} set first_contact_at = created_at + interval '20 minutes', first_contact_minutes = (abs(hashtext(id::text)) % 90) + 3
+                    where status <> 'new' and assignee_id is not null`);
+  }
   await db.end();
+  // Ananya's day: follow-ups overdue and due today, and a few calls logged.
+  const need = await api('GET', '/api/v1/form/submissions?limit=100');
+  const hers = need.data.filter((l) => l.assignee?._id === ids[0]);
+  const hour = 3_600_000;
+  const dues = [-26 * hour, -3 * hour, -0.5 * hour, 1.5 * hour, 4 * hour, 6 * hour];
+  for (const [i, lead] of hers.slice(0, dues.length).entries()) {
+    const dueAt = new Date(Date.now() + dues[i]).toISOString();
+    await api('POST', `/api/admin/leads/need-help/${lead._id}/activities`, {
+      type: i % 2 ? 'whatsapp' : 'call',
+      outcome: i % 3 === 0 ? 'call-back' : i % 3 === 1 ? 'no-answer' : 'connected',
+      note: i % 2 ? 'Sent the weekend batch timings' : 'Asked to call back after college',
+      nextAction: { type: i % 2 ? 'call' : 'whatsapp', dueAt, note: i === 0 ? 'Share the fee plan' : undefined },
+    });
+  }
 
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-  await page.goto(`${site}/admin-login`);
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  const login = async (email) => {
+    await page.goto(`${site}/admin-login`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+  };
+  await login(team[0].email);
+  await page.waitForURL('**/admin/my-day');
+  await page.locator('.my-day__item').first().waitFor();
+  await page.screenshot({ path: `${root}docs/screenshots/console-my-day.png` });
+  await page.goto(`${site}/admin/need-help?owner=${ids[0]}`);
+  await page.locator('.console-table tbody tr').first().waitFor();
+  await page.locator(`[data-lead-id="${hers[0]._id}"]`).click();
+  await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await page.screenshot({ path: `${root}docs/screenshots/console-lead.png` });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/admin-login');
+
+  await login(admin.email);
   await page.waitForURL('**/admin/join-now');
   await page.goto(`${site}/admin/need-help`);
   await page.locator('.console-table tbody tr').first().waitFor();
   await page.screenshot({ path: `${root}docs/screenshots/console-list.png` });
-  await page.locator('.console-table tbody th button').first().click();
-  await page.getByRole('heading', { name: 'Other submissions by this person' }).waitFor();
-  await page.locator('.lead-people li').first().waitFor();
-  await page.screenshot({ path: `${root}docs/screenshots/console-lead.png` });
   await page.goto(`${site}/admin`);
   await page.locator('svg[role="img"]').waitFor();
+  await page.getByRole('heading', { name: 'Speed to lead, last 30 days' }).waitFor();
   await page.screenshot({ path: `${root}docs/screenshots/console-overview.png`, fullPage: true });
 } finally {
   await browser.close();
