@@ -33,23 +33,43 @@ export function overview(deps: Deps): Hono {
     const since = istDayStart(dates[0]!);
     const days = new Map(dates.map((date) => [date, emptyCounts()]));
 
-    // One pass over each list's 30 days gives both the days and the sources (grouping sets:
-    // a row per day with by_day set, a row per source without).
+    // One pass over each list's 30 days gives the days, the sources and, per owner, their
+    // leads by first-contact minutes (grouping sets: a row per day, per source, and per
+    // owner and minutes; `set` says which).
     const now = nowOf(deps);
-    const [perList, statuses, mail, speed] = await Promise.all([
+    const [perList, statuses, mail] = await Promise.all([
       Promise.all(
         ALL_LISTED.map(async (lead) => {
-          const rows = await sql<{ day: string | null; utm_source: string | null; by_day: boolean; n: string }>`
-            select day, utm_source, grouping(utm_source) = 1 as by_day, count(*) as n
+          const rows = await sql<{
+            day: string | null;
+            utm_source: string | null;
+            assignee_id: string | null;
+            first_contact_minutes: number | null;
+            set: number;
+            n: string;
+            converted: string;
+          }>`
+            select day, utm_source, assignee_id, first_contact_minutes,
+              grouping(day, utm_source) as set, count(*) as n, count(*) filter (where status = 'converted') as converted
             from (
-              select to_char((created_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD') as day, utm_source
+              select to_char((created_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD') as day, utm_source,
+                assignee_id, first_contact_minutes, status
               from ${sql.table(lead.table)} where created_at >= ${since} and status <> 'spam'
             ) recent
-            group by grouping sets ((day), (utm_source))`.execute(deps.db);
+            group by grouping sets ((day), (utm_source), (assignee_id, first_contact_minutes))`.execute(deps.db);
+          // grouping(day, utm_source): 1 = by day, 2 = by source, 3 = by owner and minutes.
           return {
             list: LEAD_KINDS[lead.kind].list.slug,
-            rows: rows.rows.filter((r) => r.by_day),
-            sources: rows.rows.filter((r) => !r.by_day),
+            rows: rows.rows.filter((r) => Number(r.set) === 1),
+            sources: rows.rows.filter((r) => Number(r.set) === 2),
+            bars: rows.rows
+              .filter((r) => Number(r.set) === 3)
+              .map((r) => ({
+                assignee: r.assignee_id,
+                minutes: r.first_contact_minutes,
+                leads: Number(r.n),
+                converted: Number(r.converted),
+              })),
           };
         }),
       ),
@@ -59,8 +79,13 @@ export function overview(deps: Deps): Hono {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('status', '=', 'failed')
         .executeTakeFirstOrThrow(),
-      speedToLead(deps.db, since, now, deps.config.slaMinutes),
     ]);
+    const speed = await speedToLead(
+      deps.db,
+      perList.flatMap((l) => l.bars),
+      now,
+      deps.config.slaMinutes,
+    );
     for (const { list, rows } of perList) {
       for (const row of rows) {
         const counts = days.get(row.day ?? '');
