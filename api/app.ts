@@ -28,6 +28,11 @@ import { assignment } from './resources/assignment.ts';
 import { invitations } from './resources/invitations.ts';
 import { myDayResource } from './resources/my-day.ts';
 import { team } from './resources/team.ts';
+import { WORKSPACE_PATHS } from '../contract/workspace.ts';
+import { importResource, IMPORT_PATH_PATTERN } from './resources/import.ts';
+import { search } from './resources/search.ts';
+import { templates } from './resources/templates.ts';
+import { views } from './resources/views.ts';
 import { staticSite } from './static.ts';
 import { createIngest } from './ingest/ingest.ts';
 
@@ -53,7 +58,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
       onError: rateLimitErrorLog(deps.log),
     });
   app.use('/api/*', postRateLimit(limiter, { perMinute: deps.config.postRateLimitPerMinute, trustProxy: deps.config.trustProxy }));
-  app.use('/api/*', jsonBodiesOnly());
+  // JSON only, but for a CSV file being imported (resources/import.ts, which checks its own type).
+  app.use('/api/*', jsonBodiesOnly({ except: IMPORT_PATH_PATTERN }));
 
   app.route(HEALTH_PATH, health(deps));
   const quizAnswers = quizAnswersLead(deps);
@@ -73,6 +79,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   app.route('/api/admin/invitations', invitations(deps));
   app.route(DESK_PATHS.assignment, assignment(deps));
   app.route(DESK_PATHS.myDay, myDayResource(deps));
+  app.route(WORKSPACE_PATHS.templates, templates(deps));
+  app.route(WORKSPACE_PATHS.search, search(deps));
+  app.route(WORKSPACE_PATHS.views, views(deps));
+  app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));
   app.all('/api', (c) => c.json({ message: API_MESSAGES.notFound }, 404));

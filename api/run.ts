@@ -17,6 +17,7 @@ import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { startLeadAlerts } from './leads/alerts.ts';
 import { startDigests } from './desk/digests.ts';
 import { startReminders } from './desk/reminders.ts';
+import { startLinker } from './people/linker.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool } from './certificate/render-pool.ts';
 import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
@@ -125,9 +126,12 @@ async function main(): Promise<void> {
     // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
     const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
     const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, log, wakeMail: () => mailWorker.wake() });
+    // New leads join their person (people/linker.ts).
+    const linker = startLinker({ db: database.db, log });
     const stopDesk = async () => {
       await reminders.stop();
       await digests.stop();
+      await linker.stop();
     };
     cleanup.unshift(stopDesk);
     const app = createApp(deps);

@@ -124,7 +124,7 @@ export interface LeadHistoryEntry {
  * person's other submissions and taken tests (what the member may see of them).
  */
 export type TimelineEntry =
-  | (LeadHistoryEntry & { kind: 'history' })
+  | (LeadHistoryEntry & { kind: 'history'; /** On a person's timeline: which of their leads. */ lead?: { list: ListSlug; _id: string } })
   | { kind: 'submission'; _id: string; list: ListSlug; at: string; title: string; summary: string; current: boolean }
   | { kind: 'test'; _id: string; at: string; language: string; certificateUrl: string };
 

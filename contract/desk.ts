@@ -52,7 +52,10 @@ export type Permission =
   | 'assignment.read'
   | 'assignment.manage'
   | 'mail.read'
-  | 'audit.read';
+  | 'audit.read'
+  | 'templates.manage'
+  | 'leads.import'
+  | 'people.merge';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -78,6 +81,11 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   // The queue names recipients: admins and viewers only.
   'mail.read': ['admin', 'viewer'],
   'audit.read': ['admin'],
+  'templates.manage': ['admin'],
+  // Walk-ins and college-fair sheets: those who work leads.
+  'leads.import': ['admin', 'counsellor'],
+  // Joining two records of one person (and undoing it): those who work leads, on leads they may see.
+  'people.merge': ['admin', 'counsellor'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {
@@ -152,6 +160,7 @@ export const DESK_MESSAGES = {
   noteTooLong: `A note is at most ${DESK_LIMITS.note} characters`,
   noteCharacters: 'The note contains characters that are not allowed',
   dayEmailInvalid: 'The morning email time must be HH:MM (00:00 to 23:59), or off',
+  activityComplete: 'This activity has its outcome already: log a new one',
 } as const;
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -206,14 +215,32 @@ export function dayEmailText(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
-/** PATCH /api/admin/me: the person's own settings. `dayEmail`: "09:00", or null for none. */
+/**
+ * PATCH /api/admin/me: the person's own settings. `dayEmail`: "09:00", or null for none;
+ * `columns`: per list, the optional columns they show (contract/workspace.ts MemberPreferences).
+ */
 export const meUpdateSchema = object({
   dayEmail: string()
     .nullable()
-    .defined(DESK_MESSAGES.dayEmailInvalid)
     .typeError(DESK_MESSAGES.dayEmailInvalid)
-    .test('time', DESK_MESSAGES.dayEmailInvalid, (v) => v === null || (v !== undefined && dayEmailMinute(v) !== undefined)),
-});
+    .test('time', DESK_MESSAGES.dayEmailInvalid, (v) => v === undefined || v === null || dayEmailMinute(v) !== undefined)
+    .optional(),
+  columns: mixed<Record<string, string[]>>()
+    .test(
+      'columns',
+      'columns must be, per list, a list of column names',
+      (v) =>
+        v === undefined ||
+        (typeof v === 'object' &&
+          v !== null &&
+          !Array.isArray(v) &&
+          Object.keys(v).length <= 20 &&
+          Object.values(v).every(
+            (c) => Array.isArray(c) && c.length <= 30 && c.every((k) => typeof k === 'string' && /^[A-Za-z]{1,40}$/.test(k)),
+          )),
+    )
+    .optional(),
+}).test('something', 'Send dayEmail, columns, or both', (v) => v.dayEmail !== undefined || v.columns !== undefined);
 
 const note = string()
   .typeError(DESK_MESSAGES.noteCharacters)
@@ -257,6 +284,16 @@ export const activitySchema = object({
   nextAction: nextActionSchema.nullable().optional().default(undefined),
 }).test('note-outcome', DESK_MESSAGES.outcomeOnNote, (v) => !(v.type === 'note' && v.outcome !== undefined));
 export type ActivityInput = InferType<typeof activitySchema>;
+
+/** PATCH /api/admin/leads/{list}/{id}/activities/{activityId}: an attempt's outcome, once. */
+export const activityOutcomeSchema = object({
+  outcome: string()
+    .typeError(DESK_MESSAGES.outcomeInvalid)
+    .oneOf([...OUTCOMES], DESK_MESSAGES.outcomeInvalid)
+    .required(DESK_MESSAGES.outcomeInvalid),
+  note: note.optional(),
+  nextAction: nextActionSchema.nullable().optional().default(undefined),
+});
 
 /** An assignee in a PATCH or a bulk assignment: a member's id, or null for no one. */
 export const assigneeField = string()

@@ -185,6 +185,15 @@ export const LEAD_PATHS = Object.fromEntries(LEAD_KIND_NAMES.map((k) => [k, LEAD
   [K in LeadKind]: (typeof LEAD_KINDS)[K]['path'];
 };
 
+/** A list sorts by its own text columns, its date, its status, the owner and the next step. */
+const SORTABLE_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'email', 'phone', 'longText', 'option']);
+export const SORT_EXTRA = ['createdAt', 'status', 'owner', 'next'] as const;
+export function sortKeysOf(list: LeadListDef): string[] {
+  return [...list.columns.filter((c) => SORTABLE_KINDS.has(c.kind)).map((c) => c.key), ...SORT_EXTRA];
+}
+/** `?sort=`: a key, `-` first for descending; the lists' default is the newest first. */
+export const DEFAULT_SORT = '-createdAt';
+
 /** The records' array inside a spec list body. */
 export function listItems(body: unknown, envelope: ListEnvelope): unknown[] | undefined {
   if (envelope === 'array') return Array.isArray(body) ? body : undefined;

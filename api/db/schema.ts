@@ -10,6 +10,7 @@ import type { LeadSource } from '../../contract/lead-signals.ts';
 import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
 import type { ActionType, ActivityType, AssignmentMode, Outcome, Role } from '../../contract/desk.ts';
+import type { MemberPreferences, TemplateChannel, TemplateLanguage } from '../../contract/workspace.ts';
 
 export type HistoryAction = 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge';
 
@@ -89,6 +90,8 @@ export interface AdminsTable {
   /** The last lead_history id their assignment digest covered. */
   assignment_mailed_through: ColumnType<string | number, string | number | undefined, string | number>;
   assignment_mailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The member's console settings (migrations/2026-11-24T0011_counsellor_console.ts). */
+  preferences: ColumnType<MemberPreferences, string | undefined, string>;
 }
 export interface TeamInvitationsTable {
   id: Generated<string>;
@@ -238,6 +241,55 @@ export interface LeadStatusCountsTable {
   n: ColumnType<string | number, never, never>;
 }
 
+/** What WhatsApp and email messages start from (migration 0011). */
+export interface MessageTemplatesTable {
+  id: Generated<string>;
+  name: string;
+  language: TemplateLanguage;
+  channel: TemplateChannel;
+  body: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+/** A member's named list filters (a query string), theirs or shared. */
+export interface SavedViewsTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  list: string;
+  query: string;
+  shared: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+/** A person: the leads that share an email or a phone, and merges (api/people/). No personal data here. */
+export interface PeopleTable {
+  id: Generated<string>;
+  created_at: CreatedAt;
+  merged_into: string | null;
+}
+export interface LeadPeopleTable {
+  list: string;
+  lead_id: string;
+  person_id: string;
+}
+/** Leads waiting for the linker. */
+export interface PeopleQueueTable {
+  list: string;
+  lead_id: string;
+}
+export interface PersonMergesTable {
+  id: Generated<string>;
+  into_person: string;
+  from_person: string;
+  /** The leads moved: [{ list, id }]. */
+  moved: ColumnType<Array<{ list: string; id: string }>, string, never>;
+  admin_id: string | null;
+  admin_label: string;
+  created_at: CreatedAt;
+  undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   free_join_users: FreeJoinUsersTable;
@@ -259,6 +311,12 @@ export interface Database {
   lead_alert_digests: LeadAlertDigestsTable;
   team_invitations: TeamInvitationsTable;
   lead_assignment: LeadAssignmentTable;
+  message_templates: MessageTemplatesTable;
+  saved_views: SavedViewsTable;
+  people: PeopleTable;
+  lead_people: LeadPeopleTable;
+  people_queue: PeopleQueueTable;
+  person_merges: PersonMergesTable;
 }
 
 /** The tables behind the five admin lists. */

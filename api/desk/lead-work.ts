@@ -165,11 +165,33 @@ export async function updateLead(
 }
 
 /**
+ * What an activity's outcome does: it moves the status where it obviously goes; a closed lead
+ * keeps no next step; otherwise the next step given replaces the pending one, and a contact
+ * with an outcome but no new step completes the pending one. An attempt (no outcome yet)
+ * changes neither.
+ */
+async function applyOutcome(
+  trx: Transaction<Database>,
+  lead: ListedLead,
+  row: LockedLead,
+  list: ListSlug,
+  input: Pick<ActivityInput, 'type' | 'outcome' | 'nextAction'>,
+  member: Member,
+): Promise<HistoryRow[]> {
+  const rows: HistoryRow[] = [];
+  const status = statusAfterActivity(row.status, input.type, input.outcome);
+  rows.push(...(await setStatus(trx, lead, row, list, status, member)));
+  if (isClosed(status)) rows.push(...(await closeIfDone(trx, lead, row, list, status, member)));
+  else if (input.nextAction !== undefined) rows.push(...(await setNextAction(trx, lead, row, list, input.nextAction, member)));
+  else if (input.type !== 'note' && input.outcome !== undefined) rows.push(...(await setNextAction(trx, lead, row, list, null, member)));
+  return rows;
+}
+
+/**
  * Logs an activity on a lead, as `member`, now. The first call, WhatsApp, email or meeting is
- * the lead's first contact (with its working minutes, for speed to lead); the outcome moves
- * the status where it obviously goes; a contact completes the pending next step, replaced by
- * the one given; a closed lead keeps none. A counsellor who works a lead from the pool takes
- * it. Resolves the history id of the activity, or undefined when the lead is not found.
+ * the lead's first contact (with its working minutes, for speed to lead), even as an attempt
+ * whose outcome comes later (completeActivity); a counsellor who works a lead from the pool
+ * takes it. Resolves the history id of the activity, or undefined when the lead is not found.
  */
 export async function logActivity(
   lead: ListedLead,
@@ -188,8 +210,7 @@ export async function logActivity(
       rows.push(...(await setAssignee(trx, lead, row, list, member.id, member, work)));
       owner = member.id;
     }
-    const contact = input.type !== 'note';
-    if (contact && row.first_contact_at === null) {
+    if (input.type !== 'note' && row.first_contact_at === null) {
       const minutes = Math.round(workingMinutesBetween(new Date(row.created_at), work.now, work.config.workingHours));
       await sql`update ${sql.table(lead.table)} set first_contact_at = ${work.now}, first_contact_minutes = ${minutes} where id = ${id}`.execute(
         trx,
@@ -206,14 +227,55 @@ export async function logActivity(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const status = statusAfterActivity(row.status, input.type, input.outcome);
-    rows.push(...(await setStatus(trx, lead, row, list, status, member)));
-    if (isClosed(status)) rows.push(...(await closeIfDone(trx, lead, row, list, status, member)));
-    else if (input.nextAction !== undefined) rows.push(...(await setNextAction(trx, lead, row, list, input.nextAction, member)));
-    else if (contact) rows.push(...(await setNextAction(trx, lead, row, list, null, member)));
+    rows.push(...(await applyOutcome(trx, lead, row, list, input, member)));
     await record(trx, rows);
     await announce(trx, list, [{ id, assignee: owner, ...(owner !== row.assignee_id ? { previous: row.assignee_id } : {}) }]);
     return String(inserted.id);
+  });
+}
+
+/** An attempt may be completed by whoever made it, this long after. */
+export const ATTEMPT_COMPLETE_HOURS = 12;
+
+/**
+ * Completes an attempt (an activity logged when a call or a WhatsApp message was started from
+ * the console, before anyone knew how it went) with its outcome, a note and the next step.
+ * 404 when the lead or the attempt is not found or not theirs; 409 when it has an outcome.
+ */
+export async function completeActivity(
+  lead: ListedLead,
+  list: ListSlug,
+  id: string,
+  activityId: string,
+  input: Omit<ActivityInput, 'type'>,
+  member: Member,
+  work: Work,
+): Promise<boolean> {
+  return work.db.transaction().execute(async (trx) => {
+    const row = await lockLead(trx, lead, id, member);
+    if (!row || !/^\d{1,18}$/.test(activityId)) return false;
+    const activity = await trx
+      .selectFrom('lead_history')
+      .select(['id', 'activity_type', 'outcome', 'note'])
+      .where('id', '=', activityId)
+      .where('list', '=', list)
+      .where('lead_id', '=', id)
+      .where('action', '=', 'activity')
+      .where('admin_id', '=', member.id)
+      .where('created_at', '>', new Date(work.now.getTime() - ATTEMPT_COMPLETE_HOURS * 3_600_000))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!activity?.activity_type) return false;
+    if (activity.outcome !== null) throw new HttpError(409, DESK_MESSAGES.activityComplete);
+    await trx
+      .updateTable('lead_history')
+      .set({ outcome: input.outcome ?? null, note: input.note || activity.note })
+      .where('id', '=', activity.id)
+      .execute();
+    const rows = await applyOutcome(trx, lead, row, list, { ...input, type: activity.activity_type }, member);
+    await record(trx, rows);
+    await announce(trx, list, [{ id, assignee: row.assignee_id }]);
+    return true;
   });
 }
 

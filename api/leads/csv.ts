@@ -1,12 +1,15 @@
 // A list as CSV (RFC 4180, UTF-8 with a byte-order mark so that Excel shows Hindi names),
-// with the list's own filters: the columns are the registry's, with the date, the status and
-// the source. Streamed a page at a time (keyset on the list's index order, which works alike
+// with the list's own filters (or only the leads chosen, ?ids=): the columns are the
+// registry's, with the date and time in India Standard Time as Excel reads a date
+// ("2026-11-24 15:20"), the status, the owner and next step, the certificate as a full
+// link, and the source. Streamed a page at a time (keyset on the list's index order, which works alike
 // on Postgres and PGlite), so exporting a million leads neither holds them in memory nor
 // keeps one long query open. A cell that a spreadsheet would take for a formula (=, +, -, @,
 // tab or carriage return first) is prefixed with a quote: a lead's "name" must never run as
 // a formula on an admin's computer.
 import { sql, type Kysely } from 'kysely';
 import { LEAD_KINDS, LEAD_STATUS_LABELS, type LeadField } from '../../contract/lead-kinds.ts';
+import { ACTION_LABELS } from '../../contract/desk.ts';
 import { certificatePagePath } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../contract/quiz/items.ts';
 import { consentSummary } from '../../contract/consent.ts';
@@ -33,9 +36,27 @@ export function csvCell(value: unknown): string {
 
 type Column = { label: string; value: (item: ListItem, row: ListedRow<ListedTable>) => unknown };
 
-function columnsOf(lead: ListedLead): Column[] {
+const IST_OFFSET_MS = 330 * 60_000;
+/** An instant as Excel reads a date and time: "2026-11-24 15:20", India Standard Time. */
+export function excelIst(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const at = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(at.getTime())) return '';
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+export interface CsvOptions {
+  /** Certificates are written as full links on this origin. */
+  publicUrl: string;
+  /** Every member's name by id, for the owner column. */
+  names: ReadonlyMap<string, string>;
+  /** Rows per page read (tests make it small to cross page boundaries). */
+  pageSize?: number;
+}
+
+function columnsOf(lead: ListedLead, options: CsvOptions): Column[] {
   const list = LEAD_KINDS[lead.kind].list;
-  const columns: Column[] = [{ label: 'Date (UTC)', value: (item) => item[list.timeField] }];
+  const columns: Column[] = [{ label: 'Date (IST)', value: (_, row) => excelIst(row.created_at) }];
   for (const field of list.columns as readonly LeadField[]) {
     if (field.kind === 'scores') {
       for (const domain of QUIZ_DOMAINS) {
@@ -45,13 +66,20 @@ function columnsOf(lead: ListedLead): Column[] {
         });
       }
     } else if (field.kind === 'certificate') {
-      columns.push({ label: field.label, value: (item) => (item.certificateId ? certificatePagePath(String(item.certificateId)) : '') });
+      columns.push({
+        label: field.label,
+        value: (item) => (item.certificateId ? `${options.publicUrl}${certificatePagePath(String(item.certificateId))}` : ''),
+      });
     } else {
       columns.push({ label: field.label, value: (item) => item[field.key] });
     }
   }
   columns.push(
     { label: 'Status', value: (item) => LEAD_STATUS_LABELS[item.status] },
+    { label: 'Owner', value: (_, row) => (row.assignee_id ? (options.names.get(row.assignee_id) ?? '') : '') },
+    { label: 'Next step', value: (_, row) => (row.next_action_type ? ACTION_LABELS[row.next_action_type] : '') },
+    { label: 'Next step due (IST)', value: (_, row) => excelIst(row.next_action_due_at) },
+    { label: 'First contact (IST)', value: (_, row) => excelIst(row.first_contact_at) },
     { label: 'Source (utm_source)', value: (_, row) => row.utm_source },
     { label: 'First visit', value: (_, row) => touchText(row.source?.first) },
     { label: 'Latest campaign visit', value: (_, row) => touchText(row.source?.last) },
@@ -61,8 +89,9 @@ function columnsOf(lead: ListedLead): Column[] {
 }
 
 /** The CSV lines of a list, header first, `\r\n` each. */
-export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery): AsyncGenerator<string> {
-  const columns = columnsOf(lead);
+export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery, options: CsvOptions): AsyncGenerator<string> {
+  const columns = columnsOf(lead, options);
+  const pageSize = options.pageSize ?? PAGE;
   yield `${BOM}${columns.map((c) => csvCell(c.label)).join(',')}\r\n`;
   const table = sql.table(lead.table);
   const where = conditions(lead.searchText, query);
@@ -71,12 +100,12 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
     const keyset = after ? sql`and (created_at, id) < (${after.created_at}, ${after.id}::uuid)` : sql``;
     const page = await sql<ListedRow<typeof lead.table>>`
       select * from ${table} where ${where} ${keyset}
-      order by created_at desc, id desc limit ${PAGE}`.execute(db);
+      order by created_at desc, id desc limit ${pageSize}`.execute(db);
     if (page.rows.length === 0) return;
     let items = page.rows.map((row) => lead.listItem(row));
     if (lead.kind === 'personalitySignup') items = await withLatestTests(db, items);
     yield items.map((item, i) => `${columns.map((c) => csvCell(c.value(item, page.rows[i]!))).join(',')}\r\n`).join('');
-    if (page.rows.length < PAGE) return;
+    if (page.rows.length < pageSize) return;
     const last = page.rows[page.rows.length - 1]!;
     after = { created_at: last.created_at, id: last.id };
   }

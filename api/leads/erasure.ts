@@ -144,6 +144,14 @@ async function eraseRows(
       .where('list', '=', list)
       .where(sql<boolean>`lead_id = any(${ids}::uuid[])`)
       .execute();
+    // Their person keeps no trace of them (a person holds no personal data of its own).
+    for (const table of ['lead_people', 'people_queue'] as const) {
+      await trx
+        .deleteFrom(table)
+        .where('list', '=', list)
+        .where(sql<boolean>`lead_id = any(${ids}::uuid[])`)
+        .execute();
+    }
   }
   await audit(trx, who, list, ids.length);
   return ids;

@@ -11,8 +11,18 @@
 import type { Context } from 'hono';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LIST_LIMIT_MAX, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
-import { CONSOLE_MESSAGES } from '../../contract/console.ts';
-import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus, type ListedKind } from '../../contract/lead-kinds.ts';
+import {
+  DEFAULT_SORT,
+  LEAD_KINDS,
+  LEAD_STATUSES,
+  SORT_EXTRA,
+  sortKeysOf,
+  type LeadListDef,
+  type LeadStatus,
+  type ListedKind,
+} from '../../contract/lead-kinds.ts';
+import { BULK_MAX, CONSOLE_MESSAGES } from '../../contract/console.ts';
+import { tenDigitPhone, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
 import { isStorableText, TEXT_MESSAGES } from '../../contract/text-rules.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
@@ -31,6 +41,10 @@ export interface LeadListQuery {
   utmSource: string | undefined;
   /** A member's id, or 'none' for leads no one owns. */
   assignee: string | undefined;
+  /** `?sort=`: a key of the list (contract sortKeysOf), descending with `desc`. */
+  sort: { key: string; desc: boolean };
+  /** `?ids=`: only these leads (the CSV's "Export selected"). */
+  ids: string[] | undefined;
 }
 
 /** India Standard Time: UTC+5:30 all year. */
@@ -67,7 +81,26 @@ function date(raw: string | undefined, name: 'from' | 'to'): Date | undefined {
   return dateOnly && name === 'to' ? new Date(value.getTime() + 86_400_000 - 1) : value;
 }
 
-export function parseLeadListQuery(c: Context): LeadListQuery {
+function parseSort(raw: string | undefined, list: LeadListDef | undefined): LeadListQuery['sort'] {
+  const value = raw === undefined || raw === '' ? DEFAULT_SORT : raw;
+  const desc = value.startsWith('-');
+  const key = desc ? value.slice(1) : value;
+  const known = list ? sortKeysOf(list) : [...SORT_EXTRA];
+  // The spec's free-join users call their date joinedAt.
+  const normal = key === 'joinedAt' ? 'createdAt' : key;
+  if (!known.includes(normal)) throw new HttpError(400, WORKSPACE_MESSAGES.sortInvalid);
+  return { key: normal, desc };
+}
+
+function parseIds(raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const ids = raw.split(',');
+  if (ids.length > BULK_MAX || !ids.every(isLeadId))
+    throw new HttpError(400, `ids must be up to ${BULK_MAX} lead ids, separated by commas`);
+  return ids;
+}
+
+export function parseLeadListQuery(c: Context, list?: LeadListDef): LeadListQuery {
   const q = c.req.query('q')?.trim();
   if (q !== undefined && q.length > 100) throw new HttpError(400, 'q must be at most 100 characters');
   if (q !== undefined && !isStorableText(q)) throw new HttpError(400, TEXT_MESSAGES.notAllowedCharacters('q'));
@@ -95,11 +128,54 @@ export function parseLeadListQuery(c: Context): LeadListQuery {
     status: status ? (status as LeadStatus) : undefined,
     utmSource: utmSource ? utmSource : undefined,
     assignee: assignee ? assignee : undefined,
+    sort: parseSort(c.req.query('sort'), list),
+    ids: parseIds(c.req.query('ids')),
   };
+}
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+
+/** The ORDER BY of a list query: the sort key, then the id, so pages never overlap or skip. */
+export function orderBy(sort: LeadListQuery['sort']): RawBuilder<unknown> {
+  const dir = sort.desc ? sql`desc` : sql`asc`;
+  // Leads without an owner or a next step come last either way.
+  const nulls = sql`nulls last`;
+  let key: RawBuilder<unknown>;
+  switch (sort.key) {
+    case 'createdAt':
+      key = sql`created_at`;
+      break;
+    case 'status':
+      key = sql`status`;
+      break;
+    case 'owner':
+      key = sql`(select lower(a.name) from admins a where a.id = assignee_id)`;
+      break;
+    case 'next':
+      key = sql`next_action_due_at`;
+      break;
+    default:
+      key = sql`lower(${sql.ref(snake(sort.key))})`;
+  }
+  return sql`${key} ${dir} ${nulls}, id ${dir}`;
 }
 
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * A search: a case-insensitive substring of the list's search text (name, email, phone). A
+ * phone typed any way (`+91 98123 45678`, `098123-45678`, `98123 45678`) also matches its
+ * ten digits; other digits typed with spaces or dashes match as digits alone.
+ */
+export function searchCondition(searchText: RawBuilder<string>, q: string): RawBuilder<boolean> {
+  const alternatives = [sql`${searchText} ilike ${likePattern(q)}`];
+  const phone = tenDigitPhone(q);
+  const digits = q.replace(/\D/g, '');
+  if (phone && phone !== q) alternatives.push(sql`${searchText} like ${likePattern(phone)}`);
+  else if (digits.length >= 3 && digits !== q) alternatives.push(sql`${searchText} ilike ${likePattern(digits)}`);
+  return sql<boolean>`(${sql.join(alternatives, sql` or `)})`;
 }
 
 /** Every lead: the scope of admins and viewers (desk/access.ts visibleTo gives each member's). */
@@ -112,16 +188,12 @@ export function conditions(
   scope: RawBuilder<boolean> = ALL_LEADS,
 ): RawBuilder<boolean> {
   const parts: RawBuilder<unknown>[] = [scope];
-  if (query.q !== undefined) {
-    const digits = query.q.replace(/\D/g, '');
-    const alternatives = [sql`${searchText} ilike ${likePattern(query.q)}`];
-    if (digits.length >= 3 && digits !== query.q) alternatives.push(sql`${searchText} ilike ${likePattern(digits)}`);
-    parts.push(sql`(${sql.join(alternatives, sql` or `)})`);
-  }
+  if (query.q !== undefined) parts.push(searchCondition(searchText, query.q));
   if (query.from) parts.push(sql`created_at >= ${query.from}`);
   if (query.to) parts.push(sql`created_at <= ${query.to}`);
   parts.push(query.status ? sql`status = ${query.status}` : sql`status <> 'spam'`);
   if (query.utmSource !== undefined) parts.push(sql`utm_source = ${query.utmSource}`);
+  if (query.ids !== undefined) parts.push(sql`id = any(${query.ids}::uuid[])`);
   if (query.assignee === 'none') parts.push(sql`assignee_id is null`);
   else if (query.assignee !== undefined) parts.push(sql`assignee_id = ${query.assignee}`);
   return sql<boolean>`${sql.join(parts, sql` and `)}`;
@@ -143,7 +215,7 @@ export async function queryLeads<T extends ListedTable>(
   const where = conditions(source.searchText, query, scope);
   const table = sql.table(source.table);
   if (query.limit === undefined) {
-    const all = await sql<ListedRow<T>>`select * from ${table} where ${where} order by created_at desc, id desc`.execute(db);
+    const all = await sql<ListedRow<T>>`select * from ${table} where ${where} order by ${orderBy(query.sort)}`.execute(db);
     return { rows: all.rows, total: all.rows.length };
   }
   const offset = (query.page - 1) * query.limit;
@@ -158,9 +230,9 @@ export async function queryLeads<T extends ListedTable>(
     query.assignee === undefined;
   const list = LEAD_KINDS[source.kind].list.slug;
   const [page, counted] = await Promise.all([
-    sql<
-      ListedRow<T>
-    >`select * from ${table} where ${where} order by created_at desc, id desc limit ${query.limit} offset ${offset}`.execute(db),
+    sql<ListedRow<T>>`select * from ${table} where ${where} order by ${orderBy(query.sort)} limit ${query.limit} offset ${offset}`.execute(
+      db,
+    ),
     byStatusOnly
       ? sql<{
           total: string | null;

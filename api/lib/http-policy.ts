@@ -147,9 +147,9 @@ export function corsPolicy(config: Pick<Config, 'corsOrigins'>): MiddlewareHandl
  * POST (and any other method with a body) must be application/json: 415 otherwise,
  * before a handler sees it. A POST with no body at all (logout) needs no type.
  */
-export function jsonBodiesOnly(): MiddlewareHandler {
+export function jsonBodiesOnly(options: { except?: RegExp } = {}): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS' && !options.except?.test(c.req.path)) {
       const type = c.req.header('content-type');
       const length = c.req.header('content-length');
       const hasBody = c.req.header('transfer-encoding') !== undefined || (length !== undefined && length !== '0');

@@ -2,7 +2,8 @@
 //   POST /login                  { email, password } → { message, token, admin: { _id, email, name }, expiresAt }
 //   POST /logout                 (Bearer) → { message }; the token stops working at once
 //   GET  /me                     (Bearer) → { admin: { _id, email, name, role }, expiresAt, dayEmail }
-//   PATCH /me                    (Bearer) { dayEmail: "09:00" | null } → the same: their morning email's time
+//   PATCH /me                    (Bearer) { dayEmail?: "09:00" | null, columns?: { [list]: [keys] } } → the same:
+//                                their morning email's time, the columns they show per list
 //   POST /forgot-password        { email } → always the same { message }
 //   POST /reset-password/:token  { newPassword } → { message } | 400 { message }
 //   GET  /mail                   (Bearer) → { data: MailQueueEntry[] } (?status=pending|sent|failed)
@@ -21,7 +22,9 @@ import { nowOf, type Deps } from '../deps.ts';
 import { listRows } from '../lib/admin-list.ts';
 import { afterPasswordChange, normalizeEmail } from '../lib/admins.ts';
 import { createBackgroundTasks } from '../lib/background.ts';
-import { issueToken, revokeSession, toAdminProfile } from '../lib/auth.ts';
+import { issueToken, revokeSession, toAdminProfile, type AdminSession } from '../lib/auth.ts';
+import { sql } from 'kysely';
+import { kindOfSlug } from '../../contract/lead-kinds.ts';
 import { guard } from '../desk/access.ts';
 import { dayEmailMinute, dayEmailText, meUpdateSchema } from '../../contract/desk.ts';
 import { clientAddress } from '../lib/client-address.ts';
@@ -55,6 +58,21 @@ function toMailQueueEntry(row: Record<string, unknown>): MailQueueEntry {
 
 export function admin(deps: Deps): Hono {
   const { db, config, log } = deps;
+
+  /** GET /me's answer: the member, their session's end, and their settings. */
+  const meOf = async (session: AdminSession) => {
+    const row = await db
+      .selectFrom('admins')
+      .select(['day_email_minute', 'preferences'])
+      .where('id', '=', session.admin.id)
+      .executeTakeFirstOrThrow();
+    return {
+      admin: toAdminProfile(session.admin),
+      expiresAt: session.expiresAt.toISOString(),
+      dayEmail: row.day_email_minute === null ? null : dayEmailText(row.day_email_minute),
+      preferences: row.preferences ?? {},
+    };
+  };
   // Computed now, so the first unknown-email login costs what every other one does.
   decoyHash().catch(() => {});
 
@@ -131,27 +149,26 @@ export function admin(deps: Deps): Hono {
       return c.json({ message: ADMIN_MESSAGES.logoutSuccess });
     })
 
-    .get('/me', guard(deps, 'self'), async (c) => {
-      const session = c.get('adminSession');
-      const row = await db.selectFrom('admins').select('day_email_minute').where('id', '=', session.admin.id).executeTakeFirstOrThrow();
-      return c.json({
-        admin: toAdminProfile(session.admin),
-        expiresAt: session.expiresAt.toISOString(),
-        dayEmail: row.day_email_minute === null ? null : dayEmailText(row.day_email_minute),
-      });
-    })
+    .get('/me', guard(deps, 'self'), async (c) => c.json(await meOf(c.get('adminSession'))))
 
     .patch('/me', guard(deps, 'self'), async (c) => {
       const input = validate(meUpdateSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const session = c.get('adminSession');
-      const minute = input.value.dayEmail === null ? null : (dayEmailMinute(input.value.dayEmail) ?? null);
-      await db.updateTable('admins').set({ day_email_minute: minute }).where('id', '=', session.admin.id).execute();
-      return c.json({
-        admin: toAdminProfile(session.admin),
-        expiresAt: session.expiresAt.toISOString(),
-        dayEmail: minute === null ? null : dayEmailText(minute),
+      const { dayEmail, columns } = input.value;
+      await db.transaction().execute(async (trx) => {
+        if (dayEmail !== undefined) {
+          const minute = dayEmail === null ? null : (dayEmailMinute(dayEmail) ?? null);
+          await trx.updateTable('admins').set({ day_email_minute: minute }).where('id', '=', session.admin.id).execute();
+        }
+        if (columns !== undefined) {
+          // Only lists that exist; merged over what was kept before.
+          const known = Object.fromEntries(Object.entries(columns).filter(([list]) => kindOfSlug(list)));
+          await sql`update admins set preferences = jsonb_set(preferences, '{columns}', coalesce(preferences->'columns', '{}'::jsonb) || ${JSON.stringify(known)}::jsonb)
+            where id = ${session.admin.id}`.execute(trx);
+        }
       });
+      return c.json(await meOf(session));
     })
 
     .post('/forgot-password', async (c) => {

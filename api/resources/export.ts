@@ -1,5 +1,6 @@
-// GET /api/admin/export/{list}.csv (admin): every lead of a list that matches its filters
-// (?q=&from=&to=&status=&utm_source=, as the list), as CSV (leads/csv.ts). Streamed: the
+// GET /api/admin/export/{list}.csv (admins): every lead of a list that matches its filters
+// (?q=&from=&to=&status=&utm_source=&assignee=, as the list), or only the leads chosen
+// (?ids=, "Export selected"), as CSV (leads/csv.ts), newest first. Streamed: the
 // rows are read a page at a time while the answer is written, and a page is read only when
 // the client has taken the last one, so a million rows never sit in memory.
 import { Hono } from 'hono';
@@ -8,6 +9,8 @@ import type { Deps } from '../deps.ts';
 import { csvLines } from '../leads/csv.ts';
 import { leadOf } from '../leads/definitions.ts';
 import { parseLeadListQuery } from '../leads/list-query.ts';
+import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
+import { teamNames } from '../desk/lead-fields.ts';
 import { guard } from '../desk/access.ts';
 import { HttpError } from '../lib/http.ts';
 
@@ -16,7 +19,11 @@ export function exportCsv(deps: Deps): Hono {
     const file = c.req.param('file');
     if (!file.endsWith('.csv')) throw new HttpError(404, CONSOLE_MESSAGES.listNotFound);
     const { lead, list } = leadOf(file.slice(0, -'.csv'.length));
-    const lines = csvLines(deps.db, lead, parseLeadListQuery(c));
+    const query = parseLeadListQuery(c, LEAD_KINDS[lead.kind].list);
+    const names = teamNames(deps.db);
+    const lines = (async function* () {
+      yield* csvLines(deps.db, lead, query, { publicUrl: deps.config.publicUrl, names: await names });
+    })();
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {

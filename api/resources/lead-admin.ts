@@ -3,19 +3,20 @@
 //                                   item with its status, owner and next step, and its timeline
 //   PATCH /{list}/{id}              { status?, note?, assignee?, nextAction? } → the same
 //   POST  /{list}/{id}/activities   { type, outcome?, note?, nextAction? } → 201 { activity, ...the same }
+//   PATCH /{list}/{id}/activities/{activityId}  { outcome, note?, nextAction? } → the attempt's outcome, once
 //   POST  /{list}/status            { ids, status } → { updated: [ids] }: several leads at once
 //   POST  /{list}/assign            { ids, assignee } → { assigned: [ids] } (admins)
 //   DELETE /{list}/{id}             204: the lead erased with its notes and history (admins; audited)
 //   POST  /{list}/erase             { ids } → { erased: [ids] } (admins)
 import { Hono } from 'hono';
 import { bulkEraseSchema, bulkStatusSchema, CONSOLE_MESSAGES, leadUpdateSchema, type LeadDetail } from '../../contract/console.ts';
-import { activitySchema, bulkAssignSchema } from '../../contract/desk.ts';
+import { activityOutcomeSchema, activitySchema, bulkAssignSchema } from '../../contract/desk.ts';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import type { ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard, visibleTo } from '../desk/access.ts';
 import { deskFields, teamNames } from '../desk/lead-fields.ts';
-import { assignLeads, logActivity, updateLead } from '../desk/lead-work.ts';
+import { assignLeads, completeActivity, logActivity, updateLead } from '../desk/lead-work.ts';
 import { leadOf, type ListedLead } from '../leads/definitions.ts';
 import { eraseLeads } from '../leads/erasure.ts';
 import { adminLabel, findLead, historyOf, setStatuses } from '../leads/history.ts';
@@ -76,6 +77,26 @@ export function leadAdmin(deps: Deps) {
         if (activityId === undefined) throw notFound();
         const detail = await leadDetail(deps, lead, list, id, member);
         return c.json({ activity: detail.history.find((h) => h._id === activityId), ...detail }, 201);
+      })
+      .patch('/:list/:id/activities/:activityId', guard(deps, 'leads.work'), async (c) => {
+        const { lead, list } = leadOf(c.req.param('list'));
+        const input = validate(activityOutcomeSchema, await readJsonBody(c, BODY_MAX_BYTES));
+        if (!input.ok) throw input.error;
+        const id = c.req.param('id');
+        const activityId = c.req.param('activityId');
+        const member = c.get('adminSession').admin;
+        const done = await completeActivity(
+          lead,
+          list,
+          id,
+          activityId,
+          input.value as Parameters<typeof completeActivity>[4],
+          member,
+          work(),
+        );
+        if (!done) throw notFound();
+        const detail = await leadDetail(deps, lead, list, id, member);
+        return c.json({ activity: detail.history.find((h) => h._id === activityId), ...detail });
       })
       // Erasure (contract/erasure.ts): the lead, its notes and history; an audit row remains.
       .delete('/:list/:id', guard(deps, 'leads.erase'), async (c) => {

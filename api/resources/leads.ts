@@ -10,6 +10,7 @@ import { nowOf, type Deps } from '../deps.ts';
 import { guard, visibleTo } from '../desk/access.ts';
 import { deskFields, teamNames } from '../desk/lead-fields.ts';
 import type { Member } from '../lib/auth.ts';
+import { likelyDuplicates, personOfLeads } from '../people/people.ts';
 import { ALL_LISTED, LISTED_LEADS, type ListedLead } from '../leads/definitions.ts';
 import { withLatestTests } from '../leads/latest-tests.ts';
 import { parseLeadListQuery, queryLeads, setTotal, type LeadListQuery } from '../leads/list-query.ts';
@@ -40,11 +41,27 @@ function envelope(kind: ListEnvelope, items: unknown[]): unknown {
   }
 }
 
-/** A page of a list as the console and the spec's client read it, as `member` may see it. */
+/**
+ * A page of a list as the console and the spec's client read it, as `member` may see it:
+ * each lead with its owner, next step and wait, its person, and whether another person shares
+ * its email or phone (a likely duplicate, to merge).
+ */
 export async function listPage(deps: Deps, definition: ListedLead, query: LeadListQuery, member: Member) {
   const [{ rows, total }, names] = await Promise.all([queryLeads(deps.db, definition, query, visibleTo(member)), teamNames(deps.db)]);
   const now = nowOf(deps);
-  const items = rows.map((row) => ({ ...definition.listItem(row), ...deskFields(row, names, deps.config, now) }));
+  const list = LEAD_KINDS[definition.kind].list.slug;
+  const refs = rows.map((r) => ({ list, id: r.id }));
+  // A page (the console's); a whole list (the spec's own client asks for one) goes without.
+  const paged = query.limit !== undefined;
+  const [persons, duplicates] = paged
+    ? await Promise.all([personOfLeads(deps.db, refs), likelyDuplicates(deps.db, list, rows)])
+    : [new Map<string, string>(), new Set<string>()];
+  const items = rows.map((row) => ({
+    ...definition.listItem(row),
+    ...deskFields(row, names, deps.config, now),
+    personId: persons.get(`${list}:${row.id}`) ?? null,
+    likelyDuplicate: duplicates.has(`${list}:${row.id}`),
+  }));
   return { items: definition.kind === 'personalitySignup' ? await withLatestTests(deps.db, items) : items, total };
 }
 
@@ -54,7 +71,7 @@ export function leads(deps: Deps, ingest: Ingest, others: readonly AnyLeadResour
   for (const definition of ALL_LISTED) {
     const list = LEAD_KINDS[definition.kind].list;
     app.get(list.path, guard(deps, 'leads.read'), async (c) => {
-      const { items, total } = await listPage(deps, definition, parseLeadListQuery(c), c.get('adminSession').admin);
+      const { items, total } = await listPage(deps, definition, parseLeadListQuery(c, list), c.get('adminSession').admin);
       setTotal(c, total);
       return c.json(envelope(list.envelope, items) as object);
     });

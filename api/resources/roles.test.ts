@@ -11,6 +11,8 @@ import { ROLES, type Role } from '../../contract/desk.ts';
 import { PERMISSIONS, permissionOf, type Permission } from '../desk/access.ts';
 import { issueToken } from '../lib/auth.ts';
 import { memberToken } from '../testing/admin.ts';
+import { linkOnce } from '../people/linker.ts';
+import { mergePeople } from '../people/merge.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 
@@ -25,8 +27,23 @@ const PUBLIC = new Set([
 interface Sample {
   path: string;
   body?: unknown;
+  /** The body's type, when it is not JSON (an import's CSV). */
+  type?: string;
 }
-type Fixtures = { lead: () => Promise<string>; member: () => Promise<string> };
+interface Fixtures {
+  /** A fresh lead the caller may see (linked to its person). */
+  lead: () => Promise<string>;
+  member: () => Promise<string>;
+  template: () => Promise<string>;
+  /** A view the caller owns. */
+  view: () => Promise<string>;
+  /** The person of a fresh lead the caller may see. */
+  person: () => Promise<string>;
+  /** A merge of two fresh leads' people, for the caller to undo. */
+  merge: () => Promise<string>;
+  /** A call the caller started on a fresh lead of theirs, its outcome not yet known. */
+  attempt: () => Promise<{ lead: string; activity: string }>;
+}
 
 /** A request for each guarded route; `:id` of a lead route is a fresh lead the caller may see. */
 const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
@@ -67,6 +84,32 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
     body: { ids: [await f.lead()], assignee: null },
   }),
   'POST /api/admin/leads/:list/erase': async (f) => ({ path: '/api/admin/leads/contact/erase', body: { ids: [await f.lead()] } }),
+  'PATCH /api/admin/leads/:list/:id/activities/:activityId': async (f) => {
+    const { lead, activity } = await f.attempt();
+    return { path: `/api/admin/leads/contact/${lead}/activities/${activity}`, body: { outcome: 'connected' } };
+  },
+  'GET /api/admin/templates': async () => ({ path: '/api/admin/templates' }),
+  'POST /api/admin/templates': async () => ({
+    path: '/api/admin/templates',
+    body: { name: 'Matrix', language: 'english', channel: 'whatsapp', body: 'Hi {name}' },
+  }),
+  'PATCH /api/admin/templates/:id': async (f) => ({ path: `/api/admin/templates/${await f.template()}`, body: { name: 'Renamed' } }),
+  'DELETE /api/admin/templates/:id': async (f) => ({ path: `/api/admin/templates/${await f.template()}` }),
+  'GET /api/admin/search': async () => ({ path: '/api/admin/search?q=matrix' }),
+  'GET /api/admin/views': async () => ({ path: '/api/admin/views' }),
+  'POST /api/admin/views': async () => ({ path: '/api/admin/views', body: { name: 'Matrix view', list: 'contact', query: 'status=new' } }),
+  'DELETE /api/admin/views/:id': async (f) => ({ path: `/api/admin/views/${await f.view()}` }),
+  'GET /api/admin/people/:id': async (f) => ({ path: `/api/admin/people/${await f.person()}` }),
+  'POST /api/admin/people/merge': async (f) => ({
+    path: '/api/admin/people/merge',
+    body: { into: { list: 'contact', _id: await f.lead() }, from: [{ list: 'contact', _id: await f.lead() }] },
+  }),
+  'POST /api/admin/people/merge/:id/undo': async (f) => ({ path: `/api/admin/people/merge/${await f.merge()}/undo` }),
+  'POST /api/admin/import/:list': async () => ({
+    path: '/api/admin/import/contact?fileName=matrix.csv',
+    body: 'First name,Last name,Email,Phone,Message\nMatrix,Import,matrix.import@example.in,9876543210,Hello\n',
+    type: 'text/csv',
+  }),
   'GET /api/v1/get-contact': async () => ({ path: '/api/v1/get-contact' }),
   'GET /api/v1/free/all': async () => ({ path: '/api/v1/free/all' }),
   'GET /api/v1/form/submissions': async () => ({ path: '/api/v1/form/submissions' }),
@@ -92,7 +135,8 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
       firstName: 'Matrix',
       lastName: `Lead${serial}`,
       email: `matrix${serial}@example.in`,
-      phone: '9876543210',
+      // Each its own person: no two share an email or a phone.
+      phone: `98${String(serial).padStart(8, '0')}`,
       message: 'Role matrix',
     });
     expect(res.status).toBe(201);
@@ -106,15 +150,70 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
         method,
         headers: {
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(sample.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(sample.body === undefined ? {} : { 'Content-Type': sample.type ?? 'application/json' }),
         },
-        ...(sample.body === undefined ? {} : { body: JSON.stringify(sample.body) }),
+        ...(sample.body === undefined ? {} : { body: typeof sample.body === 'string' ? sample.body : JSON.stringify(sample.body) }),
       }),
     );
   const settle = async (res: Response) => {
     // A permitted stream (the live events) is open: leave it.
     await res.body?.cancel().catch(() => undefined);
     return res.status;
+  };
+
+  /** Fixtures for one call: leads owned by `owner` (null: the pool), views of `viewer`. */
+  const fixturesFor = (owner: string | null, viewerId: string | null): Fixtures => {
+    const lead = async () => {
+      const id = await submit();
+      if (owner) await database.db.updateTable('contact_messages').set({ assignee_id: owner }).where('id', '=', id).execute();
+      while ((await linkOnce(database.db)) > 0);
+      return id;
+    };
+    const personOf = async (id: string) =>
+      (
+        await database.db
+          .selectFrom('lead_people')
+          .select('person_id')
+          .where('list', '=', 'contact')
+          .where('lead_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).person_id;
+    return {
+      lead,
+      member: async () => (await memberToken(database.db, `target-${crypto.randomUUID()}@matrix.example.in`, 'counsellor')).id,
+      template: async () =>
+        (
+          await database.db
+            .insertInto('message_templates')
+            .values({ name: 'Matrix', language: 'english', channel: 'whatsapp', body: 'Hi {name}' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      view: async () =>
+        (
+          await database.db
+            .insertInto('saved_views')
+            .values({ owner_id: viewerId ?? members.admin.id, name: 'Matrix', list: 'contact', query: '' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      person: async () => personOf(await lead()),
+      attempt: async () => {
+        const id = await lead();
+        const row = await database.db
+          .insertInto('lead_history')
+          .values({ list: 'contact', lead_id: id, admin_id: viewerId, admin_label: 'matrix', action: 'activity', activity_type: 'call' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { lead: id, activity: String(row.id) };
+      },
+      merge: async () => {
+        const [a, b] = [await lead(), await lead()];
+        const adminMember = { id: members.admin.id, email: 'admin@matrix.example.in', name: 'admin', role: 'admin' as const };
+        return (await mergePeople(database.db, { into: { list: 'contact', _id: a }, from: [{ list: 'contact', _id: b }] }, adminMember))
+          .merges[0]!;
+      },
+    };
   };
 
   /** Every route of the app that the matrix covers, with its permission (undefined: none declared). */
@@ -153,17 +252,8 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
   });
 
   it('lets each role do exactly what its permissions say, and no one without a live membership', async () => {
-    const fixtures = (caller: Role | null): Fixtures => ({
-      // A lead the caller may see: for a counsellor, one assigned to them.
-      lead: async () => {
-        const id = await submit();
-        if (caller === 'counsellor') {
-          await database.db.updateTable('contact_messages').set({ assignee_id: members.counsellor.id }).where('id', '=', id).execute();
-        }
-        return id;
-      },
-      member: async () => (await memberToken(database.db, `target-${crypto.randomUUID()}@matrix.example.in`, 'counsellor')).id,
-    });
+    const fixtures = (caller: Role | null) =>
+      fixturesFor(caller === 'counsellor' ? members.counsellor.id : null, caller ? members[caller].id : null);
     const outcomes: string[] = [];
     for (const [key, permission] of guardedRoutes()) {
       const [method] = key.split(' ') as [string];
@@ -193,7 +283,7 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
       await database.db.updateTable('contact_messages').set({ assignee_id: otherCounsellor.id }).where('id', '=', id).execute();
       return id;
     };
-    const f: Fixtures = { lead: theirs, member: async () => '' };
+    const f: Fixtures = { ...fixturesFor(otherCounsellor.id, null), lead: theirs };
     const leadRoutes = [...guardedRoutes()].filter(
       ([key, permission]) => key.includes('/leads/:list/:id') && PERMISSIONS[permission!].includes('counsellor'),
     );

@@ -1,0 +1,412 @@
+// The counsellor's workspace through the API: search with a phone typed every way, sorting
+// every column of every list with paging that never repeats or skips a row, templates by
+// role, people (joined on email or phone, likely duplicates flagged, merge and undo with
+// history), import (a preview, then good rows stored once however often the file is sent),
+// export as Excel reads it, an attempt completed with its outcome, saved views shared, and
+// column preferences. On PGlite and, with TEST_DATABASE_URL, on Postgres.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
+import { CONSOLE_PATHS, csvPath, leadPath, type LeadDetail } from '../../contract/console.ts';
+import { LEAD_KINDS, LISTED_KINDS, sortKeysOf, type ListedKind, listItems } from '../../contract/lead-kinds.ts';
+import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../contract/options.ts';
+import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
+import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
+import { WORKSPACE_MESSAGES, WORKSPACE_PATHS, type PersonDetail, type TemplatesResponse } from '../../contract/workspace.ts';
+import { linkOnce } from '../people/linker.ts';
+import { memberToken } from '../testing/admin.ts';
+import { postJson, testApp } from '../testing/app.ts';
+import { testBackends, type TestDatabase } from '../testing/databases.ts';
+
+/** A valid body for any kind's form, from its fields in the registry; `i` varies it, `over` sets fields. */
+function bodyFor(kind: ListedKind, i: number, over: Record<string, string> = {}): Record<string, string> {
+  const values: Record<string, string> = {
+    name: `Person ${String.fromCharCode(65 + (i % 26))}${i % 3}`,
+    firstName: `First${String.fromCharCode(65 + (i % 7))}`,
+    lastName: `Last${i % 4}`,
+    email: `person${i}@example.in`,
+    phone: `98765${String(10000 + (i % 9)).slice(-5)}`,
+    message: `Message ${i % 5}`,
+    background: BACKGROUND_OPTIONS[i % BACKGROUND_OPTIONS.length]!,
+    course: COURSE_OPTIONS[i % COURSE_OPTIONS.length]!,
+    password: 'secret123',
+  };
+  return { ...Object.fromEntries(LEAD_KINDS[kind].fields.map((f) => [f.key, values[f.key]!])), ...over };
+}
+
+describe.each(testBackends())('the workspace on $name', (backend) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof testApp>['app'];
+  let admin: { id: string; token: string };
+  let counsellor: { id: string; token: string };
+  let other: { id: string; token: string };
+  let viewer: { id: string; token: string };
+
+  const call = (method: string, path: string, token: string | null, body?: unknown, type = 'application/json') =>
+    Promise.resolve(
+      app.request(path, {
+        method,
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': type }) },
+        ...(body === undefined
+          ? {}
+          : {
+              body:
+                typeof body === 'string'
+                  ? body
+                  : body instanceof Uint8Array
+                    ? new Blob([body as Uint8Array<ArrayBuffer>])
+                    : JSON.stringify(body),
+            }),
+      }),
+    );
+  const submit = async (kind: ListedKind, body: Record<string, string>): Promise<string> => {
+    const res = await postJson(app, LEAD_KINDS[kind].path, body);
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    const answer = await res.json();
+    return (answer.data ?? answer.user)._id;
+  };
+  const link = async () => {
+    while ((await linkOnce(database.db)) > 0);
+  };
+
+  beforeAll(async () => {
+    database = await backend.create();
+    app = testApp(database, { publicUrl: 'https://skillup.example.in' }).app;
+    admin = await memberToken(database.db, 'ws-admin@example.in', 'admin');
+    counsellor = await memberToken(database.db, 'ws-counsellor@example.in', 'counsellor');
+    other = await memberToken(database.db, 'ws-other@example.in', 'counsellor');
+    viewer = await memberToken(database.db, 'ws-viewer@example.in', 'viewer');
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  describe('search', () => {
+    it('finds a phone typed every way, across lists, within what the member may see', async () => {
+      const mine = await submit('contact', bodyFor('contact', 1, { phone: '9812345678', email: 'phone.form@example.in' }));
+      await submit('freeJoin', bodyFor('freeJoin', 1, { phone: '9812345678', email: 'phone.form@example.in' }));
+      const theirs = await submit('enquiry', bodyFor('enquiry', 1, { phone: '9812345678', email: 'theirs@example.in' }));
+      await call('POST', `${CONSOLE_PATHS.leads}/need-help/assign`, admin.token, { ids: [theirs], assignee: other.id });
+      for (const typed of ['+91 98123 45678', '098123-45678', '98123 45678', '9812345678', '(98123) 45678']) {
+        const res = await call('GET', `${WORKSPACE_PATHS.search}?q=${encodeURIComponent(typed)}`, admin.token);
+        expect(res.status, typed).toBe(200);
+        const lists = (await res.json()).data.map((h: { list: string }) => h.list).sort();
+        expect(lists, typed).toEqual(['contact', 'join-free', 'need-help']);
+        // The list's own search finds it typed that way too.
+        const listed = await call('GET', `${LEAD_KINDS.contact.list.path}?q=${encodeURIComponent(typed)}&limit=10`, admin.token);
+        expect(
+          listItems(await listed.json(), 'contacts')!.map((c) => (c as { _id: string })._id),
+          typed,
+        ).toContain(mine);
+      }
+      const scoped = await (await call('GET', `${WORKSPACE_PATHS.search}?q=9812345678`, counsellor.token)).json();
+      expect(scoped.data.map((h: { _id: string }) => h._id)).not.toContain(theirs);
+      expect(scoped.data[0]).toMatchObject({ name: expect.any(String), email: 'phone.form@example.in', phone: '9812345678' });
+      expect((await call('GET', `${WORKSPACE_PATHS.search}?q=a`, admin.token)).status).toBe(400);
+    });
+  });
+
+  describe('sorting', () => {
+    it('sorts every column of every list both ways, and its pages never repeat or skip a row', async () => {
+      for (const kind of LISTED_KINDS) {
+        for (let i = 0; i < 11; i++) await submit(kind, bodyFor(kind, i + 100, { email: `sort.${kind}.${i}@example.in` }));
+        const { path, envelope } = LEAD_KINDS[kind].list;
+        for (const key of sortKeysOf(LEAD_KINDS[kind].list)) {
+          for (const sort of [key, `-${key}`]) {
+            const all: Array<Record<string, unknown>> = [];
+            let total = 0;
+            for (let page = 1; page <= 20; page++) {
+              const res = await call('GET', `${path}?q=sort.&sort=${sort}&limit=4&page=${page}`, admin.token);
+              expect(res.status, `${kind} ${sort}`).toBe(200);
+              total = Number(res.headers.get(TOTAL_COUNT_HEADER));
+              const items = listItems(await res.json(), envelope) as Array<Record<string, unknown>>;
+              all.push(...items);
+              if (items.length < 4) break;
+            }
+            const ids = all.map((r) => r._id);
+            expect(new Set(ids).size, `${kind} ${sort}: no row twice`).toBe(ids.length);
+            expect(ids.length, `${kind} ${sort}: no row missing`).toBe(total);
+            expect(total).toBe(11);
+            // The order is the key's.
+            const valueOf = (r: Record<string, unknown>) =>
+              key === 'createdAt'
+                ? String(r.createdAt ?? r.joinedAt)
+                : key === 'owner'
+                  ? ''
+                  : key === 'next'
+                    ? String((r.nextAction as { dueAt?: string } | null)?.dueAt ?? '')
+                    : String(r[key] ?? '').toLowerCase();
+            const values = all.map(valueOf);
+            const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+            if (key !== 'owner' && key !== 'next')
+              expect(values, `${kind} ${sort}`).toEqual(sort.startsWith('-') ? sorted.reverse() : sorted);
+          }
+        }
+      }
+      expect((await call('GET', `${LEAD_KINDS.contact.list.path}?sort=password`, admin.token)).status).toBe(400);
+    });
+  });
+
+  describe('templates', () => {
+    it('ship in English, Hindi and Hinglish, are read by everyone who works leads, and managed by admins', async () => {
+      const list: TemplatesResponse = await (await call('GET', WORKSPACE_PATHS.templates, counsellor.token)).json();
+      expect(new Set(list.data.map((t) => t.language))).toEqual(new Set(['english', 'hindi', 'hinglish']));
+      expect(list.data.find((t) => t.language === 'hindi')!.body).toMatch(/[\u0900-\u097F]/);
+      expect(list.data.every((t) => t.body.includes('{name}'))).toBe(true);
+      expect((await call('GET', WORKSPACE_PATHS.templates, viewer.token)).status).toBe(200);
+      const body = {
+        name: 'Fee reminder',
+        language: 'english',
+        channel: 'whatsapp',
+        body: 'Hi {name}, the fee for {course} is due. – {counsellor}',
+      };
+      expect((await call('POST', WORKSPACE_PATHS.templates, counsellor.token, body)).status).toBe(403);
+      const created = await call('POST', WORKSPACE_PATHS.templates, admin.token, body);
+      expect(created.status).toBe(201);
+      const { template } = await created.json();
+      expect((await call('PATCH', `${WORKSPACE_PATHS.templates}/${template.id}`, admin.token, { body: 'Hi {name}!' })).status).toBe(200);
+      expect((await call('POST', WORKSPACE_PATHS.templates, admin.token, { ...body, language: 'tamil' })).status).toBe(400);
+      expect((await call('DELETE', `${WORKSPACE_PATHS.templates}/${template.id}`, counsellor.token)).status).toBe(403);
+      expect((await call('DELETE', `${WORKSPACE_PATHS.templates}/${template.id}`, admin.token)).status).toBe(204);
+      expect((await call('DELETE', `${WORKSPACE_PATHS.templates}/${template.id}`, admin.token)).status).toBe(404);
+    });
+  });
+
+  describe('people', () => {
+    it('joins leads on email or phone, flags a likely duplicate, merges and undoes with history', async () => {
+      const a = await submit('contact', bodyFor('contact', 1, { email: 'asha@people.in', phone: '9000000111' }));
+      const a2 = await submit('freeJoin', bodyFor('freeJoin', 1, { email: 'asha@people.in', phone: '9000000999' }));
+      const b = await submit('enquiry', bodyFor('enquiry', 1, { email: 'asha.work@people.in', phone: '9000000222' }));
+      // Not joined yet: a merge must wait for the linker.
+      expect(
+        (
+          await call('POST', WORKSPACE_PATHS.merges, admin.token, {
+            into: { list: 'contact', _id: a },
+            from: [{ list: 'need-help', _id: b }],
+          })
+        ).status,
+      ).toBe(409);
+      await link();
+      // The same phone with another email: a third person? No — joined on the phone; but one
+      // sharing an email with one person and a phone with another is flagged.
+      const c = await submit('contact', bodyFor('contact', 2, { email: 'asha.work@people.in', phone: '9000000111' }));
+      await link();
+      const listed = await (await call('GET', `${LEAD_KINDS.contact.list.path}?q=people.in&limit=10`, admin.token)).json();
+      const flags = Object.fromEntries(listed.contacts.map((l: { _id: string; likelyDuplicate: boolean }) => [l._id, l.likelyDuplicate]));
+      expect(flags).toEqual({ [a]: true, [c]: true });
+
+      const personA = listed.contacts.find((l: { _id: string }) => l._id === a).personId as string;
+      const before: PersonDetail = await (await call('GET', `${WORKSPACE_PATHS.people}/${personA}`, admin.token)).json();
+      expect(before.leads.map((l) => l._id).sort()).toEqual([a, a2].sort());
+      expect(before.duplicates).toEqual([expect.objectContaining({ reason: 'same phone' })]);
+
+      const merged = await call('POST', WORKSPACE_PATHS.merges, admin.token, {
+        into: { list: 'contact', _id: a },
+        from: [{ list: 'need-help', _id: b }],
+      });
+      expect(merged.status).toBe(200);
+      const { merges } = await merged.json();
+      const after: PersonDetail = await (await call('GET', `${WORKSPACE_PATHS.people}/${personA}`, admin.token)).json();
+      expect(after.leads.map((l) => l._id).sort()).toEqual([a, a2, b, c].sort());
+      expect(after.duplicates).toEqual([]);
+      expect(after.merges).toEqual([expect.objectContaining({ id: merges[0], into: personA, moved: 2, by: 'ws-admin', undone: false })]);
+      const history: LeadDetail = await (await call('GET', leadPath('need-help', b), admin.token)).json();
+      expect(history.history.map((h) => h.action)).toContain('merge');
+      // Nothing was deleted: every lead is still in its list.
+      expect((await call('GET', leadPath('need-help', b), admin.token)).status).toBe(200);
+      expect(
+        (
+          await call('POST', WORKSPACE_PATHS.merges, admin.token, {
+            into: { list: 'contact', _id: a },
+            from: [{ list: 'join-free', _id: a2 }],
+          })
+        ).status,
+      ).toBe(400);
+
+      expect((await call('POST', `${WORKSPACE_PATHS.merges}/${merges[0]}/undo`, admin.token)).status).toBe(200);
+      const undone: PersonDetail = await (await call('GET', `${WORKSPACE_PATHS.people}/${personA}`, admin.token)).json();
+      expect(undone.leads.map((l) => l._id).sort()).toEqual([a, a2].sort());
+      expect(undone.merges[0]).toMatchObject({ undone: true });
+      const unmerged: LeadDetail = await (await call('GET', leadPath('need-help', b), admin.token)).json();
+      expect(unmerged.history.map((h) => h.action).slice(-1)).toEqual(['unmerge']);
+      expect((await call('POST', `${WORKSPACE_PATHS.merges}/${merges[0]}/undo`, admin.token)).status).toBe(409);
+      // A viewer cannot merge.
+      expect(
+        (
+          await call('POST', WORKSPACE_PATHS.merges, viewer.token, {
+            into: { list: 'contact', _id: a },
+            from: [{ list: 'need-help', _id: b }],
+          })
+        ).status,
+      ).toBe(403);
+    });
+
+    it('lists everyone, newest first, or those matching a search, and a person in full', async () => {
+      await link();
+      const page = await (await call('GET', `${WORKSPACE_PATHS.people}?limit=3`, admin.token)).json();
+      expect(page.data).toHaveLength(3);
+      expect(page.hasMore).toBe(true);
+      const found = await (await call('GET', `${WORKSPACE_PATHS.people}?q=asha@people.in`, admin.token)).json();
+      expect(found.data).toEqual([
+        expect.objectContaining({ email: 'asha@people.in', leads: 2, lists: expect.arrayContaining(['contact', 'join-free']) }),
+      ]);
+      const person: PersonDetail = await (await call('GET', `${WORKSPACE_PATHS.people}/${found.data[0].id}`, admin.token)).json();
+      expect(person.timeline.filter((t) => t.kind === 'submission')).toHaveLength(2);
+      expect((await call('GET', `${WORKSPACE_PATHS.people}/00000000-0000-4000-8000-000000000000`, admin.token)).status).toBe(404);
+    });
+
+    it('includes a person’s taken tests on their timeline', async () => {
+      await submit('personalitySignup', bodyFor('personalitySignup', 5, { email: 'tester@people.in', phone: '9000000333' }));
+      const answers = Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, i % 4]));
+      expect(
+        (await postJson(app, QUIZ_ANSWERS_PATH, { name: 'Tester', email: 'tester@people.in', answers, language: 'english' })).status,
+      ).toBe(201);
+      await link();
+      const found = await (await call('GET', `${WORKSPACE_PATHS.people}?q=tester@people.in`, admin.token)).json();
+      const person: PersonDetail = await (await call('GET', `${WORKSPACE_PATHS.people}/${found.data[0].id}`, admin.token)).json();
+      expect(person.timeline.map((t) => t.kind)).toEqual(expect.arrayContaining(['submission', 'test']));
+    });
+  });
+
+  describe('import', () => {
+    const csv = (rows: string[]) => `\uFEFFFirst name,Last name,Email,Phone,Message\r\n${rows.join('\r\n')}\r\n`;
+    const file = csv([
+      'Ravi,Kumar,ravi@fair.in,9876500001,Met at the fair',
+      'Sita,Rao,not-an-email,9876500002,Call after 5',
+      ',Das,das@fair.in,9876500003,No first name',
+      '"Menon, Jr",Anil,anil@fair.in,+91 98765 00004,"Two lines,\nquoted"',
+      'Zoya,Khan,zoya@fair.in,12345,Short phone',
+    ]);
+    const send = (token: string, commit: boolean, body: string | Uint8Array = file, list = 'contact') =>
+      call('POST', `${WORKSPACE_PATHS.import}/${list}?fileName=college-fair.csv${commit ? '&commit=1' : ''}`, token, body, 'text/csv');
+
+    it('previews each bad row with its reasons and stores nothing', async () => {
+      const res = await send(counsellor.token, false);
+      expect(res.status).toBe(200);
+      const preview = await res.json();
+      expect(preview).toMatchObject({ fileName: 'college-fair.csv', committed: false, total: 5, valid: 2, invalid: 3 });
+      expect(preview.rows).toEqual([
+        { line: 3, ok: false, errors: { email: expect.any(String) } },
+        { line: 4, ok: false, errors: { firstName: expect.any(String) } },
+        { line: 7, ok: false, errors: { phone: expect.any(String) } },
+      ]);
+      const stored = await (await call('GET', `${LEAD_KINDS.contact.list.path}?q=fair.in&limit=10`, admin.token)).json();
+      expect(stored.contacts).toEqual([]);
+    });
+
+    it('stores the good rows once, with their source, however often the file is sent', async () => {
+      const first = await (await send(counsellor.token, true)).json();
+      expect(first).toMatchObject({ committed: true, stored: 2, alreadyStored: 0 });
+      const again = await (await send(admin.token, true)).json();
+      expect(again).toMatchObject({ committed: true, stored: 0, alreadyStored: 2 });
+      const stored = await (await call('GET', `${LEAD_KINDS.contact.list.path}?q=fair.in&limit=10`, admin.token)).json();
+      expect(stored.contacts.map((c: { email: string }) => c.email).sort()).toEqual(['anil@fair.in', 'ravi@fair.in']);
+      const detail: LeadDetail = await (await call('GET', leadPath('contact', stored.contacts[0]._id), admin.token)).json();
+      expect(detail.source?.first).toMatchObject({ utm_source: 'import', utm_content: 'college-fair.csv' });
+      expect(detail.data).toMatchObject({ phone: expect.stringMatching(/^98765000/) });
+    });
+
+    it('refuses a file that is not UTF-8, lacks a column, or goes to a list with passwords; and a viewer', async () => {
+      const latin1 = new Uint8Array([
+        ...new TextEncoder().encode('First name,Last name,Email,Phone,Message\nJos'),
+        0xe9,
+        ...new TextEncoder().encode(',X,j@x.in,9876500009,hi\n'),
+      ]);
+      const bad = await send(admin.token, false, latin1);
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).message).toBe(WORKSPACE_MESSAGES.importNotUtf8);
+      const missing = await send(admin.token, false, 'First name,Email\nA,a@b.in\n');
+      expect(missing.status).toBe(400);
+      expect((await missing.json()).message).toMatch(/lacks: Last name, Phone, Message/);
+      expect((await send(admin.token, false, file, 'join-now')).status).toBe(400);
+      expect((await send(viewer.token, false)).status).toBe(403);
+    });
+  });
+
+  describe('export', () => {
+    it('writes dates in IST as Excel reads them, the certificate as a full link, and only the leads chosen', async () => {
+      const ids = [
+        await submit('personalitySignup', bodyFor('personalitySignup', 9, { email: 'export1@example.in' })),
+        await submit('personalitySignup', bodyFor('personalitySignup', 9, { email: 'export2@example.in' })),
+        await submit('personalitySignup', bodyFor('personalitySignup', 9, { email: 'export3@example.in' })),
+      ];
+      const answers = Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, i % 4]));
+      await postJson(app, QUIZ_ANSWERS_PATH, { name: 'Export One', email: 'export1@example.in', answers, language: 'english' });
+      const res = await call('GET', `${csvPath('test-form')}?ids=${ids[0]},${ids[2]}`, admin.token);
+      expect(res.status).toBe(200);
+      const lines = (await res.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]!.startsWith('Date (IST),')).toBe(true);
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
+      expect(lines.join('\n')).toContain('export3@example.in');
+      expect(lines.join('\n')).not.toContain('export2@example.in');
+      expect(lines.find((l) => l.includes('export1@example.in'))).toMatch(/https:\/\/skillup\.example\.in\/certificate\/[0-9a-f]{32}/);
+    });
+  });
+
+  describe('an attempt, then its outcome', () => {
+    it('records the attempt as the first contact, then its outcome and next step, once, by its maker', async () => {
+      const id = await submit('contact', bodyFor('contact', 40, { email: 'attempt@example.in' }));
+      await call('PATCH', leadPath('contact', id), admin.token, {
+        assignee: counsellor.id,
+        nextAction: { type: 'call', dueAt: '2030-01-01T10:00:00+05:30' },
+      });
+      const attempt = await call('POST', `${leadPath('contact', id)}/activities`, counsellor.token, { type: 'whatsapp' });
+      expect(attempt.status).toBe(201);
+      const started = await attempt.json();
+      // The attempt is the first contact; the planned step stays until the outcome is known.
+      expect(started.data).toMatchObject({ status: 'contacted', firstContactAt: expect.any(String), nextAction: { type: 'call' } });
+      const path = `${leadPath('contact', id)}/activities/${started.activity._id}`;
+      expect((await call('PATCH', path, other.token, { outcome: 'connected' })).status).toBe(404);
+      const done = await call('PATCH', path, counsellor.token, {
+        outcome: 'call-back',
+        note: 'Will decide by Friday',
+        nextAction: { type: 'call', dueAt: '2030-01-03T11:00:00+05:30' },
+      });
+      expect(done.status).toBe(200);
+      const body = await done.json();
+      expect(body.activity).toMatchObject({ activityType: 'whatsapp', outcome: 'call-back', note: 'Will decide by Friday' });
+      expect(body.data.nextAction).toMatchObject({ type: 'call', dueAt: '2030-01-03T05:30:00.000Z' });
+      expect((await call('PATCH', path, counsellor.token, { outcome: 'enrolled' })).status).toBe(409);
+    });
+  });
+
+  describe('saved views and columns', () => {
+    it('shares a view with the team, keeps a private one private, and lets only its owner delete it', async () => {
+      const shared = await call('POST', WORKSPACE_PATHS.views, counsellor.token, {
+        name: 'Fresh enquiries',
+        list: 'need-help',
+        query: '?status=new&owner=none',
+        shared: true,
+      });
+      expect(shared.status).toBe(201);
+      const own = await call('POST', WORKSPACE_PATHS.views, counsellor.token, {
+        name: 'Mine',
+        list: 'contact',
+        query: 'owner=me',
+        shared: false,
+      });
+      expect(own.status).toBe(201);
+      const seen = await (await call('GET', WORKSPACE_PATHS.views, other.token)).json();
+      expect(seen.data).toEqual([
+        expect.objectContaining({ name: 'Fresh enquiries', list: 'need-help', query: 'status=new&owner=none', shared: true, mine: false }),
+      ]);
+      const id = seen.data[0].id;
+      expect((await call('DELETE', `${WORKSPACE_PATHS.views}/${id}`, other.token)).status).toBe(403);
+      expect((await call('DELETE', `${WORKSPACE_PATHS.views}/${id}`, counsellor.token)).status).toBe(204);
+      expect((await call('POST', WORKSPACE_PATHS.views, counsellor.token, { name: 'X', list: 'nowhere', query: '' })).status).toBe(400);
+    });
+
+    it('remembers each member’s columns per list', async () => {
+      const res = await call('PATCH', '/api/admin/me', counsellor.token, { columns: { contact: ['email', 'message'] } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).preferences).toEqual({ columns: { contact: ['email', 'message'] } });
+      await call('PATCH', '/api/admin/me', counsellor.token, { columns: { 'need-help': ['course'] } });
+      const me = await (await call('GET', '/api/admin/me', counsellor.token)).json();
+      expect(me.preferences.columns).toEqual({ contact: ['email', 'message'], 'need-help': ['course'] });
+      expect((await call('PATCH', '/api/admin/me', counsellor.token, { columns: { contact: 'email' } })).status).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,262 @@
+// The counsellor's workspace beyond the desk: message templates and the links that reach a
+// lead in one tap (WhatsApp, a call, an email), saved views and column preferences, search
+// across every list, people (one record per person, merges), sorting, import and export.
+// What the console and the API agree on.
+import { array, boolean, object, string, type InferType } from 'yup';
+import type { ListSlug } from './lead-kinds.ts';
+import type { TimelineEntry } from './console.ts';
+import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
+
+export const WORKSPACE_PATHS = {
+  /** GET (everyone who works or reads leads), POST (admins); PATCH/DELETE /{id} (admins). */
+  templates: '/api/admin/templates',
+  /** GET ?q=: leads across every list. */
+  search: '/api/admin/search',
+  /** GET: the member's views and the shared ones; POST; DELETE /{id}. */
+  views: '/api/admin/views',
+  /** POST { into, from }: join people; POST /{id}/undo. */
+  merges: '/api/admin/people/merge',
+  /** GET ?page=&q=: everyone; GET /{id}: one person in full. */
+  people: '/api/admin/people',
+  /** POST /{list} (text/csv): a preview, or ?commit=1 to store. */
+  import: '/api/admin/import',
+} as const;
+
+export const TEMPLATE_LANGUAGES = ['english', 'hindi', 'hinglish'] as const;
+export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
+export const TEMPLATE_LANGUAGE_LABELS: Record<TemplateLanguage, string> = {
+  english: 'English',
+  hindi: 'हिन्दी (Hindi)',
+  hinglish: 'Hinglish',
+};
+export const TEMPLATE_CHANNELS = ['whatsapp', 'email'] as const;
+export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
+export const TEMPLATE_PLACEHOLDERS = ['{name}', '{course}', '{counsellor}', '{link}'] as const;
+export const TEMPLATE_BODY_MAX = 2000;
+
+export interface MessageTemplate {
+  id: string;
+  name: string;
+  language: TemplateLanguage;
+  channel: TemplateChannel;
+  body: string;
+}
+export interface TemplatesResponse {
+  data: MessageTemplate[];
+}
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+const text = (label: string, max: number, multiline = false) =>
+  string()
+    .typeError(`${label} is required`)
+    .transform(trimmed)
+    .required(`${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .test('storable', TEXT_MESSAGES.notAllowedCharacters(label), (v) => v === undefined || isStorableText(v, multiline));
+
+export const templateSchema = object({
+  name: text('Name', 80),
+  language: string()
+    .required('Language is required')
+    .oneOf([...TEMPLATE_LANGUAGES], `Language must be one of: ${TEMPLATE_LANGUAGES.join(', ')}`),
+  channel: string()
+    .required('Channel is required')
+    .oneOf([...TEMPLATE_CHANNELS], `Channel must be one of: ${TEMPLATE_CHANNELS.join(', ')}`),
+  body: text('Message', TEMPLATE_BODY_MAX, true),
+});
+export const templateUpdateSchema = object({
+  name: text('Name', 80).optional().default(undefined),
+  language: string()
+    .oneOf([...TEMPLATE_LANGUAGES])
+    .optional(),
+  channel: string()
+    .oneOf([...TEMPLATE_CHANNELS])
+    .optional(),
+  body: text('Message', TEMPLATE_BODY_MAX, true).optional().default(undefined),
+}).test('something', 'Send a name, language, channel or message', (v) => Object.values(v).some((x) => x !== undefined));
+
+export interface TemplateValues {
+  name: string;
+  course: string;
+  counsellor: string;
+  link: string;
+}
+
+/** A template with its placeholders filled; an unknown `{word}` is left as it is. */
+export function fillTemplate(body: string, values: TemplateValues): string {
+  return body.replace(/\{(name|course|counsellor|link)\}/g, (_, key: keyof TemplateValues) => values[key]);
+}
+
+/**
+ * A phone as the console may be given it (`+91 98123 45678`, `098123-45678`, `98123 45678`,
+ * `(98123) 45678`): its ten digits, or undefined when it is not an Indian mobile number.
+ */
+export function tenDigitPhone(text: string): string | undefined {
+  const digits = text.replace(/[^\d]/g, '');
+  const local = /^(?:91|0)?(\d{10})$/.exec(digits)?.[1];
+  return local;
+}
+
+/** WhatsApp's link to a chat with this number, the message ready to send. */
+export function whatsappLink(phone: string, message: string): string | undefined {
+  const ten = tenDigitPhone(phone);
+  if (!ten) return undefined;
+  return `https://wa.me/91${ten}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
+}
+
+export function callLink(phone: string): string | undefined {
+  const ten = tenDigitPhone(phone);
+  return ten ? `tel:+91${ten}` : undefined;
+}
+
+/**
+ * A mailto: link. The address is percent-encoded whole, so `?`, `&` and `=` in it stay part
+ * of the address: `x?cc=evil@y` can never add a recipient or a header.
+ */
+export function emailLink(address: string, subject: string, body: string): string {
+  const query = [subject ? `subject=${encodeURIComponent(subject)}` : '', body ? `body=${encodeURIComponent(body)}` : '']
+    .filter(Boolean)
+    .join('&');
+  return `mailto:${encodeURIComponent(address).replace(/%40/g, '@')}${query ? `?${query}` : ''}`;
+}
+
+/** One lead found by GET /api/admin/search. */
+export interface SearchHit {
+  list: ListSlug;
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  createdAt: string;
+}
+export interface SearchResponse {
+  data: SearchHit[];
+}
+/** Hits per search at most (the newest; a narrower query finds the rest). */
+export const SEARCH_MAX = 50;
+
+export interface SavedView {
+  id: string;
+  name: string;
+  list: ListSlug;
+  /** The list's query string, as its URL has it (?status=new&owner=…). */
+  query: string;
+  shared: boolean;
+  /** Whose view it is. */
+  owner: { _id: string; name: string };
+  mine: boolean;
+}
+export interface ViewsResponse {
+  data: SavedView[];
+}
+export const viewSchema = object({
+  name: text('Name', 60),
+  list: string().required('List is required').max(40),
+  query: string().typeError('query must be text').defined().max(1000, 'The view is too long').default(''),
+  shared: boolean().typeError('shared must be true or false').default(false),
+});
+export type ViewInput = InferType<typeof viewSchema>;
+
+/** A member's console settings, kept on the server so they follow them to any computer. */
+export interface MemberPreferences {
+  /** Per list: the optional columns shown, in order. */
+  columns?: Partial<Record<ListSlug, string[]>>;
+}
+export const preferencesSchema = object({
+  columns: object().optional(),
+});
+
+/** A lead in a merge: its list and id. */
+export const leadRefSchema = object({ list: string().required().max(40), _id: string().required().max(64) });
+export const mergeSchema = object({
+  into: leadRefSchema.required('Say which lead to keep as the person'),
+  from: array(leadRefSchema).required().min(1, 'Choose at least one lead to merge in').max(20, 'At most 20 at once'),
+});
+export type MergeInput = InferType<typeof mergeSchema>;
+
+export const WORKSPACE_MESSAGES = {
+  templateNotFound: 'There is no such template',
+  viewNotFound: 'There is no such view',
+  personNotFound: 'There is no such person',
+  mergeNotFound: 'There is no such merge',
+  mergeSame: 'These are already one person',
+  mergeUndone: 'This merge was undone already',
+  mergeUnlinked: 'One of these leads is still being matched to a person; try again in a few seconds',
+  searchShort: 'Type at least 2 characters',
+  sortInvalid: 'There is no such column to sort by',
+  importEmpty: 'The file has no rows under its header',
+  importNotUtf8: 'The file is not UTF-8 text. In Excel, save it as "CSV UTF-8 (Comma delimited)".',
+  importTooLarge: 'The file is too large: at most 10,000 rows and 5 MB',
+  importMissingColumns: (columns: string[]) => `The file's header lacks: ${columns.join(', ')}`,
+} as const;
+
+/** Rows one import may hold, and bytes. */
+export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** One row of an import's answer. */
+export interface ImportRow {
+  /** The row's line in the file (the header is line 1). */
+  line: number;
+  ok: boolean;
+  /** Why it cannot be stored: the form's own messages, by field. */
+  errors?: Record<string, string>;
+  /** Stored earlier (the same file, or the same row in another import of it). */
+  duplicate?: boolean;
+}
+export interface ImportResponse {
+  fileName: string;
+  committed: boolean;
+  total: number;
+  valid: number;
+  invalid: number;
+  /** On commit: rows stored now, and rows already stored by an earlier import of this file. */
+  stored?: number;
+  alreadyStored?: number;
+  rows: ImportRow[];
+}
+
+/** A person in the People list: their newest name, email and phone, and what they sent. */
+export interface PersonSummary {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** Their leads the member may see, in how many lists. */
+  leads: number;
+  lists: ListSlug[];
+  /** Their newest submission. */
+  lastAt: string;
+  status: string;
+  assignee: { _id: string; name: string } | null;
+}
+export interface PeopleListResponse {
+  data: PersonSummary[];
+  hasMore: boolean;
+}
+/** Another person who shares an email or a phone with this one: likely the same, to merge. */
+export interface LikelyDuplicate extends PersonSummary {
+  reason: 'same email' | 'same phone';
+}
+export interface PersonMerge {
+  id: string;
+  /** The person joined into this one (from) or this one's new home (into). */
+  from: string;
+  into: string;
+  moved: number;
+  by: string;
+  at: string;
+  undone: boolean;
+}
+/** GET /api/admin/people/{id}. */
+export interface PersonDetail {
+  id: string;
+  name: string;
+  emails: string[];
+  phones: string[];
+  /** Each lead as its list gives it, with its list. */
+  leads: Array<Record<string, unknown> & { list: ListSlug; _id: string; status: string; createdAt: string }>;
+  timeline: TimelineEntry[];
+  duplicates: LikelyDuplicate[];
+  merges: PersonMerge[];
+}
