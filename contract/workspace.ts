@@ -237,6 +237,8 @@ export interface PeopleListResponse {
 /** Another person who shares an email or a phone with this one: likely the same, to merge. */
 export interface LikelyDuplicate extends PersonSummary {
   reason: 'same email' | 'same phone';
+  /** One of their leads: what a merge names to join them. */
+  lead: { list: ListSlug; _id: string };
 }
 export interface PersonMerge {
   id: string;

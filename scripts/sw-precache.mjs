@@ -33,8 +33,8 @@ function consoleOnlyFiles() {
     return files;
   };
   const consoleFiles = reach([CONSOLE], () => true);
-  // The stylesheet the console links by URL (?url) is an entry of its own in the manifest.
-  for (const [key, chunk] of Object.entries(manifest)) if (key.endsWith('features/admin/console/console.css')) consoleFiles.add(chunk.file);
+  // The stylesheets the console links by URL (?url) are entries of their own in the manifest.
+  for (const [key, chunk] of Object.entries(manifest)) if (/features\/admin\/console\/[^/]+\.css$/.test(key)) consoleFiles.add(chunk.file);
   const publicFiles = reach(['index.html'], (k) => k !== CONSOLE);
   return [...consoleFiles].filter((f) => !publicFiles.has(f));
 }

@@ -132,18 +132,22 @@ async function duplicatesOf(
   member: Member,
 ): Promise<LikelyDuplicate[]> {
   const reasons = new Map<string, LikelyDuplicate['reason']>();
+  const leadOf = new Map<string, LikelyDuplicate['lead']>();
   await Promise.all(
     ALL_LISTED.map(async (lead) => {
-      const rows = await sql<{ person_id: string; email: string; phone: string }>`
-        select lp.person_id, t.email, t.phone from ${sql.table(lead.table)} t
+      const rows = await sql<{ person_id: string; email: string; phone: string; id: string }>`
+        select lp.person_id, t.email, t.phone, t.id from ${sql.table(lead.table)} t
         join lead_people lp on lp.list = ${slugOf(lead)} and lp.lead_id = t.id
         where (t.email = any(${emails}::text[]) or t.phone = any(${phones}::text[])) and lp.person_id <> ${person}`.execute(db);
-      for (const r of rows.rows)
+      for (const r of rows.rows) {
         if (!reasons.has(r.person_id)) reasons.set(r.person_id, emails.includes(r.email) ? 'same email' : 'same phone');
+        if (!leadOf.has(r.person_id)) leadOf.set(r.person_id, { list: slugOf(lead), _id: r.id });
+      }
     }),
   );
+  // summariesOf keeps only people the member may see.
   const summaries = await summariesOf(db, [...reasons.keys()], member);
-  return summaries.map((s) => ({ ...s, reason: reasons.get(s.id)! }));
+  return summaries.map((s) => ({ ...s, reason: reasons.get(s.id)!, lead: leadOf.get(s.id)! }));
 }
 
 async function mergesOf(db: Kysely<Database>, person: string): Promise<PersonMerge[]> {

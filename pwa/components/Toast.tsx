@@ -1,6 +1,6 @@
 // Toast messages for form outcomes. The live region is always in the page, so screen
 // readers announce each message as it is added.
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import './toast.css';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -19,9 +19,21 @@ const ToastCountContext = createContext(0);
 
 export const TOAST_MS = 5000;
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+/**
+ * `topLayer`: the messages are raised into the browser's top layer (a manual popover) each
+ * time one is added, so a modal <dialog> open below them (the console's lead panel) never
+ * hides them behind its backdrop. The region stays in the page either way, for screen readers.
+ */
+export function ToastProvider({ children, topLayer = false }: { children: ReactNode; topLayer?: boolean }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = region.current;
+    if (!topLayer || !el || typeof el.showPopover !== 'function') return;
+    if (el.matches(':popover-open')) el.hidePopover();
+    if (toasts.length > 0) el.showPopover();
+  }, [toasts, topLayer]);
   const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
   const show = useCallback(
     (message: string, kind: ToastKind = 'info') => {
@@ -35,7 +47,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       <ToastCountContext.Provider value={toasts.length}>{children}</ToastCountContext.Provider>
-      <div className="toasts" role="status" aria-live="polite" aria-atomic="false">
+      <div
+        ref={region}
+        className={topLayer ? 'toasts toasts--top' : 'toasts'}
+        role="status"
+        aria-live="polite"
+        aria-atomic="false"
+        {...(topLayer ? { popover: 'manual' as const } : {})}
+      >
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast--${t.kind}`} data-testid="toast">
             <span>{t.message}</span>

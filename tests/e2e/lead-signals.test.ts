@@ -149,12 +149,16 @@ describe('leads a business can trust', () => {
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Date (UTC),Name,Phone,Email,Status,Source (utm_source),First visit,Latest campaign visit,Consent');
+    expect(lines[0]).toBe(
+      'Date (IST),Name,Phone,Email,Status,Owner,Next step,Next step due (IST),First contact (IST),Source (utm_source),First visit,Latest campaign visit,Consent',
+    );
+    // Excel's own date form, in India's time.
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
     // Newest first; the date (first cell) aside.
     expect(lines.slice(1).map((l) => l.slice(l.indexOf(',') + 1))).toEqual([
-      `आशा वर्मा,9876500030,csv3.${tag}@example.in,New,fair,utm_source=fair,,`,
-      `"Comma, ""Quoted""",9876500020,csv2.${tag}@example.in,New,fair,utm_source=fair,,`,
-      `'=SUM(A1:A9),9876500010,csv1.${tag}@example.in,New,fair,utm_source=fair,,`,
+      `आशा वर्मा,9876500030,csv3.${tag}@example.in,New,,,,,fair,utm_source=fair,,`,
+      `"Comma, ""Quoted""",9876500020,csv2.${tag}@example.in,New,,,,,fair,utm_source=fair,,`,
+      `'=SUM(A1:A9),9876500010,csv1.${tag}@example.in,New,,,,,fair,utm_source=fair,,`,
     ]);
   });
 

@@ -4,12 +4,12 @@
 // an outcome and a next step, and a reminder appears live when a next step comes due; a
 // viewer reads and can change nothing; axe on each page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mimeLeaves, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
 import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
 import { DESK_PATHS } from '../../contract/desk.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
-import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
+import { apiCall, apiLogin, consoleLogin, invitationLink as invitationLinkOf, joinTeam, postLead } from '../support/console.ts';
 import { fillFields, toast, unique, useSite } from '../support/site.ts';
 
 const ADMIN = { email: 'desk.admin@example.in', password: 'desk admin password' };
@@ -34,31 +34,9 @@ const site = useSite({
   }),
 });
 
-/** The invitation link in the newest email to this address. */
-async function invitationLink(email: string): Promise<string> {
-  await expect.poll(() => peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
-  const mail = peer.received.filter((m) => m.to.includes(email)).at(-1)!;
-  const text = mimeLeaves(mail.raw)
-    .find((l) => l.contentType === 'text/plain')!
-    .text();
-  const link = /http:\/\/127\.0\.0\.1:\d+\/admin-invite\?token=[A-Za-z0-9_-]{43}/.exec(text)?.[0];
-  expect(link, text).toBeDefined();
-  return link!;
-}
-
-/** A member invited and joined through the API (the page's own path is the first test's). */
-async function join(adminToken: string, who: { email: string; password: string }, name: string, role: string): Promise<string> {
-  const invited = await apiCall(site, adminToken, 'POST', DESK_PATHS.team, { email: who.email, name, role });
-  expect(invited.status).toBe(201);
-  const token = new URL(await invitationLink(who.email)).searchParams.get('token');
-  const res = await fetch(site.url + DESK_PATHS.acceptInvitation, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token, password: who.password }),
-  });
-  expect(res.status).toBe(200);
-  return (invited.body as { member: { id: string } }).member.id;
-}
+const invitationLink = (email: string) => invitationLinkOf(peer, email);
+const join = (adminToken: string, who: { email: string; password: string }, name: string, role: string) =>
+  joinTeam(site, peer, adminToken, who, name, role);
 
 async function contact(first: string): Promise<string> {
   const tag = unique();

@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 import { ADMIN_PATHS } from '../../contract/admin.ts';
 import { CONSOLE_PATHS, type PeopleResponse } from '../../contract/console.ts';
 import { listOf, type ListSlug } from '../../contract/lead-kinds.ts';
+import { mimeLeaves, type SmtpPeer } from '../../api/testing/smtp.ts';
+import { DESK_PATHS } from '../../contract/desk.ts';
 import { gotoLive } from './pwa.ts';
 import { fillFields, type Site } from './site.ts';
 
@@ -99,4 +101,37 @@ export function storedLeads(site: Pick<Site, 'url'>, admin: AdminAccount = TEST_
       return items.map((item) => String(item.email));
     },
   };
+}
+
+/** The invitation link in the newest email to this address (the SMTP peer the server sends to). */
+export async function invitationLink(peer: SmtpPeer, email: string): Promise<string> {
+  await expect.poll(() => peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const mail = peer.received.filter((m) => m.to.includes(email)).at(-1)!;
+  const text = mimeLeaves(mail.raw)
+    .find((l) => l.contentType === 'text/plain')!
+    .text();
+  const link = /http:\/\/127\.0\.0\.1:\d+\/admin-invite\?token=[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  expect(link, text).toBeDefined();
+  return link!;
+}
+
+/** A member invited by an admin and joined, through the API; their id. */
+export async function joinTeam(
+  site: Pick<Site, 'url'>,
+  peer: SmtpPeer,
+  adminToken: string,
+  who: AdminAccount,
+  name: string,
+  role: string,
+): Promise<string> {
+  const invited = await apiCall(site, adminToken, 'POST', DESK_PATHS.team, { email: who.email, name, role });
+  expect(invited.status).toBe(201);
+  const token = new URL(await invitationLink(peer, who.email)).searchParams.get('token');
+  const res = await fetch(site.url + DESK_PATHS.acceptInvitation, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token, password: who.password }),
+  });
+  expect(res.status).toBe(200);
+  return (invited.body as { member: { id: string } }).member.id;
 }

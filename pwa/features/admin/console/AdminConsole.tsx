@@ -1,9 +1,10 @@
 // The admin console (one lazy route chunk; no public page loads any of it): a sidebar with
 // My day, the overview, the five lists of spec §2 with the leads new since the console
-// opened, the team, the assignment rules, the erasure log and the member's settings (each as
-// their role allows), and Logout; a header that says Welcome; reminders as they come due.
+// opened, People, the saved views, import, templates, the team, the assignment rules, the
+// erasure log and the member's settings (each as their role allows), and Logout; a header
+// with the search across every list and Welcome; reminders as they come due; the keys.
 // Its stylesheet is its own, linked only here, so public pages do not carry it either.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES, ADMIN_PATHS } from '../../../../contract/admin.ts';
 import { LIST_SLUGS, listOf } from '../../../../contract/lead-kinds.ts';
@@ -13,6 +14,7 @@ import { formatCount } from './format.ts';
 import { LeadEventsProvider, useLeadEvents } from './lead-events.tsx';
 import consoleCss from './console.css?url';
 import deskCss from './desk.css?url';
+import workspaceCss from './workspace.css?url';
 import AuditPage from './AuditPage.tsx';
 import AssignmentPage from './AssignmentPage.tsx';
 import ListPage from './ListPage.tsx';
@@ -22,6 +24,13 @@ import SettingsPage from './SettingsPage.tsx';
 import TeamPage from './TeamPage.tsx';
 import { MemberProvider, useMember } from './member.tsx';
 import { Reminders } from './Reminders.tsx';
+import { HeaderSearch } from './HeaderSearch.tsx';
+import { Shortcuts } from './Shortcuts.tsx';
+import { SidebarViews, ViewsProvider } from './views.tsx';
+import PeoplePage from './people/PeoplePage.tsx';
+import PersonPage from './people/PersonPage.tsx';
+import ImportPage from './workspace/ImportPage.tsx';
+import TemplatesPage from './workspace/TemplatesPage.tsx';
 
 function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   const { arrived, live } = useLeadEvents();
@@ -57,6 +66,21 @@ function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: b
               </NavLink>
             </li>
           ))}
+          {reads && (
+            <li>
+              <NavLink to="/admin/people">People</NavLink>
+            </li>
+          )}
+          {member.can('leads.import') && (
+            <li>
+              <NavLink to="/admin/import">Import</NavLink>
+            </li>
+          )}
+          {member.can('leads.work') && (
+            <li>
+              <NavLink to="/admin/templates">Templates</NavLink>
+            </li>
+          )}
           {member.can('team.read') && (
             <li>
               <NavLink to="/admin/team">Team</NavLink>
@@ -77,6 +101,7 @@ function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: b
           </li>
         </ul>
       </nav>
+      <SidebarViews />
       <p className={live ? 'console__live is-live' : 'console__live'} role="status">
         {live ? 'Live: new leads appear by themselves' : 'Connecting for live updates…'}
       </p>
@@ -145,41 +170,63 @@ function Console() {
   };
 
   return (
-    <ToastProvider>
+    <ToastProvider topLayer>
       <link rel="stylesheet" href={consoleCss} precedence="console" />
       <link rel="stylesheet" href={deskCss} precedence="console" />
+      <link rel="stylesheet" href={workspaceCss} precedence="console" />
       <Notice />
       <MemberProvider>
         <LeadEventsProvider>
-          <div className="console">
-            <a className="skip-link" href="#console-main">
-              Skip to content
-            </a>
-            <Sidebar onLogout={() => void logout()} loggingOut={loggingOut} />
-            <div className="console__main">
-              <header className="console__header">
-                <p>
-                  Welcome{adminName(session) ? ', ' : ''}
-                  <strong>{adminName(session)}</strong>
-                </p>
-              </header>
-              <main id="console-main" tabIndex={-1}>
-                <Routes>
-                  <Route index element={<Home />} />
-                  <Route path="my-day" element={<MyDayPage />} />
-                  <Route path="team" element={<TeamPage />} />
-                  <Route path="assignment" element={<AssignmentPage />} />
-                  <Route path="settings" element={<SettingsPage />} />
-                  <Route path="audit" element={<AuditPage />} />
-                  <Route path=":list" element={<ListPage />} />
-                  <Route path="*" element={<p>There is no such page in the console.</p>} />
-                </Routes>
-              </main>
-            </div>
-            <Reminders />
-          </div>
+          <ViewsProviderForMember>
+            <Frame onLogout={() => void logout()} loggingOut={loggingOut} name={adminName(session)} />
+          </ViewsProviderForMember>
         </LeadEventsProvider>
       </MemberProvider>
     </ToastProvider>
+  );
+}
+
+function ViewsProviderForMember({ children }: { children: ReactNode }) {
+  const member = useMember();
+  return <ViewsProvider enabled={member.can('leads.read')}>{children}</ViewsProvider>;
+}
+
+/** The console's page: sidebar, header, the route's view; inside the member's context. */
+function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOut: boolean; name: string }) {
+  const member = useMember();
+  return (
+    <div className="console">
+      <a className="skip-link" href="#console-main">
+        Skip to content
+      </a>
+      <Sidebar onLogout={onLogout} loggingOut={loggingOut} />
+      <div className="console__main">
+        <header className="console__header">
+          {member.can('leads.read') && <HeaderSearch />}
+          <p>
+            Welcome{name ? ', ' : ''}
+            <strong>{name}</strong>
+          </p>
+        </header>
+        <main id="console-main" tabIndex={-1}>
+          <Routes>
+            <Route index element={<Home />} />
+            <Route path="my-day" element={<MyDayPage />} />
+            <Route path="team" element={<TeamPage />} />
+            <Route path="assignment" element={<AssignmentPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="people" element={<PeoplePage />} />
+            <Route path="people/:id" element={<PersonPage />} />
+            <Route path="import" element={<ImportPage />} />
+            <Route path="templates" element={<TemplatesPage />} />
+            <Route path=":list" element={<ListPage />} />
+            <Route path="*" element={<p>There is no such page in the console.</p>} />
+          </Routes>
+        </main>
+      </div>
+      <Reminders />
+      <Shortcuts />
+    </div>
   );
 }

@@ -17,6 +17,8 @@ import { ActivityLogger, type ActivityBody } from './lead/ActivityLogger.tsx';
 import { ConsentSection, NoteForm, SourceSection } from './lead/LeadFacts.tsx';
 import { Timeline } from './lead/Timeline.tsx';
 import { WorkSection, type LeadPatch } from './lead/WorkSection.tsx';
+import { ReachBar } from './lead/ReachBar.tsx';
+import type { ReachType } from './lead/reach.ts';
 
 interface Props {
   slug: ListSlug;
@@ -27,7 +29,11 @@ interface Props {
   onChanged(): void;
   /** The lead was erased here: the panel closes, the list refreshes. */
   onErased(): void;
+  /** Opened by a tap on the row's WhatsApp or call: the attempt is recorded and its outcome asked. */
+  started?: ReachType;
 }
+
+type Sent = LeadDetail & { activity?: { _id: string } };
 
 type State = { state: 'loading' } | { state: 'ready'; detail: LeadDetail } | { state: 'error'; message: string; status: number };
 
@@ -58,7 +64,7 @@ function useLeadDetail(slug: ListSlug, id: string): [State, (s: State) => void, 
   return [loaded, setLoaded, () => setReload((n) => n + 1)];
 }
 
-export function DetailPanel({ slug, list, id, onClose, onChanged, onErased }: Props) {
+export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, started }: Props) {
   const toast = useToast();
   const member = useMember();
   const [loaded, setLoaded, reload] = useLeadDetail(slug, id);
@@ -80,9 +86,9 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased }: Pr
 
   /** A change to the lead (PATCH) or an activity logged on it (POST): the panel shows the answer. */
   const send = useCallback(
-    async (method: 'PATCH' | 'POST', path: string, body: object): Promise<LeadDetail | undefined> => {
+    async (method: 'PATCH' | 'POST', path: string, body: object): Promise<Sent | undefined> => {
       try {
-        const { data } = await adminRequest<LeadDetail>(path, { method, body });
+        const { data } = await adminRequest<Sent>(path, { method, body });
         setLoaded({ state: 'ready', detail: data });
         onChanged();
         return data;
@@ -103,6 +109,18 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased }: Pr
       const detail = await send('POST', `${leadPath(slug, id)}/activities`, body);
       if (detail) toast.show(`${detail.data.status === 'converted' ? 'Enrolled! ' : ''}Activity saved`, 'success');
       return detail;
+    },
+    [send, slug, id, toast],
+  );
+  const reachAttempt = useCallback(
+    async (type: ReachType) => (await send('POST', `${leadPath(slug, id)}/activities`, { type }))?.activity?._id,
+    [send, slug, id],
+  );
+  const reachOutcome = useCallback(
+    async (activityId: string, { type: _type, ...body }: ActivityBody) => {
+      const detail = await send('PATCH', `${leadPath(slug, id)}/activities/${encodeURIComponent(activityId)}`, body);
+      if (detail) toast.show(`${detail.data.status === 'converted' ? 'Enrolled! ' : ''}Outcome saved`, 'success');
+      return detail !== undefined;
     },
     [send, slug, id, toast],
   );
@@ -131,6 +149,7 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased }: Pr
           onNote={(note) => update({ note })}
           onPatch={update}
           onLog={log}
+          reach={{ onAttempt: reachAttempt, onOutcome: reachOutcome, started }}
         />
       )}
       {loaded.state === 'ready' && member.can('leads.erase') && (
@@ -152,7 +171,9 @@ function LeadBody({
   onNote,
   onPatch,
   onLog,
+  reach,
 }: {
+  reach: Pick<Parameters<typeof ReachBar>[0], 'onAttempt' | 'onOutcome' | 'started'>;
   list: LeadListDef;
   detail: LeadDetail;
   onStatus: (s: LeadStatus) => Promise<void>;
@@ -169,6 +190,7 @@ function LeadBody({
   ];
   return (
     <div className="lead-panel__body">
+      {works && <ReachBar lead={item} {...reach} />}
       <dl className="lead-fields">
         {fields.map((f) => (
           <div key={f.key} className={`lead-fields__row lead-fields__row--${f.kind}`}>

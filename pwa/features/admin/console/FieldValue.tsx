@@ -1,6 +1,7 @@
 // One field of a lead, written the way its kind calls for (registry: contract/lead-kinds.ts).
 import type { LeadField } from '../../../../contract/lead-kinds.ts';
 import { certificatePagePath } from '../../../../contract/quiz/api.ts';
+import { callLink, emailLink } from '../../../../contract/workspace.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../../../contract/quiz/items.ts';
 import { formatDateTime } from './format.ts';
 
@@ -54,9 +55,10 @@ export function FieldValue({ field, item, full = false }: { field: LeadField; it
     case 'date':
       return <time dateTime={String(value)}>{formatDateTime(value)}</time>;
     case 'email':
-      return value ? <a href={`mailto:${String(value)}`}>{String(value)}</a> : null;
+      // Encoded whole: an address like x?cc=…@y stays one address.
+      return value ? <a href={emailLink(String(value), '', '')}>{String(value)}</a> : null;
     case 'phone':
-      return value ? <a href={`tel:+91${String(value)}`}>{String(value)}</a> : null;
+      return value ? <a href={callLink(String(value)) ?? `tel:${encodeURIComponent(String(value))}`}>{String(value)}</a> : null;
     case 'longText':
       return <span className={full ? 'long-text long-text--full' : 'long-text'}>{String(value ?? '')}</span>;
     default:

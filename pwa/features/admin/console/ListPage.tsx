@@ -2,10 +2,11 @@
 // GET for the list with the filters in the URL, server-side paging with the total, filters
 // (list/FilterForm.tsx), the table with each lead's owner and next step (list/LeadTable.tsx),
 // what can be done to the selected rows (list/BulkBar.tsx), a CSV export for admins, live
-// refresh, and the detail panel of the lead named in ?open=. What a member sees and may do
+// refresh, the member's columns and saved views (list/ListTools.tsx), sorting from the
+// headers, and the detail panel of the lead named in ?open=. What a member sees and may do
 // follows their role.
 import { useCallback, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { leadPath } from '../../../../contract/console.ts';
 import { kindOfSlug, LEAD_KINDS, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../components/Meta.tsx';
@@ -17,9 +18,13 @@ import { rangeLabel, statusLabel } from './format.ts';
 import { BulkBar } from './list/BulkBar.tsx';
 import { downloadCsv } from './list/csv.ts';
 import { FilterForm } from './list/FilterForm.tsx';
+import { shownColumns } from './list/columns.ts';
 import { LeadTable } from './list/LeadTable.tsx';
+import { ColumnChooser, SaveView } from './list/ListTools.tsx';
+import type { ReachType } from './lead/reach.ts';
 import { useLeadList, useSelection } from './list/useLeadList.ts';
 import { useMember } from './member.tsx';
+import { useViewingList } from './lead-events.tsx';
 import { adminRequest } from './request.ts';
 import { attempt } from './use-admin-data.ts';
 
@@ -72,7 +77,7 @@ function Pager({
         disabled={filters.page <= 1}
         onClick={() => setFilters({ page: filters.page - 1 })}
       >
-        Previous
+        Previous page
       </button>
       <button
         type="button"
@@ -80,7 +85,7 @@ function Pager({
         disabled={filters.page >= pages}
         onClick={() => setFilters({ page: filters.page + 1 })}
       >
-        Next
+        Next page
       </button>
     </nav>
   );
@@ -112,7 +117,12 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
   const [filters, setFilters] = useListFilters();
   const query = apiQuery(filters);
   const { loaded, reload } = useLeadList(slug, list, query);
+  useViewingList(slug);
   const { selected, setSelected, toggle } = useSelection(query);
+  const location = useLocation();
+  const columns = shownColumns(list, member.preferences.columns?.[slug]);
+  // A tap on a row's WhatsApp or call: the panel opens on that lead and records the attempt.
+  const [started, setStarted] = useState<{ id: string; type: ReachType } | null>(null);
   const items = loaded.state === 'error' ? [] : (loaded.items ?? []);
   const total = loaded.state === 'error' ? 0 : (loaded.total ?? 0);
 
@@ -136,12 +146,17 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
       <Meta title={`${list.title} | Admin`} description={`${list.title}: leads for the SkillUp team.`} robots="noindex" />
       <div className="console-list__head">
         <h1 id="console-title">{list.title}</h1>
-        {member.can('leads.export') && <ExportButton slug={slug} filters={filters} />}
+        <div className="console-list__tools">
+          <ColumnChooser slug={slug} list={list} shown={columns} />
+          <SaveView slug={slug} search={location.search} />
+          {member.can('leads.export') && <ExportButton slug={slug} filters={filters} />}
+        </div>
       </div>
       <FilterForm list={list} filters={filters} setFilters={setFilters} />
       {selected.size > 0 && (
         <BulkBar
           slug={slug}
+          filters={filters}
           selected={selected}
           onClear={() => setSelected(new Set())}
           onDone={() => {
@@ -153,7 +168,7 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
       {loaded.state === 'error' ? (
         <ErrorNotice message={loaded.message} onRetry={reload} />
       ) : loaded.state === 'loading' && loaded.items === undefined ? (
-        <Skeleton columns={list.columns.length + 5} />
+        <Skeleton columns={columns.length + 1} />
       ) : items.length === 0 ? (
         <p className="console-empty" role="status">
           {list.empty}
@@ -161,8 +176,15 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
       ) : (
         <LeadTable
           list={list}
+          columns={columns}
           items={items}
           busy={loaded.state === 'loading'}
+          sort={filters.sort}
+          onSort={(sort) => setFilters({ sort })}
+          onReach={(id, type) => {
+            setStarted({ id, type });
+            setFilters({ open: id });
+          }}
           selected={selected}
           onSelect={toggle}
           onSelectPage={(on) => setSelected(on ? new Set(items.map((i) => i._id)) : new Set())}
@@ -173,10 +195,15 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
       {loaded.state !== 'error' && <Pager filters={filters} shown={items.length} total={total} setFilters={setFilters} />}
       {filters.open && (
         <DetailPanel
+          key={`${filters.open}:${started?.id === filters.open ? started.type : ''}`}
           slug={slug}
           list={list}
           id={filters.open}
-          onClose={() => setFilters({ open: '' })}
+          started={started?.id === filters.open ? started.type : undefined}
+          onClose={() => {
+            setStarted(null);
+            setFilters({ open: '' });
+          }}
           onChanged={reload}
           onErased={() => {
             setFilters({ open: '' }, { replace: true });

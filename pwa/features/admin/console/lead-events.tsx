@@ -1,7 +1,8 @@
 // The console's live feed: one stream of server-sent events from GET /api/admin/events,
 // read with fetch (so the token travels in the Authorization header, never in a URL),
 // reconnected with a growing pause when it drops. Lists and the detail panel subscribe to
-// refresh themselves; the sidebar counts the new leads of each list since the console opened.
+// refresh themselves; the sidebar counts the new leads of each list since the console opened
+// (not those of the list on screen: they appear in it, so its count starts again at nothing).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CONSOLE_MESSAGES, CONSOLE_PATHS, type LeadEvent } from '../../../../contract/console.ts';
 import { LIST_SLUGS, type ListSlug } from '../../../../contract/lead-kinds.ts';
@@ -15,12 +16,15 @@ interface LeadEvents {
   /** True while the stream is open. */
   live: boolean;
   subscribe(listener: Listener): () => void;
+  /** The list on screen (undefined: none); its count resets and stays at nothing while it is. */
+  setViewing(list: ListSlug | undefined): void;
 }
 
 const Context = createContext<LeadEvents>({
   arrived: Object.fromEntries(LIST_SLUGS.map((s) => [s, 0])) as Record<ListSlug, number>,
   live: false,
   subscribe: () => () => undefined,
+  setViewing: () => undefined,
 });
 
 interface SseMessage {
@@ -81,6 +85,7 @@ export function LeadEventsProvider({ children }: { children: ReactNode }) {
   const listeners = useRef(new Set<Listener>());
   const [arrived, setArrived] = useState(() => Object.fromEntries(LIST_SLUGS.map((s) => [s, 0])) as Record<ListSlug, number>);
   const [live, setLive] = useState(false);
+  const viewing = useRef<ListSlug | undefined>(undefined);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -100,7 +105,8 @@ export function LeadEventsProvider({ children }: { children: ReactNode }) {
           } catch {
             return;
           }
-          if (event.type === 'created') setArrived((a) => ({ ...a, [event.list]: (a[event.list] ?? 0) + event.count }));
+          if (event.type === 'created' && event.list !== viewing.current)
+            setArrived((a) => ({ ...a, [event.list]: (a[event.list] ?? 0) + event.count }));
           for (const l of listeners.current) l(event);
         } else if (message.event === 'session-ended') {
           endSession(CONSOLE_MESSAGES.sessionEnded);
@@ -123,7 +129,11 @@ export function LeadEventsProvider({ children }: { children: ReactNode }) {
     listeners.current.add(listener);
     return () => void listeners.current.delete(listener);
   }, []);
-  const value = useMemo(() => ({ arrived, live, subscribe }), [arrived, live, subscribe]);
+  const setViewing = useCallback((list: ListSlug | undefined) => {
+    viewing.current = list;
+    if (list) setArrived((a) => (a[list] === 0 ? a : { ...a, [list]: 0 }));
+  }, []);
+  const value = useMemo(() => ({ arrived, live, subscribe, setViewing }), [arrived, live, subscribe, setViewing]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
@@ -165,4 +175,13 @@ export function useListChanges(list: ListSlug | undefined, onChange: (change: Li
       window.clearTimeout(timer);
     };
   }, [list, subscribe]);
+}
+
+/** Marks `list` as the one on screen while the calling component is mounted. */
+export function useViewingList(list: ListSlug): void {
+  const { setViewing } = useLeadEvents();
+  useEffect(() => {
+    setViewing(list);
+    return () => setViewing(undefined);
+  }, [list, setViewing]);
 }

@@ -2,9 +2,10 @@
 // the same table the server's guards enforce): the console shows only what they may use.
 // The session holds the profile from the login; /me refreshes it once on start (a session
 // saved before roles existed has none: until /me answers, nothing beyond reading is shown).
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_PATHS, type AdminProfile } from '../../../../contract/admin.ts';
 import { can, type Permission, type Role } from '../../../../contract/desk.ts';
+import type { MemberPreferences } from '../../../../contract/workspace.ts';
 import { readSession, saveSession } from '../session.ts';
 import { adminRequest } from './request.ts';
 
@@ -14,11 +15,18 @@ export interface ConsoleMember {
   email: string;
   role: Role | undefined;
   can(permission: Permission): boolean;
+  /** Their console settings (columns per list), from /me; empty until it answers. */
+  preferences: MemberPreferences;
+  /** Saves settings on the server (and here at once); resolves false when the server refused. */
+  savePreferences(patch: MemberPreferences): Promise<boolean>;
 }
 
-function memberOf(profile: AdminProfile | null): ConsoleMember {
+type PreferencesHandle = Pick<ConsoleMember, 'preferences' | 'savePreferences'>;
+
+function memberOf(profile: AdminProfile | null, prefs: PreferencesHandle = NO_PREFERENCES): ConsoleMember {
   const role = profile?.role;
   return {
+    ...prefs,
     id: profile?._id ?? '',
     name: profile?.name?.trim() || profile?.email || '',
     email: profile?.email ?? '',
@@ -27,15 +35,18 @@ function memberOf(profile: AdminProfile | null): ConsoleMember {
   };
 }
 
+const NO_PREFERENCES: PreferencesHandle = { preferences: {}, savePreferences: () => Promise.resolve(false) };
 const Context = createContext<ConsoleMember>(memberOf(null));
 
 export function MemberProvider({ children }: { children: ReactNode }) {
   const [profile, setProfile] = useState<AdminProfile | null>(() => readSession()?.admin ?? null);
+  const [preferences, setPreferences] = useState<MemberPreferences>({});
   useEffect(() => {
     const controller = new AbortController();
-    adminRequest<{ admin: AdminProfile }>(ADMIN_PATHS.me, { signal: controller.signal }).then(
+    adminRequest<{ admin: AdminProfile; preferences?: MemberPreferences }>(ADMIN_PATHS.me, { signal: controller.signal }).then(
       ({ data }) => {
         setProfile(data.admin);
+        setPreferences(data.preferences ?? {});
         const session = readSession();
         if (session) saveSession({ ...session, admin: data.admin });
       },
@@ -43,7 +54,18 @@ export function MemberProvider({ children }: { children: ReactNode }) {
     );
     return () => controller.abort();
   }, []);
-  const member = useMemo(() => memberOf(profile), [profile]);
+  const savePreferences = useCallback(async (patch: MemberPreferences) => {
+    // Shown at once; the server's answer is the truth when it comes.
+    setPreferences((p) => ({ ...p, columns: { ...p.columns, ...patch.columns } }));
+    try {
+      const { data } = await adminRequest<{ preferences?: MemberPreferences }>(ADMIN_PATHS.me, { method: 'PATCH', body: patch });
+      if (data.preferences) setPreferences(data.preferences);
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
+  const member = useMemo(() => memberOf(profile, { preferences, savePreferences }), [profile, preferences, savePreferences]);
   return <Context.Provider value={member}>{children}</Context.Provider>;
 }
 

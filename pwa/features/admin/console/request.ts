@@ -26,7 +26,13 @@ export interface AdminResponse<T> {
  */
 export async function adminRequest<T>(
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {},
+  options: {
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    body?: unknown;
+    /** A file sent as it is (an import's CSV), instead of a JSON body. */
+    file?: Blob;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<AdminResponse<T>> {
   const session = readSession();
   // Ended already (by another call, or a logout in another tab).
@@ -37,9 +43,9 @@ export async function adminRequest<T>(
       method: options.method ?? 'GET',
       headers: {
         Authorization: `Bearer ${session.token}`,
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(options.file ? { 'Content-Type': 'text/csv' } : options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(options.file ? { body: options.file } : options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (err) {

@@ -25,14 +25,17 @@ export interface ActivityBody {
 
 const CLOSING: ReadonlySet<Outcome> = new Set(['enrolled', 'not-interested']);
 
-function ActivityForm({
+export function ActivityForm({
   type,
   onSave,
   onCancel,
+  label,
 }: {
   type: ActionType;
   onSave: (body: ActivityBody) => Promise<boolean>;
   onCancel: () => void;
+  /** The form's name for assistive technology (default: "Log a Call"). */
+  label?: string;
 }) {
   const id = useId();
   const [outcome, setOutcome] = useState<Outcome | ''>('');
@@ -62,7 +65,7 @@ function ActivityForm({
     if (saved) onCancel();
   };
   return (
-    <form className="activity-form" onSubmit={(e) => void submit(e)} aria-label={`Log a ${ACTION_LABELS[type]}`}>
+    <form className="activity-form" onSubmit={(e) => void submit(e)} aria-label={label ?? `Log a ${ACTION_LABELS[type]}`}>
       <fieldset className="activity-form__outcomes">
         <legend>Outcome</legend>
         {OUTCOMES.map((o) => (

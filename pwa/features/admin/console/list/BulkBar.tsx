@@ -1,11 +1,14 @@
 // What can be done to the selected leads, as the member's role allows: set their status,
-// assign them to a member or the pool (admins), delete them after a confirmation (admins).
+// assign them to a member or the pool (admins), export them (admins), delete them after a
+// confirmation (admins).
 import { useState, type FormEvent } from 'react';
 import { BULK_MAX, CONSOLE_PATHS } from '../../../../../contract/console.ts';
 import { DESK_PATHS, type TeamResponse } from '../../../../../contract/desk.ts';
 import type { LeadStatus, ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { useToast } from '../../../../components/Toast.tsx';
 import { ConfirmErase, StatusSelect } from '../controls.tsx';
+import type { ListFilters } from '../filters.ts';
+import { downloadCsv } from './csv.ts';
 import { formatCount, statusLabel } from '../format.ts';
 import { useMember } from '../member.tsx';
 import { adminRequest } from '../request.ts';
@@ -54,13 +57,35 @@ function AssignControl({ slug, ids, onDone }: { slug: ListSlug; ids: string[]; o
   );
 }
 
+function ExportSelected({ slug, filters, ids }: { slug: ListSlug; filters: ListFilters; ids: string[] }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await downloadCsv(slug, filters, ids);
+    } catch {
+      toast.show('Could not export the selected leads. Please try again.', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn--outline btn--small" onClick={() => void run()} disabled={busy}>
+      {busy ? 'Exporting…' : 'Export selected'}
+    </button>
+  );
+}
+
 export function BulkBar({
   slug,
+  filters,
   selected,
   onDone,
   onClear,
 }: {
   slug: ListSlug;
+  filters: ListFilters;
   selected: Set<string>;
   onDone: () => void;
   onClear: () => void;
@@ -112,6 +137,7 @@ export function BulkBar({
           </>
         )}
         {member.can('leads.assign') && <AssignControl slug={slug} ids={ids} onDone={() => onDone()} />}
+        {member.can('leads.export') && <ExportSelected slug={slug} filters={filters} ids={ids} />}
         {member.can('leads.erase') && (
           <button type="button" className="btn btn--danger btn--small" onClick={() => setConfirmErase(true)} disabled={busy}>
             Delete selected

@@ -1,15 +1,19 @@
 // The table. Each row's first cell is a button that opens the lead (Enter or Space, as any
-// button); Arrow Up and Down, Home and End move between rows (one row is in the tab order at
-// a time, so Tab leaves the table instead of walking fifty rows). Besides the kind's
-// columns: the owner, and the next step or, for a lead no one has contacted, how long it
-// has waited in working hours, marked once it is past the SLA.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// button); Arrow Up and Down (or j and k), Home and End move between rows (one row is in the
+// tab order at a time, so Tab leaves the table instead of walking fifty rows). The columns
+// are the member's choice (list/columns.ts); a header sorts by its column. Cells never widen
+// the table: long text is cut with an ellipsis and the whole value is in its title and in
+// the lead's panel. Below 700 px each row is a card (console.css).
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { ACTION_LABELS, durationText, type Assignee, type NextAction } from '../../../../../contract/desk.ts';
 import type { LeadListDef, LeadStatus } from '../../../../../contract/lead-kinds.ts';
 import { leadName, StatusSelect } from '../controls.tsx';
 import { FieldValue } from '../FieldValue.tsx';
 import { formatDateTime } from '../format.ts';
 import { useMember } from '../member.tsx';
+import { reachLinks, useTemplates, type ReachType } from '../lead/reach.ts';
+import { ariaSort, nextSort, type TableColumn } from './columns.ts';
 import type { Lead } from './useLeadList.ts';
 
 /** The time now, ticking every `ms`, so "waiting" and "overdue" move on while a list stays open. */
@@ -22,69 +26,256 @@ function useNow(ms: number): number {
   return now;
 }
 
-function NextCell({ item, now }: { item: Lead; now: number }) {
+function nextText(item: Lead, now: number): { text: string; className: string; flag?: string } | undefined {
   const next = item.nextAction as NextAction | null | undefined;
   if (next) {
     const overdue = Date.parse(next.dueAt) < now;
-    return (
-      <span className={overdue ? 'desk-cell is-overdue' : 'desk-cell'}>
-        {ACTION_LABELS[next.type]}, {formatDateTime(next.dueAt)}
-        {overdue && <span className="desk-flag"> overdue</span>}
-      </span>
-    );
+    return {
+      text: `${ACTION_LABELS[next.type]}, ${formatDateTime(next.dueAt)}`,
+      className: overdue ? 'desk-cell is-overdue' : 'desk-cell',
+      ...(overdue ? { flag: 'overdue' } : {}),
+    };
   }
   const waited = item.waitedMinutes as number | null | undefined;
   const slaDueAt = item.slaDueAt as string | null | undefined;
   if (typeof waited === 'number' && slaDueAt) {
-    const past = Date.parse(slaDueAt) <= now;
     // The wait is the server's count of working minutes when it answered; the SLA mark follows the clock.
-    return (
-      <span className={past ? 'desk-cell is-past-sla' : 'desk-cell'} title={past ? 'Not contacted within the SLA' : 'Not contacted yet'}>
-        Waiting {durationText(waited)}
-        {past && <span className="desk-flag"> past SLA</span>}
-      </span>
-    );
+    const past = Date.parse(slaDueAt) <= now;
+    return {
+      text: `Waiting ${durationText(waited)}`,
+      className: past ? 'desk-cell is-past-sla' : 'desk-cell',
+      ...(past ? { flag: 'past SLA' } : {}),
+    };
   }
-  return <span className="muted">—</span>;
+  return undefined;
+}
+
+function NextCell({ item, now }: { item: Lead; now: number }) {
+  const next = nextText(item, now);
+  if (!next) return <span className="muted">—</span>;
+  return (
+    <span className={next.className} title={next.flag ? `${next.text} (${next.flag})` : next.text}>
+      {next.flag && <span className="desk-flag">{next.flag} </span>}
+      {next.text}
+    </span>
+  );
 }
 
 interface TableProps {
   list: LeadListDef;
+  columns: TableColumn[];
   items: Lead[];
   busy: boolean;
+  sort: string;
+  onSort(sort: string): void;
   selected: Set<string>;
   onSelect(id: string, on: boolean): void;
   onSelectPage(on: boolean): void;
   onOpen(id: string): void;
+  /** A tap on a row's WhatsApp or call link: the app opens, and the lead's panel asks how it went. */
+  onReach(id: string, type: ReachType): void;
   onStatus(id: string, status: LeadStatus): void;
 }
+
+const ROW_KEYS = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 } as const;
 
 function useRowKeys(count: number) {
   const [active, setActive] = useState(0);
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   useEffect(() => setActive((a) => Math.min(a, Math.max(0, count - 1))), [count]);
   const onKeyDown = (e: KeyboardEvent, index: number) => {
-    const keys: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: count - 1 };
-    if (!(e.key in keys)) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const step = ROW_KEYS[e.key as keyof typeof ROW_KEYS];
+    const to = step !== undefined ? index + step : e.key === 'Home' ? 0 : e.key === 'End' ? count - 1 : undefined;
+    if (to === undefined) return;
     e.preventDefault();
-    const to = Math.max(0, Math.min(count - 1, keys[e.key]!));
-    setActive(to);
-    buttons.current[to]?.focus();
+    const clamped = Math.max(0, Math.min(count - 1, to));
+    setActive(clamped);
+    buttons.current[clamped]?.focus();
   };
   return { active, setActive, buttons, onKeyDown };
 }
 
-export function LeadTable({ list, items, busy, selected, onSelect, onSelectPage, onOpen, onStatus }: TableProps) {
+function SortHeader({ column, sort, onSort }: { column: TableColumn; sort: string; onSort(sort: string): void }) {
+  const order = ariaSort(sort, column.sortKey);
+  return (
+    <th scope="col" aria-sort={order} className={`console-table__col-${column.id}`} title={column.label}>
+      {column.sortKey ? (
+        <button type="button" className="console-table__sort" onClick={() => onSort(nextSort(sort, column.sortKey!))}>
+          {column.label}
+          <span aria-hidden="true" className="console-table__sort-mark">
+            {order === 'ascending' ? '▲' : order === 'descending' ? '▼' : ''}
+          </span>
+        </button>
+      ) : (
+        column.label
+      )}
+    </th>
+  );
+}
+
+/** A text value cut to its cell, the whole of it on hover. */
+function Clip({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <span className="cell-clip" title={text || undefined}>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The phone in a row: the number is the call link and the WhatsApp mark beside it opens a
+ * chat with the first WhatsApp template filled in; either tap also records the attempt.
+ */
+function PhoneCell({ item, name, onReach }: { item: Lead; name: string; onReach?: (type: ReachType) => void }) {
   const member = useMember();
+  const [whatsapp] = useTemplates('whatsapp');
+  const phone = typeof item.phone === 'string' ? item.phone : '';
+  const links = reachLinks(item, member.name, { whatsapp });
+  if (!onReach || !links.call)
+    return <Clip text={phone}>{phone ? <FieldValue field={{ key: 'phone', label: 'Phone', kind: 'phone' }} item={item} /> : null}</Clip>;
+  return (
+    <span className="row-phone">
+      <a href={links.call} className="cell-clip" title={`Call ${phone}`} onClick={() => onReach('call')}>
+        {phone}
+      </a>
+      <a
+        href={links.whatsapp}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="row-reach__link row-reach__link--whatsapp"
+        title="WhatsApp"
+        onClick={() => onReach('whatsapp')}
+      >
+        WA<span className="visually-hidden"> (WhatsApp {name})</span>
+      </a>
+    </span>
+  );
+}
+
+interface RowProps extends Pick<TableProps, 'list' | 'columns' | 'selected' | 'onSelect' | 'onOpen' | 'onReach' | 'onStatus'> {
+  item: Lead;
+  index: number;
+  now: number;
+  rows: ReturnType<typeof useRowKeys>;
+}
+
+function cellText(item: Lead, column: TableColumn): string {
+  const value = column.field ? item[column.field.key] : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+function Row({ list, item, index, now, rows, columns, selected, onSelect, onOpen, onReach, onStatus }: RowProps) {
+  const member = useMember();
+  const [first, ...rest] = columns;
+  const name = leadName(item) || String(item[first!.field!.key] ?? '');
+  const assignee = item.assignee as Assignee | null | undefined;
+  const owner = assignee ? (assignee._id === member.id ? 'You' : assignee.name) : '';
+  const cell = (column: TableColumn): ReactNode => {
+    switch (column.id) {
+      case 'date':
+        return (
+          <Clip text={formatDateTime(item[list.timeField])}>
+            <FieldValue field={{ key: list.timeField, label: 'Date', kind: 'date' }} item={item} />
+          </Clip>
+        );
+      case 'owner':
+        return owner ? (
+          <Clip text={owner}>{owner}</Clip>
+        ) : (
+          <Clip text="Unassigned">
+            <span className="muted">Unassigned</span>
+          </Clip>
+        );
+      case 'next':
+        return <NextCell item={item} now={now} />;
+      case 'status':
+        return (
+          <StatusSelect
+            value={item.status}
+            label={`Status of ${name}`}
+            onChange={(s) => onStatus(item._id, s)}
+            disabled={!member.can('leads.work')}
+          />
+        );
+      default:
+        if (column.field!.kind === 'phone')
+          return (
+            <PhoneCell item={item} name={name} {...(member.can('leads.work') ? { onReach: (t: ReachType) => onReach(item._id, t) } : {})} />
+          );
+        return (
+          <Clip text={cellText(item, column)}>
+            <FieldValue field={column.field!} item={item} />
+          </Clip>
+        );
+    }
+  };
+  return (
+    <tr
+      className={selected.has(item._id) ? 'is-selected' : undefined}
+      data-row-index={index}
+      onClick={(e) => {
+        // Clicks on the row's own controls do what they do; elsewhere they open the lead.
+        if ((e.target as HTMLElement).closest('input, select, a, button')) return;
+        onOpen(item._id);
+      }}
+    >
+      <td className="console-table__check">
+        <input
+          type="checkbox"
+          checked={selected.has(item._id)}
+          onChange={(e) => onSelect(item._id, e.target.checked)}
+          aria-label={`Select ${name}`}
+        />
+      </td>
+      <th scope="row" className={`console-table__col-${first!.id}`}>
+        <button
+          ref={(el) => {
+            rows.buttons.current[index] = el;
+          }}
+          type="button"
+          className="link-btn console-table__open cell-clip"
+          title={name}
+          tabIndex={index === rows.active ? 0 : -1}
+          onFocus={() => rows.setActive(index)}
+          onKeyDown={(e) => rows.onKeyDown(e, index)}
+          onClick={() => onOpen(item._id)}
+          data-lead-id={item._id}
+        >
+          {name || <FieldValue field={first!.field!} item={item} />}
+        </button>
+        {item.likelyDuplicate === true && typeof item.personId === 'string' && (
+          <Link
+            className="dup-flag"
+            to={`/admin/people/${item.personId}`}
+            title="Another lead has the same email or phone: see the person to merge them"
+          >
+            Possible duplicate<span className="visually-hidden"> of {name}: see the person</span>
+          </Link>
+        )}
+      </th>
+      {rest.map((c) => (
+        <td key={c.id} className={`console-table__col-${c.id} console-table__${c.field?.kind ?? c.id}`} data-label={c.label}>
+          {cell(c)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+export function LeadTable(props: TableProps) {
+  const { list, columns, items, busy, sort, onSort, selected, onSelectPage } = props;
   const now = useNow(60_000);
   const rows = useRowKeys(items.length);
-  const [first, ...rest] = list.columns;
   const allOnPage = items.length > 0 && items.every((i) => selected.has(i._id));
   return (
     <div className="console-table-wrap">
-      <table className="console-table" aria-busy={busy} aria-describedby="console-table-help">
+      <table className="console-table" aria-busy={busy} aria-describedby="console-table-help" data-columns={columns.length}>
         <caption className="visually-hidden">
-          {list.title}, newest first. <span id="console-table-help">Use the arrow keys to move between rows and Enter to open one.</span>
+          {list.title}.{' '}
+          <span id="console-table-help">
+            Use the arrow keys or j and k to move between rows and Enter to open one; a column's header sorts by it.
+          </span>
         </caption>
         <thead>
           <tr>
@@ -96,81 +287,15 @@ export function LeadTable({ list, items, busy, selected, onSelect, onSelectPage,
                 aria-label="Select every lead on this page"
               />
             </th>
-            <th scope="col">{first!.label}</th>
-            {rest.map((c) => (
-              <th scope="col" key={c.key}>
-                {c.label}
-              </th>
+            {columns.map((c) => (
+              <SortHeader key={c.id} column={c} sort={sort} onSort={onSort} />
             ))}
-            <th scope="col">{list.timeField === 'joinedAt' ? 'Joined' : 'Date'}</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Next step</th>
-            <th scope="col">Status</th>
           </tr>
         </thead>
         <tbody>
-          {items.map((item, index) => {
-            const name = leadName(item) || String(item[first!.key] ?? '');
-            const assignee = item.assignee as Assignee | null | undefined;
-            return (
-              <tr
-                key={item._id}
-                className={selected.has(item._id) ? 'is-selected' : undefined}
-                onClick={(e) => {
-                  // Clicks on the row's own controls do what they do; elsewhere they open the lead.
-                  if ((e.target as HTMLElement).closest('input, select, a, button')) return;
-                  onOpen(item._id);
-                }}
-              >
-                <td className="console-table__check">
-                  <input
-                    type="checkbox"
-                    checked={selected.has(item._id)}
-                    onChange={(e) => onSelect(item._id, e.target.checked)}
-                    aria-label={`Select ${name}`}
-                  />
-                </td>
-                <th scope="row">
-                  <button
-                    ref={(el) => {
-                      rows.buttons.current[index] = el;
-                    }}
-                    type="button"
-                    className="link-btn console-table__open"
-                    tabIndex={index === rows.active ? 0 : -1}
-                    onFocus={() => rows.setActive(index)}
-                    onKeyDown={(e) => rows.onKeyDown(e, index)}
-                    onClick={() => onOpen(item._id)}
-                    data-lead-id={item._id}
-                  >
-                    <FieldValue field={first!} item={item} />
-                  </button>
-                </th>
-                {rest.map((c) => (
-                  <td key={c.key} className={`console-table__${c.kind}`}>
-                    <FieldValue field={c} item={item} />
-                  </td>
-                ))}
-                <td className="console-table__date">
-                  <FieldValue field={{ key: list.timeField, label: 'Date', kind: 'date' }} item={item} />
-                </td>
-                <td className="console-table__owner">
-                  {assignee ? assignee._id === member.id ? 'You' : assignee.name : <span className="muted">Unassigned</span>}
-                </td>
-                <td className="console-table__next">
-                  <NextCell item={item} now={now} />
-                </td>
-                <td>
-                  <StatusSelect
-                    value={item.status}
-                    label={`Status of ${name}`}
-                    onChange={(s) => onStatus(item._id, s)}
-                    disabled={!member.can('leads.work')}
-                  />
-                </td>
-              </tr>
-            );
-          })}
+          {items.map((item, index) => (
+            <Row key={item._id} item={item} index={index} now={now} rows={rows} {...props} />
+          ))}
         </tbody>
       </table>
       <p className="visually-hidden" aria-live="polite">

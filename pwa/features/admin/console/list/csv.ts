@@ -1,14 +1,17 @@
 // "Export CSV": the filtered view as the server writes it (GET /api/admin/export/{list}.csv),
-// downloaded with the session's token (a plain link could not carry it).
+// or only the selected rows (?ids=), downloaded with the session's token (a plain link could
+// not carry it).
 import { csvPath } from '../../../../../contract/console.ts';
 import type { ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { readSession } from '../../session.ts';
 import { exportQuery, type ListFilters } from '../filters.ts';
 import { AdminRequestError } from '../request.ts';
 
-export async function downloadCsv(slug: ListSlug, filters: ListFilters): Promise<void> {
+export async function downloadCsv(slug: ListSlug, filters: ListFilters, ids?: readonly string[]): Promise<void> {
   const session = readSession();
-  const query = exportQuery(filters);
+  const params = new URLSearchParams(exportQuery(filters));
+  if (ids) params.set('ids', ids.join(','));
+  const query = params.toString();
   const response = await fetch(`${csvPath(slug)}${query ? `?${query}` : ''}`, {
     headers: { Authorization: `Bearer ${session?.token ?? ''}` },
   });

@@ -1,0 +1,371 @@
+// The counsellor's workspace in Chromium against the real server: every list fits 1024, 1366
+// and 1920 px with no clipped column and no sideways scroll (long messages, Devanagari
+// names), 15 rows at 1366×768, cards and a full-screen panel at 390; one tap to WhatsApp (the
+// number and the template's text) records the attempt and asks its outcome; the header's
+// search finds a phone typed any way; sorting from a header; the keys; a view one member
+// saves and shares opens for another; merge and undo from the person's page; an import
+// checked then stored; axe on each new page.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
+import { leadPath, type LeadDetail } from '../../contract/console.ts';
+import { LEAD_KINDS, LIST_SLUGS, LISTED_KINDS } from '../../contract/lead-kinds.ts';
+import { fillTemplate, WORKSPACE_PATHS, type TemplatesResponse } from '../../contract/workspace.ts';
+import { axeViolations } from '../support/pwa.ts';
+import { apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
+import { toast, unique, useSite } from '../support/site.ts';
+
+const ADMIN = { email: 'work.admin@example.in', password: 'work admin password' };
+const COUNSELLOR = { email: 'meera.work@example.in', password: 'meera password 1' };
+
+let peer: SmtpPeer;
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+});
+afterAll(async () => {
+  await peer?.close();
+});
+const site = useSite({
+  env: (port) => ({
+    SMTP_URL: peer.url,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
+  }),
+});
+
+const LONG =
+  'मुझे सप्ताहांत बैच के बारे में जानना है — please call after 6 pm, I am in college till then and my phone is switched off in class. '.repeat(6);
+
+/** Twenty leads in every list: long messages, Devanagari and very long names, long emails. */
+async function seed(): Promise<void> {
+  const values = (i: number): Record<string, string> => ({
+    name: i % 2 ? `आशा वर्मा ${i}` : `Venkatanarasimharajuvaripeta Subrahmanyam ${i}`,
+    firstName: i % 2 ? 'आशा' : 'Venkatanarasimharajuvaripeta',
+    lastName: i % 2 ? `वर्मा ${i}` : `Subrahmanyam ${i}`,
+    email: `a.very.long.address.for.testing.${i}.${unique()}@example-college.edu.in`,
+    phone: `98765${String(10_000 + i).slice(-5)}`,
+    message: LONG,
+    background: 'Corporate Employee',
+    course: 'Corporate Training',
+    password: 'secret123',
+  });
+  for (const kind of LISTED_KINDS) {
+    const fields = LEAD_KINDS[kind].fields;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postLead(site, LEAD_KINDS[kind].path, Object.fromEntries(fields.map((f) => [f.key, values(i)[f.key]]))),
+      ),
+    );
+  }
+}
+
+/** What the page shows wider than it is: a sideways scroll, a header cut, a cell cut without its full value on hover. */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > root.clientWidth + 1) problems.push(`page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    const wrap = document.querySelector('.console-table-wrap')!;
+    if (wrap.scrollWidth > wrap.clientWidth + 1) problems.push(`table scrolls sideways: ${wrap.scrollWidth} > ${wrap.clientWidth}`);
+    const table = document.querySelector('.console-table')!.getBoundingClientRect();
+    // The wrap clips: a table wider than it would be cut, not scrolled.
+    if (table.width > wrap.clientWidth + 2) problems.push(`table is ${table.width} px wide in ${wrap.clientWidth}`);
+    if (table.right > window.innerWidth) problems.push(`table ends at ${table.right} past ${window.innerWidth}`);
+    for (const th of document.querySelectorAll<HTMLElement>('.console-table thead th')) {
+      if (th.scrollWidth > th.clientWidth + 1) problems.push(`header "${th.textContent}" is cut: ${th.scrollWidth} > ${th.clientWidth}`);
+    }
+    for (const cell of document.querySelectorAll<HTMLElement>('.console-table tbody td, .console-table tbody th')) {
+      if (cell.scrollWidth <= cell.clientWidth + 1) continue;
+      const clip = cell.querySelector<HTMLElement>('.cell-clip, .desk-cell');
+      if (!clip || !clip.title) problems.push(`cell "${cell.textContent?.slice(0, 30)}" is cut with no full value`);
+    }
+    for (const clip of document.querySelectorAll<HTMLElement>('.console-table .cell-clip')) {
+      if (clip.scrollWidth > clip.clientWidth + 1 && !clip.title) problems.push(`"${clip.textContent?.slice(0, 30)}" is cut with no title`);
+    }
+    return problems;
+  });
+}
+
+/** Stops links that leave the console (WhatsApp, a call, an email) from navigating; the page's own handlers still run. */
+const keepLinksHome = (page: Page) =>
+  page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      (e) => {
+        if ((e.target as Element).closest('a[href^="https://wa.me"], a[href^="tel:"], a[href^="mailto:"]')) e.preventDefault();
+      },
+      true,
+    ),
+  );
+
+describe('the counsellor workspace', () => {
+  let adminToken: string;
+
+  beforeAll(async () => {
+    await seed();
+    adminToken = await apiLogin(site, ADMIN);
+  }, 120_000);
+
+  for (const [width, height] of [
+    [1024, 768],
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    it(`fits every list at ${width}×${height}: no clipped column, no sideways scroll`, async () => {
+      const { page, errors } = await site.page({ viewport: { width, height } });
+      await consoleLogin(site, page, ADMIN);
+      for (const slug of LIST_SLUGS) {
+        await page.goto(`${site.url}/admin/${slug}`);
+        await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+        if (process.env.SHOT) await page.screenshot({ path: `/tmp/shot-${slug}-${width}.png` });
+        const problems = await layoutProblems(page);
+        if (problems.length > 0) console.log(slug, width, JSON.stringify(problems.slice(0, 12)));
+        expect(problems, `${slug} at ${width}`).toEqual([]);
+        if (width === 1366) {
+          // At least fifteen whole rows on the first screen.
+          const visible = await page
+            .locator('.console-table tbody tr')
+            .evaluateAll((rows) => rows.filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length);
+          expect(visible, slug).toBeGreaterThanOrEqual(15);
+        }
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('shows cards and a full-screen panel at 390 px, with no sideways scroll', async () => {
+    const { page } = await site.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await consoleLogin(site, page, ADMIN);
+    await page.goto(`${site.url}/admin/contact`);
+    await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+    const shape = await page.evaluate(() => ({
+      scroll: document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
+      head: getComputedStyle(document.querySelector('.console-table thead')!).display,
+      row: getComputedStyle(document.querySelector('.console-table tbody tr')!).display,
+      sidebar: document.querySelector('.console__sidebar')!.getBoundingClientRect().height,
+    }));
+    expect(shape).toMatchObject({ scroll: 0, head: 'none', row: 'grid' });
+    // The sidebar no longer fills the first screen.
+    expect(shape.sidebar).toBeLessThan(200);
+    await page.locator('.console-table__open').first().click();
+    const panel = page.getByRole('dialog');
+    await panel.getByRole('heading', { name: 'Timeline' }).waitFor();
+    const box = (await panel.boundingBox())!;
+    expect(box.width).toBe(390);
+    expect(box.x).toBe(0);
+  });
+
+  it('opens WhatsApp with the lead number and the chosen template filled in, records the attempt and asks how it went', async () => {
+    const tag = unique();
+    const { data } = await postLead<{ data: { _id: string } }>(site, LEAD_PATHS_CONTACT, {
+      firstName: 'Kavya',
+      lastName: `Reach${tag}`,
+      email: `kavya.${tag}@example.in`,
+      phone: '9812345678',
+      message: 'Call me',
+    });
+    const templates = (await apiCall<TemplatesResponse>(site, adminToken, 'GET', WORKSPACE_PATHS.templates)).body.data;
+    const whatsapp = templates.filter((t) => t.channel === 'whatsapp');
+    const hindi = whatsapp.find((t) => t.language === 'hindi')!;
+    expect(hindi).toBeDefined();
+
+    const { page, errors } = await site.page();
+    await consoleLogin(site, page, ADMIN);
+    await page.goto(`${site.url}/admin/contact?open=${data._id}`);
+    await keepLinksHome(page);
+    const panel = page.getByRole('dialog');
+    const reach = panel.getByRole('region', { name: `Reach Kavya Reach${tag}` });
+    await reach.getByLabel('Message').first().selectOption(hindi.id);
+    const link = reach.getByRole('link', { name: /^WhatsApp/ });
+    const url = new URL((await link.getAttribute('href'))!);
+    expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/919812345678');
+    const counsellor = (await apiAdminName(site, adminToken))!;
+    expect(url.searchParams.get('text')).toBe(
+      fillTemplate(hindi.body, { name: `Kavya Reach${tag}`, course: '', counsellor, link: `${site.url}/` }),
+    );
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await link.click();
+    const outcome = panel.getByRole('form', { name: 'Outcome of the WhatsApp' });
+    await outcome.getByLabel('No answer').check();
+    await outcome.getByLabel('No next step').check();
+    await outcome.getByRole('button', { name: /^Save/ }).click();
+    await toast(page, 'Outcome saved');
+    // One activity: the attempt, completed with its outcome.
+    const detail = (await apiCall<LeadDetail>(site, adminToken, 'GET', leadPath('contact', data._id))).body;
+    const activities = detail.history.filter((h) => h.action === 'activity');
+    expect(activities).toHaveLength(1);
+    expect(activities[0]).toMatchObject({ activityType: 'whatsapp', outcome: 'no-answer' });
+    expect(errors).toEqual([]);
+  });
+
+  it('finds a lead from the header search with its phone typed as WhatsApp copies it, and moves with the keys', async () => {
+    const { page } = await site.page({ viewport: { width: 1366, height: 768 } });
+    await consoleLogin(site, page, ADMIN);
+    await page.goto(`${site.url}/admin/contact`);
+    await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThan(2);
+    await page.locator('h1').click();
+    await page.keyboard.press('/');
+    const search = page.getByRole('combobox', { name: /Search every list/ });
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('+91 98123 45678');
+    const hit = page.getByRole('listbox', { name: 'Leads found' }).getByRole('option', { name: /Kavya/ });
+    await hit.waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/admin\/contact\?open=/);
+    await page.getByRole('dialog').getByRole('heading', { name: /Kavya/ }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // j and k move between rows; Enter opens; s is the status of the lead in hand; ? the help.
+    const rows = page.locator('.console-table__open');
+    await rows.first().focus();
+    await page.keyboard.press('j');
+    await expect.poll(() => rows.nth(1).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('k');
+    await expect.poll(() => rows.nth(0).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('s');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^Status of /);
+    await rows.first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByRole('heading', { name: 'Timeline' }).waitFor();
+    await page.keyboard.press('a');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toBe('Owner');
+    await page.keyboard.press('Escape');
+    await page.locator('h1').click();
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('sorts by a column from its header, in the URL', async () => {
+    const { page } = await site.page({ viewport: { width: 1366, height: 768 } });
+    await consoleLogin(site, page, ADMIN);
+    await page.goto(`${site.url}/admin/join-free`);
+    await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+    await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+    await page.waitForURL(/sort=name/);
+    expect(await page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
+    const names = async () => page.locator('.console-table__open').allTextContents();
+    await expect.poll(async () => (await names())[0]).not.toBe('');
+    const shown = await names();
+    expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+    await page.waitForURL(/sort=-name/);
+    expect(await page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('shares a saved view: one member saves it for the team and another opens it from the sidebar', async () => {
+    await joinTeam(site, peer, adminToken, COUNSELLOR, 'Meera Iyer', 'counsellor');
+    const { page } = await site.page();
+    await consoleLogin(site, page, ADMIN);
+    await page.goto(`${site.url}/admin/need-help?status=new&sort=name`);
+    await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThan(0);
+    await page.getByText('Save view').click();
+    const form = page.getByRole('form', { name: 'Save this view' });
+    await form.getByLabel('Name of the view').fill('New enquiries A–Z');
+    await form.getByLabel('Share with the team').check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'View "New enquiries A–Z" saved for the team');
+
+    const { page: meera } = await site.page();
+    await consoleLogin(site, meera, COUNSELLOR, '**/admin/my-day');
+    const views = meera.getByRole('region', { name: 'Views' });
+    await views.getByRole('link', { name: /New enquiries A–Z/ }).click();
+    await meera.waitForURL(/\/admin\/need-help\?status=new&sort=name$/);
+    await meera.getByRole('heading', { name: 'Need Help Users', level: 1 }).waitFor();
+  });
+
+  it('flags a likely duplicate in the list, merges it from the person, and undoes the merge', async () => {
+    const tag = unique();
+    // Two people (A and B); then a third form with A's email and B's phone joins A by email
+    // and shares a phone with B: B is flagged as likely the same person as A.
+    const freeJoin = (email: string, phone: string) => postLead(site, LEAD_KINDS.freeJoin.path, { name: `Ravi Dup${tag}`, phone, email });
+    await freeJoin(`ravi.one.${tag}@example.in`, '9800011122');
+    await freeJoin(`ravi.two.${tag}@example.in`, '9800011133');
+    await postLead(site, LEAD_KINDS.enquiry.path, {
+      background: 'Corporate Employee',
+      course: 'Corporate Training',
+      name: `Ravi Dup${tag}`,
+      email: `ravi.one.${tag}@example.in`,
+      phone: '9800011133',
+    });
+    const { page, errors } = await site.page();
+    await consoleLogin(site, page, ADMIN);
+    await page.goto(`${site.url}/admin/join-free?q=Dup${tag}`);
+    const flag = page.getByRole('link', { name: /Possible duplicate/ });
+    // The linker matches new leads to people within seconds; the list shows the flag once it has.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.locator('.console-table tbody tr').first().waitFor();
+          return flag.count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await flag.click();
+    await page.getByRole('heading', { name: `Ravi Dup${tag}`, level: 1 }).waitFor();
+    const dups = page.getByRole('region', { name: 'Likely the same person' });
+    await dups.getByText('same phone').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dups.getByRole('button', { name: 'Merge into this person' }).click();
+    await toast(page, `Ravi Dup${tag} merged into this person`);
+    const submissions = page.getByRole('region', { name: 'What they sent' });
+    await expect.poll(() => submissions.getByRole('listitem').count()).toBe(3);
+    await page.getByRole('region', { name: 'Merges' }).getByRole('button', { name: 'Undo' }).click();
+    await toast(page, 'Merge undone: they are two people again');
+    await expect.poll(() => submissions.getByRole('listitem').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('imports a sheet: checked first with each bad row and its reason, then stored; the same file again stores nothing', async () => {
+    const tag = unique();
+    const csv = `\uFEFFName,WhatsApp number,Email\r\nFair One ${tag},9811100001,fair1.${tag}@example.in\r\nFair Two ${tag},12345,fair2.${tag}@example.in\r\nFair Three ${tag},9811100003,fair3.${tag}@example.in\r\n`;
+    const { page } = await site.page();
+    await consoleLogin(site, page, ADMIN);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import' }).click();
+    await page.getByRole('heading', { name: 'Import leads', level: 1 }).waitFor();
+    await page.getByLabel('Into the list').selectOption('join-free');
+    const upload = async () => {
+      await page.getByLabel('CSV file').setInputFiles({ name: `fair-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByRole('button', { name: 'Check the file' }).click();
+    };
+    await upload();
+    await page.getByText(`fair-${tag}.csv: 3 rows, 2 ready to import, 1 with problems.`).waitFor();
+    const bad = page.getByRole('table', { name: 'Rows that will not be imported' });
+    expect(await bad.getByRole('cell', { name: '3', exact: true }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Import 2 rows into Join Free Users' }).click();
+    await page.getByText(/^2 imported, 1 left out\.$/).waitFor();
+    await upload();
+    await page.getByRole('button', { name: 'Import 2 rows into Join Free Users' }).click();
+    await page.getByText(/^0 imported, 2 already imported before, 1 left out\.$/).waitFor();
+  });
+
+  it('lets an admin add a template, which a counsellor then sends from the panel', async () => {
+    const { page } = await site.page();
+    await consoleLogin(site, page, ADMIN);
+    await page.goto(`${site.url}/admin/templates`);
+    const add = page.getByRole('form', { name: 'Add a template' });
+    await add.getByLabel('Name', { exact: true }).fill('Fair follow-up');
+    await add.getByLabel('Language').selectOption('hinglish');
+    await add.getByLabel(/^Message/).fill('Hi {name}, fair mein milke accha laga! {counsellor}');
+    await add.getByRole('button', { name: 'Add template' }).click();
+    await toast(page, 'Template added');
+    await page.getByRole('heading', { name: /Fair follow-up/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const templates = (await apiCall<TemplatesResponse>(site, adminToken, 'GET', WORKSPACE_PATHS.templates)).body.data;
+    expect(templates.some((t) => t.name === 'Fair follow-up' && t.language === 'hinglish')).toBe(true);
+  });
+});
+
+const LEAD_PATHS_CONTACT = LEAD_KINDS.contact.path;
+
+/** The admin's name as the console greets them. */
+async function apiAdminName(s: { url: string }, token: string): Promise<string | undefined> {
+  const me = await apiCall<{ admin: { name: string; email: string } }>(s, token, 'GET', '/api/admin/me');
+  return me.body.admin.name || me.body.admin.email;
+}
