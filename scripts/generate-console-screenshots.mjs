@@ -1,5 +1,5 @@
 // Takes the README's pictures of the admin console (a counsellor's My day, a list, a lead's
-// panel with its timeline, the overview) with Debian's Chromium. Run by hand after visual changes to the console:
+// panel with its timeline, the overview, a person) with Debian's Chromium. Run by hand after visual changes to the console:
 // `npm run build && node scripts/generate-console-screenshots.mjs`; the PNGs are committed.
 //
 // The leads come in through the public API like a visitor's, then their dates are spread
@@ -204,6 +204,12 @@ try {
   await page.locator('svg[role="img"]').waitFor();
   await page.getByRole('heading', { name: 'Speed to lead, last 30 days' }).waitFor();
   await page.screenshot({ path: `${root}docs/screenshots/console-overview.png`, fullPage: true });
+  // A person: every form they sent and one timeline (the seeded leads' people, newest first).
+  await page.goto(`${site}/admin/people`);
+  await page.locator('.people-table tbody tr').first().waitFor();
+  await page.locator('.people-table tbody tr a').first().click();
+  await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+  await page.screenshot({ path: `${root}docs/screenshots/console-person.png` });
 } finally {
   await browser.close();
   await stop();

@@ -232,7 +232,19 @@ function LeadsChart({ days }: { days: OverviewResponse['days'] }) {
                   <time dateTime={d.date}>{formatDay(d.date)}</time>
                 </th>
                 {LIST_SLUGS.map((s) => (
-                  <td key={s}>{formatCount(d.counts[s] ?? 0)}</td>
+                  <td key={s}>
+                    {/* Each figure opens the list filtered to that day. */}
+                    {(d.counts[s] ?? 0) > 0 ? (
+                      <Link
+                        to={`/admin/${s}?from=${d.date}&to=${d.date}`}
+                        aria-label={`${formatCount(d.counts[s] ?? 0)} in ${listOf(s).title} on ${formatDay(d.date)}`}
+                      >
+                        {formatCount(d.counts[s] ?? 0)}
+                      </Link>
+                    ) : (
+                      '0'
+                    )}
+                  </td>
                 ))}
                 <td>{formatCount(totals[i]!)}</td>
               </tr>

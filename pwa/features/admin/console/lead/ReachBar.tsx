@@ -20,12 +20,22 @@ interface Props {
   started?: ReachType;
 }
 
-function TemplatePicker({ templates, value, onChange }: { templates: MessageTemplate[]; value: string; onChange: (id: string) => void }) {
+function TemplatePicker({
+  label,
+  templates,
+  value,
+  onChange,
+}: {
+  label: string;
+  templates: MessageTemplate[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
   const id = useId();
   if (templates.length === 0) return null;
   return (
     <div className="reach-bar__template">
-      <label htmlFor={id}>Message</label>
+      <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         {templates.map((t) => (
           <option key={t.id} value={t.id}>
@@ -70,7 +80,7 @@ export function ReachBar({ lead, onAttempt, onOutcome, started }: Props) {
     <section className="reach" aria-labelledby="reach-title">
       <h3 id="reach-title">Reach {name}</h3>
       <div className="reach-bar">
-        <TemplatePicker templates={whatsappTemplates} value={whatsapp?.id ?? ''} onChange={setWhatsappId} />
+        <TemplatePicker label="WhatsApp message" templates={whatsappTemplates} value={whatsapp?.id ?? ''} onChange={setWhatsappId} />
         {links.whatsapp && (
           <a
             className="btn btn--small reach-bar__whatsapp"
@@ -89,7 +99,7 @@ export function ReachBar({ lead, onAttempt, onOutcome, started }: Props) {
         )}
         {links.email && (
           <>
-            <TemplatePicker templates={emailTemplates} value={email?.id ?? ''} onChange={setEmailId} />
+            <TemplatePicker label="Email message" templates={emailTemplates} value={email?.id ?? ''} onChange={setEmailId} />
             <a className="btn btn--small btn--outline" href={links.email} onClick={() => void attempt.start('email')}>
               Email<span className="visually-hidden"> {name}</span>
             </a>
