@@ -135,30 +135,37 @@ export function parseLeadListQuery(c: Context, list?: LeadListDef): LeadListQuer
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
 
-/** The ORDER BY of a list query: the sort key, then the id, so pages never overlap or skip. */
+/**
+ * The ORDER BY of a list query: the sort key, then the id, so pages never overlap or skip.
+ * Each key reads in order from an index (migrations/2026-11-26T0030_sort_indexes.ts), both
+ * ways; `nulls last` is written only for the keys that can be null (a lead without an
+ * owner or a next step comes last either way), as the indexes of the others hold no nulls
+ * and a `nulls last` descending would not match their order.
+ */
 export function orderBy(sort: LeadListQuery['sort']): RawBuilder<unknown> {
   const dir = sort.desc ? sql`desc` : sql`asc`;
-  // Leads without an owner or a next step come last either way.
-  const nulls = sql`nulls last`;
-  let key: RawBuilder<unknown>;
   switch (sort.key) {
     case 'createdAt':
-      key = sql`created_at`;
-      break;
+      return sql`created_at ${dir}, id ${dir}`;
     case 'status':
-      key = sql`status`;
-      break;
+      return sql`status ${dir}, id ${dir}`;
     case 'owner':
-      key = sql`(select lower(a.name) from admins a where a.id = assignee_id)`;
-      break;
+      return sql`${ownerKey} ${dir} nulls last, id ${dir}`;
     case 'next':
-      key = sql`next_action_due_at`;
-      break;
-    default:
-      key = sql`lower(${sql.ref(snake(sort.key))})`;
+      return sql`next_action_due_at ${dir} nulls last, id ${dir}`;
+    default: {
+      const column = snake(sort.key);
+      // A message (up to 5,000 characters, too long for a b-tree entry) is indexed by its
+      // first 100: sorted by those, then by all of it. That is the whole message's order
+      // in a code-point collation (C.UTF-8); in a linguistic one, two messages alike in
+      // their first 100 letters but for an accent could come the other way round.
+      if (column === 'message') return sql`lower(left(message, 100)) ${dir}, lower(message) ${dir}, id ${dir}`;
+      return sql`lower(${sql.ref(column)}) ${dir}, id ${dir}`;
+    }
   }
-  return sql`${key} ${dir} ${nulls}, id ${dir}`;
 }
+
+const ownerKey = sql`(select lower(a.name) from admins a where a.id = assignee_id)`;
 
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -205,6 +212,49 @@ export interface ListedSource<T extends ListedTable> {
   searchText: RawBuilder<string>;
 }
 
+/**
+ * The ids of a page sorted by owner, without sorting the whole list by its owners' names:
+ * the page lies within each member's first `offset + limit` leads by id and the pool's
+ * (each read in order from the (assignee_id, id, status) index), ordered as orderBy orders them.
+ */
+function ownerPage(
+  table: RawBuilder<unknown>,
+  where: RawBuilder<boolean>,
+  desc: boolean,
+  limit: number,
+  offset: number,
+): RawBuilder<unknown> {
+  const dir = desc ? sql`desc` : sql`asc`;
+  const first = offset + limit;
+  return sql`select id from (
+      select t.id, lower(o.name) as owner from admins o cross join lateral (
+        select id from ${table} where ${where} and assignee_id = o.id order by id ${dir} limit ${first}) t
+      union all
+      (select id, null from ${table} where ${where} and assignee_id is null order by id ${dir} limit ${first})
+    ) candidates order by owner ${dir} nulls last, id ${dir} limit ${limit} offset ${offset}`;
+}
+
+/**
+ * The ids of a page sorted by the next step: the leads with one in order (a small partial
+ * index), then the rest by id (the primary key), as orderBy orders them, nulls last both ways.
+ */
+function nextPage(
+  table: RawBuilder<unknown>,
+  where: RawBuilder<boolean>,
+  desc: boolean,
+  limit: number,
+  offset: number,
+): RawBuilder<unknown> {
+  const dir = desc ? sql`desc` : sql`asc`;
+  const first = offset + limit;
+  return sql`select id from (
+      (select id, next_action_due_at from ${table} where ${where} and next_action_due_at is not null
+        order by next_action_due_at ${dir}, id ${dir} limit ${first})
+      union all
+      (select id, null from ${table} where ${where} and next_action_due_at is null order by id ${dir} limit ${first})
+    ) candidates order by next_action_due_at ${dir} nulls last, id ${dir} limit ${limit} offset ${offset}`;
+}
+
 /** A page of a list (every match without a limit) and the number of matches. */
 export async function queryLeads<T extends ListedTable>(
   db: Kysely<Database>,
@@ -227,12 +277,18 @@ export async function queryLeads<T extends ListedTable>(
     !query.from &&
     !query.to &&
     query.utmSource === undefined &&
-    query.assignee === undefined;
+    query.assignee === undefined &&
+    query.ids === undefined;
   const list = LEAD_KINDS[source.kind].list.slug;
   const [page, counted] = await Promise.all([
-    sql<ListedRow<T>>`select * from ${table} where ${where} order by ${orderBy(query.sort)} limit ${query.limit} offset ${offset}`.execute(
-      db,
-    ),
+    query.sort.key === 'owner' || query.sort.key === 'next'
+      ? sql<
+          ListedRow<T>
+        >`select * from ${table} where id in (${(query.sort.key === 'owner' ? ownerPage : nextPage)(table, where, query.sort.desc, query.limit, offset)})
+          order by ${orderBy(query.sort)}`.execute(db)
+      : sql<
+          ListedRow<T>
+        >`select * from ${table} where ${where} order by ${orderBy(query.sort)} limit ${query.limit} offset ${offset}`.execute(db),
     byStatusOnly
       ? sql<{
           total: string | null;
