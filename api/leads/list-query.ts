@@ -171,17 +171,22 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/** Digits written as people write a phone: with spaces, dashes, dots, brackets or a plus. */
+const PHONE_TYPED = /^[\d\s().+-]+$/;
+
 /**
  * A search: a case-insensitive substring of the list's search text (name, email, phone). A
  * phone typed any way (`+91 98123 45678`, `098123-45678`, `98123 45678`) also matches its
- * ten digits; other digits typed with spaces or dashes match as digits alone.
+ * ten digits; other digits typed with spaces or dashes match as digits alone. Words with
+ * digits in them (`Room 12`, `Zoya Qx123`) match only as typed: their digits alone would
+ * find every lead whose phone or email holds them (and read a whole list to find them).
  */
 export function searchCondition(searchText: RawBuilder<string>, q: string): RawBuilder<boolean> {
   const alternatives = [sql`${searchText} ilike ${likePattern(q)}`];
   const phone = tenDigitPhone(q);
   const digits = q.replace(/\D/g, '');
   if (phone && phone !== q) alternatives.push(sql`${searchText} like ${likePattern(phone)}`);
-  else if (digits.length >= 3 && digits !== q) alternatives.push(sql`${searchText} ilike ${likePattern(digits)}`);
+  else if (digits.length >= 3 && digits !== q && PHONE_TYPED.test(q)) alternatives.push(sql`${searchText} ilike ${likePattern(digits)}`);
   return sql<boolean>`(${sql.join(alternatives, sql` or `)})`;
 }
 
