@@ -1,88 +1,125 @@
 // `npm run bench`: every benchmark, one run, figures and ratios against their targets.
+// `npm run bench -- console lighthouse`: only the sections named (api, certificate,
+// render-load, console, outbox, lighthouse).
 import { benchApi, ROUNDS } from './api.ts';
+
+const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'outbox', 'lighthouse'] as const;
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length > 0) throw new Error(`No such bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+const runs = (section: (typeof SECTIONS)[number]) => only.length === 0 || only.includes(section);
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
-const api = await benchApi();
-const singleLine = (name: string, r: { rps: number; p50: number; p99: number; total: number; errors: number; non2xx: number }) =>
-  `${name} ${fmt(r.rps)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ${r.total} requests, ${r.errors} errors, ${r.non2xx} non-2xx`;
-console.log(`\n== Lead ingest on Postgres (loopback), ${ROUNDS} interleaved rounds, rate limit on ==`);
-for (const [i, r] of api.rounds.entries()) {
-  console.log(`round ${i + 1}: pgbench ${fmt(r.pgbenchTps)} tps (32 clients, a copy of contact_messages with its 8 indexes)`);
-  console.log(`  ${singleLine('POST /api/v1/contact (wrk, 32 conns):', r.single)}`);
-  console.log(
-    `  POST /api/v1/sync (batches of 100): ${fmt(r.batch.leadsPerSecond)} leads/s, ${r.batch.errors} errors, ${r.batch.non2xx} non-2xx, ${r.batch.itemsNot201} items not 201`,
+if (runs('api')) {
+  const api = await benchApi();
+  const singleLine = (name: string, r: { rps: number; p50: number; p99: number; total: number; errors: number; non2xx: number }) =>
+    `${name} ${fmt(r.rps)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ${r.total} requests, ${r.errors} errors, ${r.non2xx} non-2xx`;
+  console.log(`\n== Lead ingest on Postgres (loopback), ${ROUNDS} interleaved rounds, rate limit on ==`);
+  for (const [i, r] of api.rounds.entries()) {
+    console.log(`round ${i + 1}: pgbench ${fmt(r.pgbenchTps)} tps (32 clients, a copy of contact_messages with its 8 indexes)`);
+    console.log(`  ${singleLine('POST /api/v1/contact (wrk, 32 conns):', r.single)}`);
+    console.log(
+      `  POST /api/v1/sync (batches of 100): ${fmt(r.batch.leadsPerSecond)} leads/s, ${r.batch.errors} errors, ${r.batch.non2xx} non-2xx, ${r.batch.itemsNot201} items not 201`,
+    );
+    console.log(`  ratios: single ${fmt(r.singleRatio, 2)}, batch ${fmt(r.batchRatio, 2)}`);
+  }
+  console.log(`median ratio single/pgbench: ${fmt(api.median.singleRatio, 2)} (target >= 0.5) ${verdict(api.median.singleRatio >= 0.5)}`);
+  console.log(`median p99 single: ${fmt(api.median.p99, 1)} ms (target < 25) ${verdict(api.median.p99 < 25)}`);
+  console.log(`median ratio batch/pgbench:  ${fmt(api.median.batchRatio, 2)} (target >= 1.2) ${verdict(api.median.batchRatio >= 1.2)}`);
+  const errors = api.rounds.reduce(
+    (n, r) => n + r.single.errors + r.single.non2xx + r.batch.errors + r.batch.non2xx + r.batch.itemsNot201,
+    0,
   );
-  console.log(`  ratios: single ${fmt(r.singleRatio, 2)}, batch ${fmt(r.batchRatio, 2)}`);
-}
-console.log(`median ratio single/pgbench: ${fmt(api.median.singleRatio, 2)} (target >= 0.5) ${verdict(api.median.singleRatio >= 0.5)}`);
-console.log(`median p99 single: ${fmt(api.median.p99, 1)} ms (target < 25) ${verdict(api.median.p99 < 25)}`);
-console.log(`median ratio batch/pgbench:  ${fmt(api.median.batchRatio, 2)} (target >= 1.2) ${verdict(api.median.batchRatio >= 1.2)}`);
-const errors = api.rounds.reduce(
-  (n, r) => n + r.single.errors + r.single.non2xx + r.batch.errors + r.batch.non2xx + r.batch.itemsNot201,
-  0,
-);
-console.log(`errors: ${errors} (target 0) ${verdict(errors === 0)}`);
-console.log(
-  `pgbench once more: ${fmt(api.pgbenchOther.bare)} tps into the 3-index table of earlier figures (median single POSTs ${fmt(
-    [...api.rounds.map((r) => r.single.rps)].sort((a, b) => a - b)[1]! / api.pgbenchOther.bare,
-    2,
-  )} against it), ${fmt(api.pgbenchOther.real)} tps into contact_messages itself with its triggers, one row per transaction`,
-);
-console.log(singleLine('rate limit off (its cost):            ', api.limitOff));
-if (api.balanced) {
-  console.log(singleLine('HAProxy → 1 instance:                 ', api.balanced.one));
-  console.log(singleLine('HAProxy → 2 instances (same 2 cores): ', api.balanced.two));
+  console.log(`errors: ${errors} (target 0) ${verdict(errors === 0)}`);
+  console.log(
+    `pgbench once more: ${fmt(api.pgbenchOther.bare)} tps into the 3-index table of earlier figures (median single POSTs ${fmt(
+      [...api.rounds.map((r) => r.single.rps)].sort((a, b) => a - b)[1]! / api.pgbenchOther.bare,
+      2,
+    )} against it), ${fmt(api.pgbenchOther.real)} tps into contact_messages itself with its triggers, one row per transaction`,
+  );
+  console.log(singleLine('rate limit off (its cost):            ', api.limitOff));
+  if (api.balanced) {
+    console.log(singleLine('HAProxy → 1 instance:                 ', api.balanced.one));
+    console.log(singleLine('HAProxy → 2 instances (same 2 cores): ', api.balanced.two));
+  }
 }
 
 // Personality test: certificate rendering and scoring, in process.
-const { benchCertificate, printCertificateBench } = await import('./certificate.ts');
-printCertificateBench(await benchCertificate());
+if (runs('certificate')) {
+  const { benchCertificate, printCertificateBench } = await import('./certificate.ts');
+  printCertificateBench(await benchCertificate());
+}
 
 // Everything else while certificates render flat out.
-const { benchRenderLoad } = await import('./render-load.ts');
-const renderLoad = await benchRenderLoad();
-console.log(`\n== Latency while 20 certificates a second render (${renderLoad.seconds} s, Postgres) ==`);
-const line = (name: string, t: { count: number; p50: number; p99: number; max: number; failed: number }) =>
-  `${name}: ${t.count} ok, ${t.failed} failed, p50 ${fmt(t.p50, 1)} ms, p99 ${fmt(t.p99, 1)} ms, max ${fmt(t.max, 1)} ms`;
-console.log(line('POST /api/v1/quiz/submit-answers (20/s)', renderLoad.certificates));
-console.log(line('GET /api/health (20/s)                 ', renderLoad.health));
-console.log(line('POST /api/v1/contact (50/s)            ', renderLoad.leads));
-console.log(
-  `certificates rendered per second: ${fmt(renderLoad.certificatesPerSecond, 1)} (target 20) ${verdict(renderLoad.certificatesPerSecond >= 19)}`,
-);
-console.log(`health p99: ${fmt(renderLoad.health.p99, 1)} ms (target < 50) ${verdict(renderLoad.health.p99 < 50)}`);
-console.log(`lead POST p99: ${fmt(renderLoad.leads.p99, 1)} ms (target < 50) ${verdict(renderLoad.leads.p99 < 50)}`);
+if (runs('render-load')) {
+  const { benchRenderLoad } = await import('./render-load.ts');
+  const renderLoad = await benchRenderLoad();
+  console.log(`\n== Latency while 20 certificates a second render (${renderLoad.seconds} s, Postgres) ==`);
+  const line = (name: string, t: { count: number; p50: number; p99: number; max: number; failed: number }) =>
+    `${name}: ${t.count} ok, ${t.failed} failed, p50 ${fmt(t.p50, 1)} ms, p99 ${fmt(t.p99, 1)} ms, max ${fmt(t.max, 1)} ms`;
+  console.log(line('POST /api/v1/quiz/submit-answers (20/s)', renderLoad.certificates));
+  console.log(line('GET /api/health (20/s)                 ', renderLoad.health));
+  console.log(line('POST /api/v1/contact (50/s)            ', renderLoad.leads));
+  console.log(
+    `certificates rendered per second: ${fmt(renderLoad.certificatesPerSecond, 1)} (target 20) ${verdict(renderLoad.certificatesPerSecond >= 19)}`,
+  );
+  console.log(`health p99: ${fmt(renderLoad.health.p99, 1)} ms (target < 50) ${verdict(renderLoad.health.p99 < 50)}`);
+  console.log(`lead POST p99: ${fmt(renderLoad.leads.p99, 1)} ms (target < 50) ${verdict(renderLoad.leads.p99 < 50)}`);
+}
 
 // The admin console's reads at a million leads.
-const { benchConsole, CONSOLE_TARGET_MS, EXPORT_TARGET_GROWTH_MB, EXPORT_TARGET_ROWS_PER_SECOND } = await import('./console.ts');
-const consoleBench = await benchConsole();
-console.log(`\n== Admin console, ${fmt(consoleBench.leads)} leads in Postgres (seeded in ${fmt(consoleBench.seedSeconds)} s) ==`);
-for (const t of consoleBench.timings) {
+if (runs('console')) {
+  const { benchConsole, CONSOLE_TARGET_MS, EXPORT_TARGET_GROWTH_MB, EXPORT_TARGET_ROWS_PER_SECOND, IMPORT_TARGET_SECONDS } =
+    await import('./console.ts');
+  const consoleBench = await benchConsole();
+  console.log(`\n== Admin console, ${fmt(consoleBench.leads)} leads in Postgres (seeded in ${fmt(consoleBench.seedSeconds)} s) ==`);
+  const timingLines = (timings: typeof consoleBench.timings) => {
+    for (const t of timings) {
+      console.log(
+        `${t.name.padEnd(40)} p50 ${fmt(t.p50, 1)} ms, p95 ${fmt(t.p95, 1)} ms, max ${fmt(t.max, 1)} ms (${t.samples} requests) ${verdict(t.p95 < CONSOLE_TARGET_MS)}`,
+      );
+    }
+  };
+  timingLines(consoleBench.timings);
+  console.log(`-- search across every list (GET /api/admin/search?q=), target p95 < ${CONSOLE_TARGET_MS} ms --`);
+  timingLines(consoleBench.search);
+  console.log(`-- the contact list sorted (50 a page, with its total), target p95 < ${CONSOLE_TARGET_MS} ms --`);
+  timingLines(consoleBench.sorted);
+  const worst = [...consoleBench.search, ...consoleBench.sorted].reduce((a, b) => (b.p95 > a.p95 ? b : a));
   console.log(
-    `${t.name.padEnd(40)} p50 ${fmt(t.p50, 1)} ms, p95 ${fmt(t.p95, 1)} ms, max ${fmt(t.max, 1)} ms (${t.samples} requests) ${verdict(t.p95 < CONSOLE_TARGET_MS)}`,
+    `slowest search or sorted page: ${worst.name}, p95 ${fmt(worst.p95, 1)} ms (target < ${CONSOLE_TARGET_MS}) ${verdict(worst.p95 < CONSOLE_TARGET_MS)}`,
+  );
+  const im = consoleBench.imported;
+  const importSeconds = im.previewSeconds + im.commitSeconds;
+  console.log(
+    `CSV import into the contact list: ${fmt(im.rows)} rows (${im.invalid} bad), preview ${fmt(im.previewSeconds, 2)} s, commit ${fmt(im.commitSeconds, 2)} s (${fmt(im.stored)} stored), together ${fmt(importSeconds, 2)} s (target < ${IMPORT_TARGET_SECONDS}) ${verdict(importSeconds < IMPORT_TARGET_SECONDS)}`,
+  );
+  const ex = consoleBench.exported;
+  console.log(
+    `CSV export of every lead: ${fmt(ex.rows)} rows in ${fmt(ex.seconds, 1)} s = ${fmt(ex.rowsPerSecond)} rows/s (target >= ${fmt(EXPORT_TARGET_ROWS_PER_SECOND)}) ${verdict(ex.rowsPerSecond >= EXPORT_TARGET_ROWS_PER_SECOND)}`,
+  );
+  console.log(
+    `server memory growth at its peak during the export: ${fmt(ex.peakGrowthMb, 1)} MB (target < ${EXPORT_TARGET_GROWTH_MB}) ${verdict(ex.peakGrowthMb < EXPORT_TARGET_GROWTH_MB)}`,
   );
 }
-const ex = consoleBench.exported;
-console.log(
-  `CSV export of every lead: ${fmt(ex.rows)} rows in ${fmt(ex.seconds, 1)} s = ${fmt(ex.rowsPerSecond)} rows/s (target >= ${fmt(EXPORT_TARGET_ROWS_PER_SECOND)}) ${verdict(ex.rowsPerSecond >= EXPORT_TARGET_ROWS_PER_SECOND)}`,
-);
-console.log(
-  `server memory growth at its peak during the export: ${fmt(ex.peakGrowthMb, 1)} MB (target < ${EXPORT_TARGET_GROWTH_MB}) ${verdict(ex.peakGrowthMb < EXPORT_TARGET_GROWTH_MB)}`,
-);
 
 // The outbox: a classroom's worth of queued submissions after the Wi-Fi comes back.
-const { benchOutboxDrain, DRAIN_TARGET_MS } = await import('./outbox.ts');
-console.log('\n== Outbox drain (Chromium → API → Postgres, loopback) ==');
-for (const pagePath of ['/contact', '/outbox']) {
-  const drain = await benchOutboxDrain(1000, pagePath);
-  console.log(
-    `${drain.count} queued submissions delivered in ${fmt(drain.ms)} ms after reconnecting, ${pagePath} open ` +
-      `(target <= ${DRAIN_TARGET_MS}) ${verdict(drain.ms <= DRAIN_TARGET_MS)}`,
-  );
+if (runs('outbox')) {
+  const { benchOutboxDrain, DRAIN_TARGET_MS } = await import('./outbox.ts');
+  console.log('\n== Outbox drain (Chromium → API → Postgres, loopback) ==');
+  for (const pagePath of ['/contact', '/outbox']) {
+    const drain = await benchOutboxDrain(1000, pagePath);
+    console.log(
+      `${drain.count} queued submissions delivered in ${fmt(drain.ms)} ms after reconnecting, ${pagePath} open ` +
+        `(target <= ${DRAIN_TARGET_MS}) ${verdict(drain.ms <= DRAIN_TARGET_MS)}`,
+    );
+  }
 }
 
 // Lighthouse, mobile defaults, on the four pages the budget names.
-const { benchLighthouse, printLighthouse } = await import('./lighthouse.ts');
-printLighthouse(await benchLighthouse(Number(process.env.LIGHTHOUSE_RUNS ?? 1)));
+if (runs('lighthouse')) {
+  const { benchLighthouse, printLighthouse } = await import('./lighthouse.ts');
+  printLighthouse(await benchLighthouse(Number(process.env.LIGHTHOUSE_RUNS ?? 1)));
+}

@@ -135,46 +135,58 @@ export function parseLeadListQuery(c: Context, list?: LeadListDef): LeadListQuer
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
 
-/** The ORDER BY of a list query: the sort key, then the id, so pages never overlap or skip. */
+/**
+ * The ORDER BY of a list query: the sort key, then the id, so pages never overlap or skip.
+ * Each key reads in order from an index (migrations/2026-11-26T0030_sort_indexes.ts), both
+ * ways; `nulls last` is written only for the keys that can be null (a lead without an
+ * owner or a next step comes last either way), as the indexes of the others hold no nulls
+ * and a `nulls last` descending would not match their order.
+ */
 export function orderBy(sort: LeadListQuery['sort']): RawBuilder<unknown> {
   const dir = sort.desc ? sql`desc` : sql`asc`;
-  // Leads without an owner or a next step come last either way.
-  const nulls = sql`nulls last`;
-  let key: RawBuilder<unknown>;
   switch (sort.key) {
     case 'createdAt':
-      key = sql`created_at`;
-      break;
+      return sql`created_at ${dir}, id ${dir}`;
     case 'status':
-      key = sql`status`;
-      break;
+      return sql`status ${dir}, id ${dir}`;
     case 'owner':
-      key = sql`(select lower(a.name) from admins a where a.id = assignee_id)`;
-      break;
+      return sql`${ownerKey} ${dir} nulls last, id ${dir}`;
     case 'next':
-      key = sql`next_action_due_at`;
-      break;
-    default:
-      key = sql`lower(${sql.ref(snake(sort.key))})`;
+      return sql`next_action_due_at ${dir} nulls last, id ${dir}`;
+    default: {
+      const column = snake(sort.key);
+      // A message (up to 5,000 characters, too long for a b-tree entry) is indexed by its
+      // first 100: sorted by those, then by all of it. That is the whole message's order
+      // in a code-point collation (C.UTF-8); in a linguistic one, two messages alike in
+      // their first 100 letters but for an accent could come the other way round.
+      if (column === 'message') return sql`lower(left(message, 100)) ${dir}, lower(message) ${dir}, id ${dir}`;
+      return sql`lower(${sql.ref(column)}) ${dir}, id ${dir}`;
+    }
   }
-  return sql`${key} ${dir} ${nulls}, id ${dir}`;
 }
+
+const ownerKey = sql`(select lower(a.name) from admins a where a.id = assignee_id)`;
 
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/** Digits written as people write a phone: with spaces, dashes, dots, brackets or a plus. */
+const PHONE_TYPED = /^[\d\s().+-]+$/;
+
 /**
  * A search: a case-insensitive substring of the list's search text (name, email, phone). A
  * phone typed any way (`+91 98123 45678`, `098123-45678`, `98123 45678`) also matches its
- * ten digits; other digits typed with spaces or dashes match as digits alone.
+ * ten digits; other digits typed with spaces or dashes match as digits alone. Words with
+ * digits in them (`Room 12`, `Zoya Qx123`) match only as typed: their digits alone would
+ * find every lead whose phone or email holds them (and read a whole list to find them).
  */
 export function searchCondition(searchText: RawBuilder<string>, q: string): RawBuilder<boolean> {
   const alternatives = [sql`${searchText} ilike ${likePattern(q)}`];
   const phone = tenDigitPhone(q);
   const digits = q.replace(/\D/g, '');
   if (phone && phone !== q) alternatives.push(sql`${searchText} like ${likePattern(phone)}`);
-  else if (digits.length >= 3 && digits !== q) alternatives.push(sql`${searchText} ilike ${likePattern(digits)}`);
+  else if (digits.length >= 3 && digits !== q && PHONE_TYPED.test(q)) alternatives.push(sql`${searchText} ilike ${likePattern(digits)}`);
   return sql<boolean>`(${sql.join(alternatives, sql` or `)})`;
 }
 
@@ -205,6 +217,49 @@ export interface ListedSource<T extends ListedTable> {
   searchText: RawBuilder<string>;
 }
 
+/**
+ * The ids of a page sorted by owner, without sorting the whole list by its owners' names:
+ * the page lies within each member's first `offset + limit` leads by id and the pool's
+ * (each read in order from the (assignee_id, id, status) index), ordered as orderBy orders them.
+ */
+function ownerPage(
+  table: RawBuilder<unknown>,
+  where: RawBuilder<boolean>,
+  desc: boolean,
+  limit: number,
+  offset: number,
+): RawBuilder<unknown> {
+  const dir = desc ? sql`desc` : sql`asc`;
+  const first = offset + limit;
+  return sql`select id from (
+      select t.id, lower(o.name) as owner from admins o cross join lateral (
+        select id from ${table} where ${where} and assignee_id = o.id order by id ${dir} limit ${first}) t
+      union all
+      (select id, null from ${table} where ${where} and assignee_id is null order by id ${dir} limit ${first})
+    ) candidates order by owner ${dir} nulls last, id ${dir} limit ${limit} offset ${offset}`;
+}
+
+/**
+ * The ids of a page sorted by the next step: the leads with one in order (a small partial
+ * index), then the rest by id (the primary key), as orderBy orders them, nulls last both ways.
+ */
+function nextPage(
+  table: RawBuilder<unknown>,
+  where: RawBuilder<boolean>,
+  desc: boolean,
+  limit: number,
+  offset: number,
+): RawBuilder<unknown> {
+  const dir = desc ? sql`desc` : sql`asc`;
+  const first = offset + limit;
+  return sql`select id from (
+      (select id, next_action_due_at from ${table} where ${where} and next_action_due_at is not null
+        order by next_action_due_at ${dir}, id ${dir} limit ${first})
+      union all
+      (select id, null from ${table} where ${where} and next_action_due_at is null order by id ${dir} limit ${first})
+    ) candidates order by next_action_due_at ${dir} nulls last, id ${dir} limit ${limit} offset ${offset}`;
+}
+
 /** A page of a list (every match without a limit) and the number of matches. */
 export async function queryLeads<T extends ListedTable>(
   db: Kysely<Database>,
@@ -227,12 +282,18 @@ export async function queryLeads<T extends ListedTable>(
     !query.from &&
     !query.to &&
     query.utmSource === undefined &&
-    query.assignee === undefined;
+    query.assignee === undefined &&
+    query.ids === undefined;
   const list = LEAD_KINDS[source.kind].list.slug;
   const [page, counted] = await Promise.all([
-    sql<ListedRow<T>>`select * from ${table} where ${where} order by ${orderBy(query.sort)} limit ${query.limit} offset ${offset}`.execute(
-      db,
-    ),
+    query.sort.key === 'owner' || query.sort.key === 'next'
+      ? sql<
+          ListedRow<T>
+        >`select * from ${table} where id in (${(query.sort.key === 'owner' ? ownerPage : nextPage)(table, where, query.sort.desc, query.limit, offset)})
+          order by ${orderBy(query.sort)}`.execute(db)
+      : sql<
+          ListedRow<T>
+        >`select * from ${table} where ${where} order by ${orderBy(query.sort)} limit ${query.limit} offset ${offset}`.execute(db),
     byStatusOnly
       ? sql<{
           total: string | null;

@@ -103,6 +103,14 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       expect(scoped.data[0]).toMatchObject({ name: expect.any(String), email: 'phone.form@example.in', phone: '9812345678' });
       expect((await call('GET', `${WORKSPACE_PATHS.search}?q=a`, admin.token)).status).toBe(400);
     });
+
+    it('matches digits typed with spaces as digits alone, but words with digits only as typed', async () => {
+      const flat = await submit('contact', bodyFor('contact', 2, { phone: '9876512399', email: 'flat12@example.in' }));
+      const spaced = await (await call('GET', `${WORKSPACE_PATHS.search}?q=${encodeURIComponent('512 399')}`, admin.token)).json();
+      expect(spaced.data.map((h: { _id: string }) => h._id)).toContain(flat);
+      const worded = await (await call('GET', `${WORKSPACE_PATHS.search}?q=${encodeURIComponent('Flat 512399')}`, admin.token)).json();
+      expect(worded.data.map((h: { _id: string }) => h._id)).not.toContain(flat);
+    });
   });
 
   describe('sorting', () => {
