@@ -33,6 +33,8 @@ export type ListEnvelope = 'array' | 'data' | 'users' | 'contacts';
 export interface LeadListDef {
   /** The admin route, /admin/{slug} (spec §2). */
   slug: string;
+  /** Its place in the console's sidebar (spec §2's order); LIST_SLUGS follows it. */
+  position: number;
   title: string;
   /** The spec's GET for this list (§7). */
   path: string;
@@ -70,6 +72,7 @@ export const LEAD_KINDS = {
     fields: [f('firstName', 'First name'), f('lastName', 'Last name'), email, phone, f('message', 'Message', 'longText')],
     list: {
       slug: 'contact',
+      position: 3,
       title: 'Contact Users',
       path: '/api/v1/get-contact',
       envelope: 'contacts',
@@ -84,6 +87,7 @@ export const LEAD_KINDS = {
     fields: [name, f('phone', 'WhatsApp number', 'phone'), email],
     list: {
       slug: 'join-free',
+      position: 2,
       title: 'Join Free Users',
       path: '/api/v1/free/all',
       envelope: 'users',
@@ -98,6 +102,7 @@ export const LEAD_KINDS = {
     fields: [f('background', 'Background', 'option'), f('course', 'Course', 'option'), name, email, phone],
     list: {
       slug: 'need-help',
+      position: 4,
       title: 'Need Help Users',
       path: '/api/v1/form/submissions',
       envelope: 'data',
@@ -112,6 +117,7 @@ export const LEAD_KINDS = {
     fields: [name, phone, email, password],
     list: {
       slug: 'join-now',
+      position: 1,
       title: 'Sign Up Users',
       path: '/api/v1/now/join-now',
       envelope: 'array',
@@ -127,6 +133,7 @@ export const LEAD_KINDS = {
     fields: [name, phone, email, password],
     list: {
       slug: 'test-form',
+      position: 5,
       title: 'Personality Test',
       path: '/api/v1/quiz/users',
       envelope: 'data',
@@ -164,8 +171,13 @@ export type ListSlug = (typeof LEAD_KINDS)[ListedKind]['list']['slug'];
 export const LEAD_KIND_NAMES = Object.keys(LEAD_KINDS) as LeadKind[];
 export const LISTED_KINDS = LEAD_KIND_NAMES.filter((k): k is ListedKind => 'list' in LEAD_KINDS[k]);
 
-/** The five lists in the order of the admin sidebar (spec §2). */
-export const LIST_SLUGS = ['join-now', 'join-free', 'contact', 'need-help', 'test-form'] as const satisfies readonly ListSlug[];
+/**
+ * Every list, in the order of the admin sidebar: derived from the registry, so a new kind
+ * with a list is in the live events, the overview's totals and the sidebar with no other edit.
+ */
+export const LIST_SLUGS: readonly ListSlug[] = [...LISTED_KINDS]
+  .sort((a, b) => LEAD_KINDS[a].list.position - LEAD_KINDS[b].list.position)
+  .map((k) => LEAD_KINDS[k].list.slug);
 
 const KIND_BY_SLUG = new Map<string, ListedKind>(LISTED_KINDS.map((k) => [LEAD_KINDS[k].list.slug, k]));
 const KIND_BY_PATH = new Map<string, LeadKind>(LEAD_KIND_NAMES.map((k) => [LEAD_KINDS[k].path, k]));

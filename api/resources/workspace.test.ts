@@ -12,6 +12,8 @@ import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../contract/options.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import { WORKSPACE_MESSAGES, WORKSPACE_PATHS, type PersonDetail, type TemplatesResponse } from '../../contract/workspace.ts';
+import { csvLines } from '../leads/csv.ts';
+import { listedLead } from '../leads/definitions.ts';
 import { linkOnce } from '../people/linker.ts';
 import { memberToken } from '../testing/admin.ts';
 import { postJson, testApp } from '../testing/app.ts';
@@ -351,6 +353,36 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       expect(lines.join('\n')).toContain('export3@example.in');
       expect(lines.join('\n')).not.toContain('export2@example.in');
       expect(lines.find((l) => l.includes('export1@example.in'))).toMatch(/https:\/\/skillup\.example\.in\/certificate\/[0-9a-f]{32}/);
+    });
+  });
+
+  describe('export across pages', () => {
+    it('writes every lead exactly once when the list takes many pages (the keyset moves strictly past each page)', async () => {
+      const tag = 'keyset';
+      const ids = new Set<string>();
+      for (let i = 0; i < 7; i++) ids.add(await submit('freeJoin', bodyFor('freeJoin', 60 + i, { email: `${tag}${i}@example.in` })));
+      const query = {
+        page: 1,
+        limit: undefined,
+        q: `${tag}`,
+        from: undefined,
+        to: undefined,
+        status: undefined,
+        utmSource: undefined,
+        assignee: undefined,
+        sort: { key: 'createdAt', desc: true },
+        ids: undefined,
+      };
+      const options = { publicUrl: 'https://skillup.example.in', names: new Map<string, string>() };
+      // Pages of 2, of 3 and of 7: some end exactly on the last row, some in the middle.
+      for (const pageSize of [2, 3, 7]) {
+        let text = '';
+        for await (const chunk of csvLines(database.db, listedLead('join-free')!, query, { ...options, pageSize })) text += chunk;
+        const rows = text.trim().split('\r\n').slice(1);
+        const emails = rows.map((r) => /keyset\d@example\.in/.exec(r)?.[0]);
+        expect(emails, `pages of ${pageSize}`).toHaveLength(7);
+        expect(new Set(emails).size, `pages of ${pageSize}`).toBe(7);
+      }
     });
   });
 

@@ -218,6 +218,20 @@ describe('drainOutbox', () => {
     expect(t.store.items.get('item-0003')!.state).toBe('sent');
   });
 
+  it('keeps an item refused with 429 (a rate limit) waiting, honours its Retry-After, and delivers it after', async () => {
+    const answers = [json(429, { message: 'Too many requests' }, { 'Retry-After': '45' }), json(201, {})];
+    const t = setup(() => answers.shift()!);
+    await t.store.add({ id: 'item-0429', path: '/api/v1/contact', body: contact(1), label: 'Contact message' }, t.now());
+    expect((await drainOutbox(t.deps)).attention).toBe(0);
+    const waiting = t.store.items.get('item-0429')!;
+    expect(waiting).toMatchObject({ state: 'waiting', lastStatus: 429 });
+    expect(waiting.nextAttemptAt - t.now()).toBe(45_000);
+    t.advance(45_000);
+    await drainOutbox(t.deps);
+    expect(t.store.items.get('item-0429')!.state).toBe('sent');
+    expect(t.requests).toHaveLength(2);
+  });
+
   it('puts a 4xx that retrying cannot fix in "needs attention" with the server message', async () => {
     const t = setup(() => json(400, { message: 'Invalid email address', errors: { email: 'Invalid email address' } }));
     await t.store.add({ id: 'item-0004', path: '/api/v1/contact', body: contact(1), label: 'Contact message' }, t.now());
