@@ -16,7 +16,7 @@ import { consentSummary } from '../../contract/consent.ts';
 import { touchText } from '../../contract/lead-signals.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import type { ListedLead, ListedRow, ListItem } from './definitions.ts';
-import { withLatestTests } from './latest-tests.ts';
+import { withExtras } from './extras.ts';
 import { conditions, type LeadListQuery } from './list-query.ts';
 
 const PAGE = 2000;
@@ -103,7 +103,7 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
       order by created_at desc, id desc limit ${pageSize}`.execute(db);
     if (page.rows.length === 0) return;
     let items = page.rows.map((row) => lead.listItem(row));
-    if (lead.kind === 'personalitySignup') items = await withLatestTests(db, items);
+    items = await withExtras(db, lead, items);
     yield items.map((item, i) => `${columns.map((c) => csvCell(c.value(item, page.rows[i]!))).join(',')}\r\n`).join('');
     if (page.rows.length < pageSize) return;
     const last = page.rows[page.rows.length - 1]!;

@@ -13,7 +13,7 @@ import { deskFields, teamNames } from '../desk/lead-fields.ts';
 import { nameOf } from '../desk/my-day.ts';
 import { ALL_LISTED, listedLead, type ListedLead, type ListedRow } from '../leads/definitions.ts';
 import { historyOf } from '../leads/history.ts';
-import { withLatestTests } from '../leads/latest-tests.ts';
+import { withExtras } from '../leads/extras.ts';
 import { submissionsOf } from '../leads/person.ts';
 import { searchCondition } from '../leads/list-query.ts';
 import { submissionSummary } from '../leads/timeline.ts';
@@ -184,7 +184,7 @@ export async function personDetail(
   const leads = await Promise.all(
     found.map(async (f) => {
       const item = { ...f.lead.listItem(f.row), ...deskFields(f.row, names, config, now) };
-      const [withTest] = f.lead.kind === 'personalitySignup' ? await withLatestTests(db, [item]) : [item];
+      const [withTest] = await withExtras(db, f.lead, [item]);
       return { ...withTest!, list: f.list, createdAt: iso(f.row.created_at) };
     }),
   );

@@ -12,7 +12,7 @@ import { deskFields, teamNames } from '../desk/lead-fields.ts';
 import type { Member } from '../lib/auth.ts';
 import { likelyDuplicates, personOfLeads } from '../people/people.ts';
 import { ALL_LISTED, LISTED_LEADS, type ListedLead } from '../leads/definitions.ts';
-import { withLatestTests } from '../leads/latest-tests.ts';
+import { withExtras } from '../leads/extras.ts';
 import { parseLeadListQuery, queryLeads, setTotal, type LeadListQuery } from '../leads/list-query.ts';
 import type { AnyLeadResource, Ingest } from '../ingest/ingest.ts';
 import { leadRoute } from '../lib/lead-route.ts';
@@ -62,7 +62,7 @@ export async function listPage(deps: Deps, definition: ListedLead, query: LeadLi
     personId: persons.get(`${list}:${row.id}`) ?? null,
     likelyDuplicate: duplicates.has(`${list}:${row.id}`),
   }));
-  return { items: definition.kind === 'personalitySignup' ? await withLatestTests(deps.db, items) : items, total };
+  return { items: await withExtras(deps.db, definition, items), total };
 }
 
 export function leads(deps: Deps, ingest: Ingest, others: readonly AnyLeadResource[]): Hono {
