@@ -1,0 +1,63 @@
+// Every listed table has the shape the console, the desk and the people links rely on: the
+// trigram index over exactly the text its `searchText` searches, the indexes of its pages,
+// and its triggers (live events, status counts, round robin, assignments, the people queue).
+// A new kind whose migration forgets one fails here, by name, instead of silently in a list.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ALL_LISTED } from '../leads/definitions.ts';
+import { testBackends, type TestDatabase } from '../testing/databases.ts';
+
+/** SQL text as Postgres prints it, without the spaces, parentheses and casts that vary. */
+const squash = (text: string) =>
+  text
+    .replace(/::text/g, '')
+    .replace(/[\s()]/g, '')
+    .toLowerCase();
+
+describe.each(testBackends())('the listed tables on $name', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await backend.create();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  const indexes = async (table: string) =>
+    (await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = ${table}`.execute(database.db)).rows.map(
+      (r) => r.indexdef,
+    );
+  const triggers = async (table: string) =>
+    (
+      await sql<{ def: string }>`
+        select pg_get_triggerdef(t.oid) as def from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where c.relname = ${table} and not t.tgisinternal`.execute(database.db)
+    ).rows.map((r) => r.def);
+
+  it.each(ALL_LISTED.map((lead) => [lead.table, lead] as const))('%s searches what its trigram index holds', async (table, lead) => {
+    const compiled = lead.searchText.compile(database.db).sql;
+    const trigram = (await indexes(table)).filter((d) => /using gin/i.test(d) && /gin_trgm_ops/.test(d));
+    expect(trigram, `${table} has one trigram index`).toHaveLength(1);
+    expect(squash(trigram[0]!)).toContain(squash(compiled));
+  });
+
+  it.each(ALL_LISTED.map((lead) => [lead.table] as const))('%s has the indexes of its pages and its triggers', async (table) => {
+    const defs = (await indexes(table)).map(squash);
+    for (const columns of ['created_atdesc,iddesc', 'status,created_atdesc,iddesc', 'email', 'phone'])
+      expect(
+        defs.some((d) => d.includes(columns)),
+        `${table}: index on ${columns}`,
+      ).toBe(true);
+    const trigs = (await triggers(table)).join('\n').toLowerCase();
+    for (const fn of [
+      'count_lead_inserts',
+      'count_lead_updates',
+      'count_lead_deletes',
+      'notify_lead_insert',
+      'assign_round_robin',
+      'record_insert_assignments',
+      'queue_people',
+    ])
+      expect(trigs, `${table}: a trigger calling *${fn}*`).toContain(fn);
+  });
+});
