@@ -57,7 +57,11 @@ Open this link within ${ERASURE_LINK_HOURS} hours and confirm to erase it:</p>
 async function holdsEmail(db: Kysely<Database>, email: string): Promise<boolean> {
   const tables = [...ALL_LISTED.map((l) => l.table), 'quiz_submissions' as const];
   const found = await sql<{ found: boolean }>`select exists (${sql.join(
-    tables.map((t) => sql`select 1 from ${sql.table(t)} where email = ${email}`),
+    [
+      ...tables.map((t) => sql`select 1 from ${sql.table(t)} where email = ${email}`),
+      // A guardian who agreed for a child.
+      ...ALL_LISTED.map((l) => sql`select 1 from ${sql.table(l.table)} where consent->>'guardianEmail' = ${email}`),
+    ],
     sql` union all `,
   )}) as found`.execute(db);
   return Boolean(found.rows[0]?.found);
@@ -109,6 +113,95 @@ export function erasureRequestLead(deps: Pick<Deps, 'config' | 'wakeMail' | 'clo
   };
 }
 
+/** Where a lead's values are written: the columns that name or reach the person. */
+const PERSONAL_COLUMNS = ['email', 'phone', 'name', 'first_name', 'last_name', 'message', 'next_action_note'] as const;
+const ERASED = '[erased]';
+
+/** The person's values in a deleted row, longest first (a name before its first name). */
+function personalValues(row: Record<string, unknown>): string[] {
+  const values = new Set<string>();
+  const add = (v: unknown) => {
+    if (typeof v !== 'string') return;
+    for (const part of [v, v.trim(), ...v.split(/\r?\n/).map((l) => l.trim())]) if (part.length >= 3) values.add(part);
+  };
+  for (const column of PERSONAL_COLUMNS) add(row[column]);
+  if (typeof row.first_name === 'string' && typeof row.last_name === 'string') add(`${row.first_name} ${row.last_name}`);
+  const consent = row.consent as { guardianEmail?: unknown } | null | undefined;
+  add(consent?.guardianEmail);
+  const all = [...values];
+  return [...new Set([...all, ...all.map(escapeHtml)])].sort((a, b) => b.length - a.length);
+}
+
+/** Every occurrence of the values replaced. */
+function scrubText(text: string, values: string[]): string {
+  let out = text;
+  for (const v of values) out = out.split(v).join(ERASED);
+  return out;
+}
+
+/**
+ * Mail held for the team about these (deleted) leads names them: a lead's own alert goes
+ * (sent or not, so a pending one is never sent), a digest loses the lead's paragraph, a
+ * member's list loses the lead's line, and whatever still names the person is replaced.
+ */
+async function scrubMailOfLeads(trx: Transaction<Database>, rows: Array<Record<string, unknown> & { id: string }>): Promise<void> {
+  const ids = rows.map((r) => r.id);
+  const mentions = sql<boolean>`exists (select 1 from unnest(${ids}::text[]) as l(id)
+    where strpos(mail_queue.text_body, l.id) > 0 or strpos(coalesce(mail_queue.html_body, ''), l.id) > 0)`;
+  await trx.deleteFrom('mail_queue').where('kind', '=', 'lead-alert').where(mentions).execute();
+  const mails = await trx.selectFrom('mail_queue').select(['id', 'kind', 'text_body', 'html_body']).where(mentions).execute();
+  if (mails.length === 0) return;
+  const values = rows.flatMap(personalValues);
+  const named = (part: string) => ids.some((id) => part.includes(id));
+  for (const mail of mails) {
+    const text =
+      mail.kind === 'lead-digest'
+        ? mail.text_body
+            .split('\n\n')
+            .map((block) => (named(block) ? "(A lead erased at the person's request.)" : block))
+            .join('\n\n')
+        : mail.text_body
+            .split('\n')
+            .filter((line) => !named(line))
+            .join('\n');
+    const html = mail.html_body?.replace(/<li>(?:(?!<\/li>)[\s\S])*<\/li>/g, (item) => (named(item) ? '' : item)) ?? null;
+    await trx
+      .updateTable('mail_queue')
+      .set({ text_body: scrubText(text, values), html_body: html === null ? null : scrubText(html, values) })
+      .where('id', '=', mail.id)
+      .execute();
+  }
+}
+
+/**
+ * The address as someone's guardian: it goes from the consent of the leads that name it,
+ * and from any mail that names it.
+ */
+async function scrubAddress(trx: Transaction<Database>, email: string): Promise<void> {
+  for (const lead of ALL_LISTED) {
+    await sql`update ${sql.table(lead.table)} set consent = consent - 'guardianEmail'
+      where consent->>'guardianEmail' = ${email}`.execute(trx);
+  }
+  const values = [email, escapeHtml(email)];
+  const mails = await trx
+    .selectFrom('mail_queue')
+    .select(['id', 'text_body', 'html_body'])
+    .where(sql<boolean>`strpos(lower(text_body), ${email}) > 0 or strpos(lower(coalesce(html_body, '')), ${email}) > 0`)
+    .execute();
+  for (const mail of mails) {
+    const scrub = (t: string) => scrubText(t.replace(new RegExp(escapeRegExp(email), 'gi'), email), values);
+    await trx
+      .updateTable('mail_queue')
+      .set({ text_body: scrub(mail.text_body), html_body: mail.html_body === null ? null : scrub(mail.html_body) })
+      .where('id', '=', mail.id)
+      .execute();
+  }
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 interface Eraser {
   actor: 'admin' | 'person';
   admin?: { id: string; label: string };
@@ -131,9 +224,12 @@ async function eraseRows(
 ): Promise<string[]> {
   const list = LEAD_KINDS[lead.kind].list.slug;
   const condition = 'ids' in where ? sql`id = any(${where.ids}::uuid[])` : sql`email = ${where.email}`;
-  const deleted = await sql<{ id: string }>`delete from ${sql.table(lead.table)} where ${condition} returning id`.execute(trx);
+  const deleted = await sql<
+    Record<string, unknown> & { id: string }
+  >`delete from ${sql.table(lead.table)} where ${condition} returning *`.execute(trx);
   const ids = deleted.rows.map((r) => r.id);
   if (ids.length > 0) {
+    await scrubMailOfLeads(trx, deleted.rows);
     await trx
       .deleteFrom('lead_history')
       .where('list', '=', list)
@@ -205,6 +301,8 @@ export async function eraseByToken(db: Kysely<Database>, token: string, now: Dat
       .deleteFrom('mail_queue')
       .where(sql<boolean>`lower(to_address) = ${email}`)
       .execute();
+    // A guardian's address, in a child's lead, and anything else that names it.
+    await scrubAddress(trx, email);
     // The requests hold the email too; this one's token is spent with them.
     await trx.deleteFrom('erasure_requests').where('email', '=', email).execute();
     return { message: ERASURE_MESSAGES.erased, erased };

@@ -10,7 +10,11 @@ import { ERASURE_MAILS_PER_DAY, ERASURE_MESSAGES, ERASURE_PATHS, type AuditRespo
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
+import { sql } from 'kysely';
+import { alertOnce } from '../leads/alerts.ts';
 import { createAdmin } from '../lib/admins.ts';
+import { assignmentDigestEmail } from '../mail/desk.ts';
+import { enqueueMail } from '../mail/queue.ts';
 import { issueToken } from '../lib/auth.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
 import { fakeClock } from '../testing/clock.ts';
@@ -175,6 +179,104 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       );
       const text = JSON.stringify(audit);
       for (const personal of [email, phone, 'Asha', 'Erase']) expect(text).not.toContain(personal);
+    });
+
+    /** Every text and jsonb column of every table that holds one of the values: "table.column". */
+    const holding = async (values: string[]): Promise<string[]> => {
+      const columns = await sql<{ table_name: string; column_name: string }>`
+        select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`.execute(
+        database.db,
+      );
+      const found: string[] = [];
+      for (const { table_name, column_name } of columns.rows) {
+        for (const value of values) {
+          const hit = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)}
+            where strpos(lower(${sql.ref(column_name)}::text), ${value.toLowerCase()}) > 0`.execute(database.db);
+          if (hit.rows[0]!.n > 0) found.push(`${table_name}.${column_name}: ${value}`);
+        }
+      }
+      return found;
+    };
+
+    it('leaves nothing that names the person in any table: alerts, digests, a guardian address', async () => {
+      const email = 'ravi.gone@example.in';
+      const phone = '9876500450';
+      const guardian = 'parent.gone@example.in';
+      const consent = { version: 'v1', at: '2026-11-23T05:00:00Z', marketing: false };
+      // An alert already sent, and one of another lead still pending, for the same person.
+      const first = await submit(LEAD_PATHS.contact, {
+        firstName: 'Ravindra',
+        lastName: 'Gonesh',
+        email,
+        phone,
+        message: 'Call me\n\nsoon',
+      });
+      const alerts = { db: database.db, to: 'team@example.in', publicUrl: 'https://skillup.example.in', log: () => {}, clock: clock.fn };
+      await alertOnce({ ...alerts, digestMinutes: undefined });
+      await database.db.updateTable('mail_queue').set({ status: 'sent' }).where('kind', '=', 'lead-alert').execute();
+      const second = await submit(LEAD_PATHS.freeJoin, { name: 'Ravindra Gonesh', phone, email });
+      await alertOnce({ ...alerts, digestMinutes: undefined });
+      // A digest naming them and someone else, and a member's assignment email.
+      const kept = await submit(LEAD_PATHS.freeJoin, { name: 'Kept Person', phone: '9876500451', email: 'kept@example.in' });
+      await database.db.deleteFrom('lead_alerts').execute();
+      await alertOnce({ ...alerts, digestMinutes: 60 });
+      await enqueueMail(database.db, {
+        to: 'member@example.in',
+        kind: 'assignment-digest',
+        ...assignmentDigestEmail(
+          'https://skillup.example.in',
+          'Member',
+          [
+            { list: 'join-free', id: second.user._id, name: 'Ravindra Gonesh', phone },
+            { list: 'join-free', id: kept.user._id, name: 'Kept Person', phone: '9876500451' },
+          ],
+          0,
+        ),
+      });
+      // A child's enquiry: the guardian's address is in its consent.
+      const child = await submit(LEAD_PATHS.enquiry, {
+        background: 'School Student',
+        course: 'Soft Skills',
+        name: 'Child Minor',
+        email: 'child.minor@example.in',
+        phone: '9876500452',
+        consent: { ...consent, age: 'guardian', guardianEmail: guardian },
+      });
+      const teamMails = await database.db
+        .selectFrom('mail_queue')
+        .select('text_body')
+        .where('to_address', '=', 'team@example.in')
+        .execute();
+      expect(teamMails.some((m) => m.text_body.includes(email))).toBe(true);
+      expect(await holding([guardian])).not.toEqual([]);
+
+      await submit(ERASURE_PATHS.request, { email });
+      expect((await confirm((await linkTokenFor(email))!)).status).toBe(200);
+      expect(await holding([email, phone, 'Ravindra', 'Gonesh', 'Call me'])).toEqual([]);
+      // The other lead's alerts and the member's email stay, without the erased lead.
+      const digest = await database.db
+        .selectFrom('mail_queue')
+        .select('text_body')
+        .where('kind', '=', 'lead-digest')
+        .executeTakeFirstOrThrow();
+      expect(digest.text_body).toContain('kept@example.in');
+      const member = await database.db
+        .selectFrom('mail_queue')
+        .select('text_body')
+        .where('to_address', '=', 'member@example.in')
+        .executeTakeFirstOrThrow();
+      expect(member.text_body).toContain('Kept Person');
+      expect(first.data._id).toBeDefined();
+
+      // The guardian's own address gets the link too, and erasing it leaves the child's enquiry without it.
+      await submit(ERASURE_PATHS.request, { email: guardian });
+      const link = await linkTokenFor(guardian);
+      expect(link).toBeDefined();
+      expect((await confirm(link!)).status).toBe(200);
+      expect(await holding([guardian])).toEqual([]);
+      const row = await database.db.selectFrom('enquiries').select('consent').where('id', '=', child.data._id).executeTakeFirstOrThrow();
+      expect(row.consent).toMatchObject({ age: 'guardian' });
     });
 
     it('refuses an expired, unknown or malformed link', async () => {
