@@ -1,10 +1,11 @@
 // Erasing a person's data (contract/erasure.ts).
 //
 // - A visitor's request is a submission like any other (exactly once, through the outbox):
-//   stored with its email, and, in the same transaction, when we hold anything for that
+//   stored with its email, and then, when we hold anything for that
 //   email and it has had fewer than ERASURE_MAILS_PER_DAY links today, a single-use token
 //   (only its hash kept) is mailed as a link built from PUBLIC_URL. The answer is the same
-//   either way, so the form tells nobody whether an address is known.
+//   either way, and the look-up and the mail happen after it has gone (the app's background
+//   tasks), so neither its words nor its time tell anybody whether an address is known.
 // - Confirming the link erases, in one transaction: every lead with that email in the five
 //   lists, their notes and status history, their taken tests (the certificate ids are kept
 //   as withdrawn, nothing else), the mail held for the address (not yet sent, or sent: a
@@ -19,6 +20,7 @@ import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { isCertificateId } from '../certificate/store.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
+import { createBackgroundTasks } from '../lib/background.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
 import { enqueueMail } from '../mail/queue.ts';
@@ -70,7 +72,7 @@ async function holdsEmail(db: Kysely<Database>, email: string): Promise<boolean>
 export type ErasureRequestDefinition = LeadDefinition<'erasureRequest', 'erasure_requests', Record<string, never>>;
 
 /** The visitor's request, taken through the ingest like every public submission. */
-export function erasureRequestLead(deps: Pick<Deps, 'config' | 'wakeMail' | 'clock'>): ErasureRequestDefinition {
+export function erasureRequestLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail' | 'clock' | 'tasks' | 'log'>): ErasureRequestDefinition {
   const definition = define({
     kind: 'erasureRequest',
     table: 'erasure_requests',
@@ -79,38 +81,56 @@ export function erasureRequestLead(deps: Pick<Deps, 'config' | 'wakeMail' | 'clo
     // The same words whatever the database holds.
     created: () => ({ message: ERASURE_MESSAGES.requested }),
   });
+  const now = () => (deps.clock ? deps.clock() : new Date());
+  const tasks = deps.tasks ?? createBackgroundTasks(deps.log);
   return {
     ...definition,
-    afterInsert: async (trx, rows) => {
-      const now = deps.clock ? deps.clock() : new Date();
+    afterInsert: async (trx) => {
       // Requests never confirmed keep an email: they go after two days.
       await trx
         .deleteFrom('erasure_requests')
-        .where('created_at', '<', new Date(now.getTime() - 48 * HOUR_MS))
+        .where('created_at', '<', new Date(now().getTime() - 48 * HOUR_MS))
         .execute();
-      for (const row of rows) {
-        // One address's requests are counted under a lock on it (other requests, other instances).
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`erasure-mail:${row.email}`}, 0))`.execute(trx);
-        if (!(await holdsEmail(trx, row.email))) continue;
-        const mailed = await trx
-          .selectFrom('erasure_requests')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('email', '=', row.email)
-          .where('token_hash', 'is not', null)
-          .where('created_at', '>', new Date(now.getTime() - 24 * HOUR_MS))
-          .executeTakeFirstOrThrow();
-        if (Number(mailed.n) >= ERASURE_MAILS_PER_DAY) continue;
-        const token = newLinkToken();
-        await trx
-          .updateTable('erasure_requests')
-          .set({ token_hash: hashLinkToken(token), expires_at: new Date(now.getTime() + ERASURE_LINK_HOURS * HOUR_MS) })
-          .where('id', '=', row.id)
-          .execute();
-        await enqueueMail(trx, { to: row.email, kind: 'erasure', ...erasureMail(deps.config.publicUrl, token) });
-      }
     },
-    afterCommit: () => deps.wakeMail?.(),
+    // Whether the address is known, and the mail, are found after the answer has gone, so
+    // the answer takes the same time either way (as forgot-password does).
+    afterCommit: (rows) => {
+      const at = now();
+      const mail = async () => {
+        let queued = false;
+        for (const row of rows) queued = (await mailErasureLink(deps.db, deps.config.publicUrl, row, at)) || queued;
+        if (queued) deps.wakeMail?.();
+      };
+      tasks.run('erasure link', mail);
+    },
   };
+}
+
+/** Mails a request its link when we hold anything for its address and the day's cap allows. True when queued. */
+async function mailErasureLink(db: Kysely<Database>, publicUrl: string, row: { id: string; email: string }, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // One address's requests are counted under a lock on it (other requests, other instances).
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`erasure-mail:${row.email}`}, 0))`.execute(trx);
+    if (!(await holdsEmail(trx, row.email))) return false;
+    const mailed = await trx
+      .selectFrom('erasure_requests')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('email', '=', row.email)
+      .where('token_hash', 'is not', null)
+      .where('created_at', '>', new Date(now.getTime() - 24 * HOUR_MS))
+      .executeTakeFirstOrThrow();
+    if (Number(mailed.n) >= ERASURE_MAILS_PER_DAY) return false;
+    const token = newLinkToken();
+    const updated = await trx
+      .updateTable('erasure_requests')
+      .set({ token_hash: hashLinkToken(token), expires_at: new Date(now.getTime() + ERASURE_LINK_HOURS * HOUR_MS) })
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    // Erased meanwhile (a confirmation of an earlier link): nothing to mail.
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await enqueueMail(trx, { to: row.email, kind: 'erasure', ...erasureMail(publicUrl, token) });
+    return true;
+  });
 }
 
 /** Where a lead's values are written: the columns that name or reach the person. */

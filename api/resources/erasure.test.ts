@@ -26,12 +26,15 @@ const LEAD_TABLES = ['contact_messages', 'free_join_users', 'enquiries', 'join_n
 describe.each(testBackends())('erasure on $name', (backend) => {
   let database: TestDatabase;
   let app: ReturnType<typeof testApp>['app'];
+  let tasks: ReturnType<typeof testApp>['tasks'];
   let token: string;
   const clock = fakeClock(Date.parse('2026-11-23T06:00:00Z'));
   const as = (bearer: string): Record<string, string> => ({ Authorization: `Bearer ${bearer}` });
   const submit = async (path: string, body: object) => {
     const res = await postJson(app, path, body);
     expect(res.status, path).toBe(201);
+    // The erasure link is looked up and mailed after the answer.
+    await tasks.idle();
     return res.json();
   };
   const mailsTo = (email: string) =>
@@ -48,7 +51,7 @@ describe.each(testBackends())('erasure on $name', (backend) => {
     database = await backend.create();
     await createAdmin(database.db, { email: 'sales@example.in', password: 'correct horse battery', name: 'Sales Lead' });
     const admin = await database.db.selectFrom('admins').select('id').where('email', '=', 'sales@example.in').executeTakeFirstOrThrow();
-    app = testApp(database, { publicUrl: 'https://skillup.example.in' }, { clock: clock.fn }).app;
+    ({ app, tasks } = testApp(database, { publicUrl: 'https://skillup.example.in' }, { clock: clock.fn }));
     token = (
       await issueToken(
         { db: database.db, config: testConfig(), clock: clock.fn },
@@ -80,6 +83,22 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       expect(mail!.text_body).not.toContain(stored.token_hash!);
     });
 
+    it('answers before it looks the address up: the look-up and the mail come after the answer', async () => {
+      await submit(LEAD_PATHS.freeJoin, { name: 'Timed Person', phone: '9876500403', email: 'timed@example.in' });
+      tasks.pause();
+      try {
+        const res = await postJson(app, ERASURE_PATHS.request, { email: 'timed@example.in' });
+        expect(res.status).toBe(201);
+        expect(await res.json()).toEqual({ message: ERASURE_MESSAGES.requested });
+        // Answered, and nothing looked up or mailed yet: a known address costs the answer no more than an unknown one.
+        expect(await mailsTo('timed@example.in')).toEqual([]);
+      } finally {
+        tasks.resume();
+      }
+      await tasks.idle();
+      expect((await mailsTo('timed@example.in')).map((m) => m.kind)).toEqual(['erasure']);
+    });
+
     it(`mails at most ${ERASURE_MAILS_PER_DAY} links a day to one address, answering every request alike`, async () => {
       await submit(LEAD_PATHS.contact, {
         firstName: 'Capped',
@@ -106,6 +125,7 @@ describe.each(testBackends())('erasure on $name', (backend) => {
         const { results } = await (await postJson(app, SYNC_PATH, { items: [item] })).json();
         expect(results[0]).toMatchObject({ status: 201, body: { message: ERASURE_MESSAGES.requested } });
       }
+      await tasks.idle();
       expect((await mailsTo('synced@example.in')).filter((m) => m.kind === 'erasure')).toHaveLength(1);
     });
   });
