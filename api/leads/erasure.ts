@@ -2,7 +2,7 @@
 //
 // - A visitor's request is a submission like any other (exactly once, through the outbox):
 //   stored with its email, and then, when we hold anything for that
-//   email and it has had fewer than ERASURE_MAILS_PER_DAY links today, a single-use token
+//   email and its mailbox has had fewer than ERASURE_MAILS_PER_DAY links today, a single-use token
 //   (only its hash kept) is mailed as a link built from PUBLIC_URL. The answer is the same
 //   either way, and the look-up and the mail happen after it has gone (the app's background
 //   tasks), so neither its words nor its time tell anybody whether an address is known.
@@ -22,6 +22,7 @@ import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { createBackgroundTasks } from '../lib/background.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { mailboxOf } from '../lib/mailbox.ts';
 import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { ALL_LISTED, define, type LeadDefinition, type ListedLead } from './definitions.ts';
@@ -109,15 +110,17 @@ export function erasureRequestLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail'
 /** Mails a request its link when we hold anything for its address and the day's cap allows. True when queued. */
 async function mailErasureLink(db: Kysely<Database>, publicUrl: string, row: { id: string; email: string }, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    // One address's requests are counted under a lock on it (other requests, other instances).
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`erasure-mail:${row.email}`}, 0))`.execute(trx);
+    // One mailbox's links (s+1@x and s+2@x are one) are counted under a lock on it (other
+    // requests, other instances), by the database's clock, which stamps the mail rows.
+    const mailbox = mailboxOf(row.email);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`erasure-mail:${mailbox}`}, 0))`.execute(trx);
     if (!(await holdsEmail(trx, row.email))) return false;
     const mailed = await trx
-      .selectFrom('erasure_requests')
+      .selectFrom('mail_queue')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('email', '=', row.email)
-      .where('token_hash', 'is not', null)
-      .where('created_at', '>', new Date(now.getTime() - 24 * HOUR_MS))
+      .where('kind', '=', 'erasure')
+      .where('mailbox', '=', mailbox)
+      .where(sql<boolean>`created_at > now() - interval '1 day'`)
       .executeTakeFirstOrThrow();
     if (Number(mailed.n) >= ERASURE_MAILS_PER_DAY) return false;
     const token = newLinkToken();

@@ -112,6 +112,19 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       expect((await mailsTo('capped@example.in')).filter((m) => m.kind === 'erasure')).toHaveLength(ERASURE_MAILS_PER_DAY);
     });
 
+    it(`mails at most ${ERASURE_MAILS_PER_DAY} links a day to one mailbox, however its address is spelt`, async () => {
+      const spellings = Array.from({ length: ERASURE_MAILS_PER_DAY + 2 }, (_, i) => `tagged+${i}@example.in`);
+      for (const email of spellings) await submit(LEAD_PATHS.freeJoin, { name: 'Tagged Person', phone: '9876500404', email });
+      for (const email of spellings) await submit(ERASURE_PATHS.request, { email });
+      const mails = await database.db
+        .selectFrom('mail_queue')
+        .select('id')
+        .where('kind', '=', 'erasure')
+        .where('to_address', 'like', 'tagged+%')
+        .execute();
+      expect(mails).toHaveLength(ERASURE_MAILS_PER_DAY);
+    });
+
     it('is delivered from the outbox through /sync like any submission, exactly once', async () => {
       await submit(LEAD_PATHS.enquiry, {
         background: 'College Student',
