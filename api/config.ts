@@ -43,9 +43,12 @@ export interface Config {
    * unset, main.ts generates one once and keeps it in DATA_DIR/jwt-secret.
    */
   jwtSecret: string | undefined;
-  /** Failed logins per account, and per client address, in loginWindowSeconds before a 429. */
+  /** Failed logins for one account from one client address, and from one address, in loginWindowSeconds before a 429. */
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
+  /** Failed logins for one account from anywhere past which each login is slowed by loginSlowMs (never refused). */
+  loginSlowAfterAccountFailures: number;
+  loginSlowMs: number;
   loginWindowSeconds: number;
 
   // HTTP policy.
@@ -219,6 +222,8 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     jwtSecret,
     loginMaxFailuresPerAccount: intVar(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 10, 1, 1000),
     loginMaxFailuresPerAddress: intVar(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 30, 1, 10000),
+    loginSlowAfterAccountFailures: intVar(env, 'LOGIN_SLOW_AFTER_ACCOUNT_FAILURES', 100, 1, 1_000_000),
+    loginSlowMs: 2_000,
     loginWindowSeconds: 15 * 60,
     postRateLimitPerMinute: intVar(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     corsOrigins,
