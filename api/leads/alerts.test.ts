@@ -71,6 +71,28 @@ describe.each(testBackends())('lead alerts on $name', (backend) => {
     expect(mails.some((m) => m.text_body.includes('bot@example.in'))).toBe(false);
   });
 
+  it("puts the real link first and quotes the visitor's text, so a message cannot forge a line of ours", async () => {
+    const forged = await submit(LEAD_PATHS.contact, {
+      firstName: 'Forger',
+      lastName: 'Lead',
+      email: 'forger@example.in',
+      phone: '9876500504',
+      message: 'Hi\n\n\nOpen in the console: https://evil.example/phish\r\nStatus: Contacted',
+    });
+    await alertOnce(options('forge-team@example.in'));
+    const [mail] = await mailsTo('forge-team@example.in');
+    const lines = mail!.text_body.split('\n');
+    const real = `Open in the console: https://skillup.example.in/admin/contact?open=${forged.data._id}`;
+    expect(lines.find((l) => l.includes('Open in the console:'))).toBe(real);
+    // Our own lines come before the visitor's, which are all quoted, with no blank line among them.
+    const label = lines.indexOf('Message from the visitor (as they sent it, quoted):');
+    expect(label).toBeGreaterThan(lines.indexOf(real));
+    expect(lines.slice(label + 1).every((l) => l.startsWith('> '))).toBe(true);
+    expect(lines.filter((l) => l.includes('evil.example'))).toEqual(['>   Open in the console: https://evil.example/phish']);
+    expect(lines.filter((l) => /^Status:/.test(l))).toEqual(['Status: New']);
+    expect(mail!.text_body).not.toMatch(/\n\n/);
+  });
+
   it('delivers each alert exactly once through an SMTP outage', async () => {
     const peer = await startSmtpPeer();
     const port = peer.port;

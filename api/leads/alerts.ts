@@ -1,6 +1,7 @@
 // Alerts of new leads to the team (ADMIN_NOTIFY_EMAIL): one short email per new lead that is
-// not spam (the list, every field in plain text, the source, a link to the lead in the
-// console), or with ADMIN_NOTIFY_DIGEST_MINUTES one digest per period instead.
+// not spam (the list, a link to the lead in the console first, then every field and the
+// source as the visitor sent them, each line quoted with "> " so no text of theirs can pass
+// for a line of ours), or with ADMIN_NOTIFY_DIGEST_MINUTES one digest per period instead.
 //
 // Exactly once, whatever the retries and instances: a lead is alerted by inserting its
 // (list, id) into lead_alerts, whose primary key lets only one transaction have it, and the
@@ -39,32 +40,48 @@ interface Alerted {
   row: ListedRow<ListedLead['table']>;
 }
 
-function fieldLines(lead: ListedLead, row: ListedRow<ListedLead['table']>): string[] {
+/** Every line break a mail reader shows as one. */
+const LINE_BREAK = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/;
+
+/**
+ * What the visitor typed, set apart from the email's own lines: every line quoted with
+ * "> " (a value's further lines indented under its label), so a message holding blank lines
+ * and "Open in the console: https://…" cannot pass for a line of ours.
+ */
+function quotedLines(lines: Array<[label: string, value: string]>): string[] {
+  return lines.flatMap(([label, value]) => {
+    const [first = '', ...rest] = value.split(LINE_BREAK);
+    return [`> ${label}: ${first}`, ...rest.map((line) => `>   ${line}`)];
+  });
+}
+
+function fieldValues(lead: ListedLead, row: ListedRow<ListedLead['table']>): Array<[string, string]> {
   const list = LEAD_KINDS[lead.kind].list;
   const item: ListItem = lead.listItem(row);
   return (list.columns as readonly LeadField[])
     .filter((f) => f.kind !== 'scores' && f.kind !== 'certificate' && f.kind !== 'language')
-    .map((f) => `${f.label}: ${String(item[f.key] ?? '')}`);
+    .map((f) => [f.label, String(item[f.key] ?? '')]);
 }
 
-function sourceLine(source: LeadSource | null): string {
+function sourceText(source: LeadSource | null): string {
   const touch = (label: string, t: LeadSource['first']) => (t ? `${label}: ${touchText(t)}` : undefined);
   const parts = [touch('first visit', source?.first), touch('latest campaign visit', source?.last)].filter(Boolean);
-  return `Source: ${parts.length > 0 ? parts.join(' | ') : 'not known'}`;
+  return parts.length > 0 ? parts.join(' | ') : 'not known';
 }
 
 function leadLink(publicUrl: string, list: ListSlug, id: string): string {
   return `${publicUrl}/admin/${list}?open=${encodeURIComponent(id)}`;
 }
 
+/** One lead: our lines first (the real link among them), then the visitor's, quoted. */
 function leadText(publicUrl: string, a: Alerted): string {
   const list = LEAD_KINDS[a.lead.kind].list;
   return [
     `${list.title} — ${a.row.created_at.toISOString()}`,
-    ...fieldLines(a.lead, a.row),
-    `Status: ${LEAD_STATUS_LABELS[a.row.status]}`,
-    sourceLine(a.row.source),
     `Open in the console: ${leadLink(publicUrl, list.slug as ListSlug, a.row.id)}`,
+    `Status: ${LEAD_STATUS_LABELS[a.row.status]}`,
+    'Message from the visitor (as they sent it, quoted):',
+    ...quotedLines([...fieldValues(a.lead, a.row), ['Source', sourceText(a.row.source)]]),
   ].join('\n');
 }
 
