@@ -153,13 +153,16 @@ async function main(): Promise<void> {
 
     onStopSignal(async (signal: string) => {
       log(`${signal}: finishing in-flight requests`);
+      // The mail worker stops now, between two messages (what is left waits in the queue for
+      // the next start or another instance): a long queue must not hold the exit up.
+      const mailStopped = mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
       // Open consoles' event streams end now, or they would hold the stop up to its grace.
       await events.close();
       await http.stop();
       await tasks.idle();
       await stopAlerts().catch((err: Error) => log(`stopping the lead alerts: ${err.message}`));
       await stopDesk().catch((err: Error) => log(`stopping the desk's loops: ${err.message}`));
-      await mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
+      await mailStopped;
       await renderPool.close();
       await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));
       log('stopped');
