@@ -33,6 +33,12 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** Connections one client address may hold open at once (0: no ceiling). Ignored behind a proxy (TRUST_PROXY > 0). */
   maxConnectionsPerAddress: number;
+  /**
+   * Connections open at once from everyone (0: no ceiling): past it, requests are answered
+   * 503 except /api/health, and a few more past that are refused outright; well under the
+   * process's open-file limit, so the database and SMTP always find a file.
+   */
+  maxConnections: number;
 
   // Admins and their tokens.
   /** With adminPassword: the admin created (or whose password is updated) at start. */
@@ -157,6 +163,7 @@ function httpLimits(env: NodeJS.ProcessEnv) {
     requestTimeoutSeconds,
     // A classroom of phones behind one NAT holds one or two connections each.
     maxConnectionsPerAddress: intVar(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 100_000),
+    maxConnections: intVar(env, 'MAX_CONNECTIONS', 4096, 0, 1_000_000),
   };
 }
 
