@@ -90,6 +90,8 @@ export interface Config {
   adminNotifyEmail: string | undefined;
   /** Minutes per digest of new leads; unset: one alert per lead. */
   adminNotifyDigestMinutes: number | undefined;
+  /** One alert per lead up to this many a minute; past it, one digest a minute until it calms. */
+  adminNotifyFloodPerMinute: number;
 
   // The sales desk.
   /** A new lead should be contacted within this many working minutes. */
@@ -244,5 +246,6 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     spamMinFillMs: intVar(env, 'SPAM_MIN_FILL_SECONDS', MIN_FILL_MS / 1000, 0, 60) * 1000,
     adminNotifyEmail,
     adminNotifyDigestMinutes,
+    adminNotifyFloodPerMinute: intVar(env, 'ADMIN_NOTIFY_FLOOD_PER_MINUTE', 30, 1, 100_000),
   };
 }

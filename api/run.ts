@@ -114,6 +114,7 @@ async function main(): Promise<void> {
         to: config.adminNotifyEmail,
         publicUrl: config.publicUrl,
         digestMinutes: config.adminNotifyDigestMinutes,
+        floodPerMinute: config.adminNotifyFloodPerMinute,
         log,
         wakeMail: () => mailWorker.wake(),
       });
