@@ -63,7 +63,9 @@ async function holdsEmail(db: Kysely<Database>, email: string): Promise<boolean>
     [
       ...tables.map((t) => sql`select 1 from ${sql.table(t)} where email = ${email}`),
       // A guardian who agreed for a child.
-      ...ALL_LISTED.map((l) => sql`select 1 from ${sql.table(l.table)} where consent->>'guardianEmail' = ${email}`),
+      ...ALL_LISTED.map(
+        (l) => sql`select 1 from ${sql.table(l.table)} where consent ? 'guardianEmail' and consent->>'guardianEmail' = ${email}`,
+      ),
     ],
     sql` union all `,
   )}) as found`.execute(db);
@@ -139,6 +141,8 @@ async function mailErasureLink(db: Kysely<Database>, publicUrl: string, row: { i
 /** Where a lead's values are written: the columns that name or reach the person. */
 const PERSONAL_COLUMNS = ['email', 'phone', 'name', 'first_name', 'last_name', 'message', 'next_action_note'] as const;
 const ERASED = '[erased]';
+/** Mail to the team that names leads (the person's own mail goes by its address). */
+const TEAM_MAIL_KINDS = ['lead-alert', 'lead-digest', 'assignment-digest', 'my-day'];
 
 /** The person's values in a deleted row, longest first (a name before its first name). */
 function personalValues(row: Record<string, unknown>): string[] {
@@ -172,7 +176,12 @@ async function scrubMailOfLeads(trx: Transaction<Database>, rows: Array<Record<s
   const mentions = sql<boolean>`exists (select 1 from unnest(${ids}::text[]) as l(id)
     where strpos(mail_queue.text_body, l.id) > 0 or strpos(coalesce(mail_queue.html_body, ''), l.id) > 0)`;
   await trx.deleteFrom('mail_queue').where('kind', '=', 'lead-alert').where(mentions).execute();
-  const mails = await trx.selectFrom('mail_queue').select(['id', 'kind', 'text_body', 'html_body']).where(mentions).execute();
+  const mails = await trx
+    .selectFrom('mail_queue')
+    .select(['id', 'kind', 'text_body', 'html_body'])
+    .where('kind', 'in', TEAM_MAIL_KINDS)
+    .where(mentions)
+    .execute();
   if (mails.length === 0) return;
   const values = rows.flatMap(personalValues);
   const named = (part: string) => ids.some((id) => part.includes(id));
@@ -203,12 +212,13 @@ async function scrubMailOfLeads(trx: Transaction<Database>, rows: Array<Record<s
 async function scrubAddress(trx: Transaction<Database>, email: string): Promise<void> {
   for (const lead of ALL_LISTED) {
     await sql`update ${sql.table(lead.table)} set consent = consent - 'guardianEmail'
-      where consent->>'guardianEmail' = ${email}`.execute(trx);
+      where consent ? 'guardianEmail' and consent->>'guardianEmail' = ${email}`.execute(trx);
   }
   const values = [email, escapeHtml(email)];
   const mails = await trx
     .selectFrom('mail_queue')
     .select(['id', 'text_body', 'html_body'])
+    .where('kind', 'in', TEAM_MAIL_KINDS)
     .where(sql<boolean>`strpos(lower(text_body), ${email}) > 0 or strpos(lower(coalesce(html_body, '')), ${email}) > 0`)
     .execute();
   for (const mail of mails) {

@@ -367,6 +367,28 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       expect((await app.request(`${ERASURE_PATHS.audit}?limit=0`, { headers: as(token) })).status).toBe(400);
     });
 
+    it("takes the lead's alert with it when an admin erases a lead", async () => {
+      const lead = await submit(LEAD_PATHS.contact, {
+        firstName: 'Alerted',
+        lastName: 'Adminerased',
+        email: 'alerted.admin@example.in',
+        phone: '9876500460',
+        message: 'Hello there',
+      });
+      await alertOnce({
+        db: database.db,
+        to: 'team2@example.in',
+        publicUrl: 'https://skillup.example.in',
+        digestMinutes: undefined,
+        log: () => {},
+        clock: clock.fn,
+      });
+      const alerts = () => database.db.selectFrom('mail_queue').select('text_body').where('to_address', '=', 'team2@example.in').execute();
+      expect((await alerts()).some((m) => m.text_body.includes('Adminerased'))).toBe(true);
+      expect((await app.request(leadPath('contact', lead.data._id), { method: 'DELETE', headers: as(token) })).status).toBe(204);
+      expect((await alerts()).some((m) => m.text_body.includes('Adminerased'))).toBe(false);
+    });
+
     it('keeps the status counts right after erasing', async () => {
       const id = (
         await submit(LEAD_PATHS.enquiry, {
