@@ -1,17 +1,20 @@
 // Erasing a person's data (contract/erasure.ts).
 //
 // - A visitor's request is a submission like any other (exactly once, through the outbox):
-//   stored with its email, and then, when we hold anything for that
-//   email and its mailbox has had fewer than ERASURE_MAILS_PER_DAY links today, a single-use token
-//   (only its hash kept) is mailed as a link built from PUBLIC_URL. The answer is the same
-//   either way, and the look-up and the mail happen after it has gone (the app's background
-//   tasks), so neither its words nor its time tell anybody whether an address is known.
+//   stored with its email; then, when we hold anything for that email (as a lead's, or as a
+//   guardian's in a child's consent) and its mailbox has had fewer than ERASURE_MAILS_PER_DAY
+//   links today, a single-use token (only its hash kept) is mailed as a link built from
+//   PUBLIC_URL. The answer is the same either way, and the look-up and the mail happen
+//   after it has gone (the app's background tasks), so neither its words nor its time tell
+//   anybody whether an address is known.
 // - Confirming the link erases, in one transaction: every lead with that email in the five
 //   lists, their notes and status history, their taken tests (the certificate ids are kept
 //   as withdrawn, nothing else), the mail held for the address (not yet sent, or sent: a
-//   message holds their name), and the requests themselves (they hold the email). One
-//   audit row per list touched, without personal data.
-// - Admins erase leads of one list by id, with the same history and audit.
+//   message holds their name), the team's mail about their leads (alerts deleted, their
+//   lines cut from digests and members' lists), the address where it is a guardian's, and
+//   the requests themselves (they hold the email). One audit row per list touched, without
+//   personal data.
+// - Admins erase leads of one list by id, with the same history, team mail and audit.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { InferType } from 'yup';
 import { ERASURE_LINK_HOURS, ERASURE_MAILS_PER_DAY, ERASURE_MESSAGES, ERASURE_PAGE, type ErasureResult } from '../../contract/erasure.ts';
