@@ -6,7 +6,8 @@
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { startHttpServer } from './http-server.ts';
+import { HEALTH_HEADROOM, startHttpServer } from './http-server.ts';
+import { connectionCeilingWarning, openFileLimit } from './lib/open-files.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureAdmins } from './lib/admins.ts';
 import { createBackgroundTasks } from './lib/background.ts';
@@ -97,6 +98,8 @@ async function main(): Promise<void> {
     };
     const transport = createMailTransport(config, log);
     if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
+    const filesWarning = connectionCeilingWarning(config.maxConnections && config.maxConnections + HEALTH_HEADROOM, openFileLimit());
+    if (filesWarning) log(filesWarning, { level: 'warn' });
     mail = startMailWorker({
       db: database.db,
       transport,
