@@ -17,6 +17,7 @@ import { events } from './resources/events.ts';
 import { CONSOLE_PATHS } from '../contract/console.ts';
 import { ERASURE_PATHS } from '../contract/erasure.ts';
 import { erasureRequestLead } from './leads/erasure.ts';
+import { createBackgroundTasks } from './lib/background.ts';
 import { audit } from './resources/audit.ts';
 import { erasure } from './resources/erasure.ts';
 import { exportCsv } from './resources/export.ts';
@@ -41,7 +42,9 @@ export interface AppOptions {
   logRequests?: boolean;
 }
 
-export function createApp(deps: Deps, options: AppOptions = {}): Hono {
+export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
+  // One queue of after-the-answer work for the app's resources (forgot-password, erasure links).
+  const deps: Deps = appDeps.tasks ? appDeps : { ...appDeps, tasks: createBackgroundTasks(appDeps.log) };
   const app = new Hono();
   app.use('*', requestId());
   if (deps.requestMetrics) app.use('*', deps.requestMetrics);

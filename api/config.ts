@@ -33,6 +33,12 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** Connections one client address may hold open at once (0: no ceiling). Ignored behind a proxy (TRUST_PROXY > 0). */
   maxConnectionsPerAddress: number;
+  /**
+   * Connections open at once from everyone (0: no ceiling): past it, requests are answered
+   * 503 except /api/health, and a few more past that are refused outright; well under the
+   * process's open-file limit, so the database and SMTP always find a file.
+   */
+  maxConnections: number;
 
   // Admins and their tokens.
   /** With adminPassword: the admin created (or whose password is updated) at start. */
@@ -43,9 +49,12 @@ export interface Config {
    * unset, main.ts generates one once and keeps it in DATA_DIR/jwt-secret.
    */
   jwtSecret: string | undefined;
-  /** Failed logins per account, and per client address, in loginWindowSeconds before a 429. */
+  /** Failed logins for one account from one client address, and from one address, in loginWindowSeconds before a 429. */
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
+  /** Failed logins for one account from anywhere past which each login is slowed by loginSlowMs (never refused). */
+  loginSlowAfterAccountFailures: number;
+  loginSlowMs: number;
   loginWindowSeconds: number;
 
   // HTTP policy.
@@ -81,6 +90,8 @@ export interface Config {
   adminNotifyEmail: string | undefined;
   /** Minutes per digest of new leads; unset: one alert per lead. */
   adminNotifyDigestMinutes: number | undefined;
+  /** One alert per lead up to this many a minute; past it, one digest a minute until it calms. */
+  adminNotifyFloodPerMinute: number;
 
   // The sales desk.
   /** A new lead should be contacted within this many working minutes. */
@@ -154,6 +165,7 @@ function httpLimits(env: NodeJS.ProcessEnv) {
     requestTimeoutSeconds,
     // A classroom of phones behind one NAT holds one or two connections each.
     maxConnectionsPerAddress: intVar(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 100_000),
+    maxConnections: intVar(env, 'MAX_CONNECTIONS', 4096, 0, 1_000_000),
   };
 }
 
@@ -219,6 +231,8 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     jwtSecret,
     loginMaxFailuresPerAccount: intVar(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 10, 1, 1000),
     loginMaxFailuresPerAddress: intVar(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 30, 1, 10000),
+    loginSlowAfterAccountFailures: intVar(env, 'LOGIN_SLOW_AFTER_ACCOUNT_FAILURES', 100, 1, 1_000_000),
+    loginSlowMs: 2_000,
     loginWindowSeconds: 15 * 60,
     postRateLimitPerMinute: intVar(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     corsOrigins,
@@ -232,5 +246,6 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     spamMinFillMs: intVar(env, 'SPAM_MIN_FILL_SECONDS', MIN_FILL_MS / 1000, 0, 60) * 1000,
     adminNotifyEmail,
     adminNotifyDigestMinutes,
+    adminNotifyFloodPerMinute: intVar(env, 'ADMIN_NOTIFY_FLOOD_PER_MINUTE', 30, 1, 100_000),
   };
 }

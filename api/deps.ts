@@ -18,6 +18,8 @@ export interface Deps {
   ping: () => Promise<boolean>;
   /** The current time. Tests inject a clock to expire tokens and throttles without waiting. */
   clock?: () => Date;
+  /** Waits (a slowed login); tests inject one that records and returns at once. */
+  delay?: (ms: number) => Promise<void>;
   /** Nudges the mail worker after a message was committed to the mail queue (it also polls). */
   wakeMail?: () => void;
   /** Work done after an answer has gone (forgot-password); the app makes its own when absent. */

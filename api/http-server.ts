@@ -1,10 +1,11 @@
 // The Node HTTP server around the app: time limits for slow clients, a ceiling on the
-// connections one address may hold, and a graceful stop that answers every request it
-// has accepted.
-import { serve } from '@hono/node-server';
+// connections one address may hold and on all connections together, and a graceful stop
+// that answers every request it has accepted.
+import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import net from 'node:net';
+import { HEALTH_PATH } from '../contract/api.ts';
 import type { Config } from './config.ts';
 import { normalizeAddress } from './lib/client-address.ts';
 
@@ -21,7 +22,14 @@ export interface HttpServer {
 
 type Limits = Pick<
   Config,
-  'port' | 'host' | 'headersTimeoutSeconds' | 'requestTimeoutSeconds' | 'maxConnectionsPerAddress' | 'trustProxy' | 'shutdownGraceSeconds'
+  | 'port'
+  | 'host'
+  | 'headersTimeoutSeconds'
+  | 'requestTimeoutSeconds'
+  | 'maxConnectionsPerAddress'
+  | 'maxConnections'
+  | 'trustProxy'
+  | 'shutdownGraceSeconds'
 >;
 
 /** On stop, how long idle keep-alive connections get to send a last request before they are closed (ms). */
@@ -30,13 +38,45 @@ const IDLE_DRAIN_MS = 300;
 /** Seconds an idle keep-alive connection stays open. Clients are told (Keep-Alive: timeout=5) and stop reusing it before. */
 const KEEP_ALIVE_SECONDS = 5;
 
+/** 503 for a connection past the per-address ceiling. */
 const BUSY_RESPONSE =
   'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\nContent-Length: 54\r\n\r\n' +
   '{"message":"Too many connections from your address."}\n';
 
+/** Connections past MAX_CONNECTIONS that are still read, for /api/health alone; beyond them, refused outright. */
+export const HEALTH_HEADROOM = 32;
+/** Seconds a connection past the ceiling may stay open. */
+const OVERFLOW_SECONDS = 5;
+
+const SERVER_BUSY_BODY = '{"message":"The server is busy. Please try again shortly."}\n';
+const SERVER_BUSY_RESPONSE =
+  'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\n' +
+  `Content-Length: ${Buffer.byteLength(SERVER_BUSY_BODY)}\r\n\r\n${SERVER_BUSY_BODY}`;
+
+/** Answers, rather than just drops, a connection it will not serve, then closes it. */
+function refuse(socket: net.Socket, response: string): void {
+  // What the client already sent is read and dropped: closing with unread data would
+  // reset the connection and lose the answer on the way.
+  socket.on('data', () => {});
+  socket.on('error', () => {});
+  socket.end(response);
+  setTimeout(() => socket.destroy(), 1_000).unref();
+}
+
 export function startHttpServer(app: Hono, limits: Limits, log: (line: string) => void): HttpServer {
+  // Connections that arrived past the overall ceiling: only /api/health is answered on them.
+  const overflow = new WeakSet<net.Socket>();
   const server = serve({
-    fetch: app.fetch,
+    fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
+      const socket = env.incoming.socket;
+      if (socket instanceof net.Socket && overflow.has(socket) && new URL(request.url).pathname !== HEALTH_PATH) {
+        return new Response(SERVER_BUSY_BODY, {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '5', Connection: 'close' },
+        });
+      }
+      return app.fetch(request, env);
+    },
     port: limits.port,
     hostname: limits.host,
     serverOptions: {
@@ -60,34 +100,39 @@ export function startHttpServer(app: Hono, limits: Limits, log: (line: string) =
   // proxy, so the ceiling is the proxy's business there.
   const perAddress = new Map<string, number>();
   const ceiling = limits.trustProxy > 0 ? 0 : limits.maxConnectionsPerAddress;
-  if (ceiling > 0) {
-    server.on('connection', (socket: net.Socket) => {
-      const address = normalizeAddress(socket.remoteAddress ?? 'unknown');
+  // All connections together: a flood from many addresses must not use up the process's
+  // files (the database and SMTP need theirs) nor starve health checks.
+  const total = limits.maxConnections;
+  let open = 0;
+  server.on('connection', (socket: net.Socket) => {
+    if (total > 0 && open >= total + HEALTH_HEADROOM) return refuse(socket, SERVER_BUSY_RESPONSE);
+    let address: string | undefined;
+    if (ceiling > 0) {
+      address = normalizeAddress(socket.remoteAddress ?? 'unknown');
       const count = (perAddress.get(address) ?? 0) + 1;
-      if (count > ceiling) {
-        // Answered, not just dropped, so a person behind a crowded NAT sees why (and the
-        // outbox retries). What the client already sent is read and dropped: closing with
-        // unread data would reset the connection and lose the answer on the way.
-        socket.on('data', () => {});
-        socket.on('error', () => {});
-        socket.end(BUSY_RESPONSE);
-        setTimeout(() => socket.destroy(), 1_000).unref();
-        return;
-      }
+      // Answered, not just dropped, so a person behind a crowded NAT sees why (and the outbox retries).
+      if (count > ceiling) return refuse(socket, BUSY_RESPONSE);
       perAddress.set(address, count);
-      socket.once('close', () => {
-        const left = (perAddress.get(address) ?? 1) - 1;
-        if (left <= 0) perAddress.delete(address);
-        else perAddress.set(address, left);
-      });
+    }
+    open++;
+    if (total > 0 && open > total) {
+      overflow.add(socket);
+      socket.setTimeout(OVERFLOW_SECONDS * 1000, () => socket.destroy());
+    }
+    socket.once('close', () => {
+      open--;
+      if (address === undefined) return;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
     });
-  }
+  });
 
   let stopping = false;
   // Once stopping, every answer closes its connection, so keep-alive clients go away as
   // soon as they have their answer.
-  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-    if (stopping && !res.headersSent) res.shouldKeepAlive = false;
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if ((stopping || overflow.has(req.socket)) && !res.headersSent) res.shouldKeepAlive = false;
   });
 
   let stopped: Promise<void> | undefined;

@@ -6,7 +6,8 @@
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { startHttpServer } from './http-server.ts';
+import { HEALTH_HEADROOM, startHttpServer } from './http-server.ts';
+import { connectionCeilingWarning, openFileLimit } from './lib/open-files.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureAdmins } from './lib/admins.ts';
 import { createBackgroundTasks } from './lib/background.ts';
@@ -97,6 +98,8 @@ async function main(): Promise<void> {
     };
     const transport = createMailTransport(config, log);
     if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
+    const filesWarning = connectionCeilingWarning(config.maxConnections && config.maxConnections + HEALTH_HEADROOM, openFileLimit());
+    if (filesWarning) log(filesWarning, { level: 'warn' });
     mail = startMailWorker({
       db: database.db,
       transport,
@@ -114,6 +117,7 @@ async function main(): Promise<void> {
         to: config.adminNotifyEmail,
         publicUrl: config.publicUrl,
         digestMinutes: config.adminNotifyDigestMinutes,
+        floodPerMinute: config.adminNotifyFloodPerMinute,
         log,
         wakeMail: () => mailWorker.wake(),
       });
@@ -153,13 +157,16 @@ async function main(): Promise<void> {
 
     onStopSignal(async (signal: string) => {
       log(`${signal}: finishing in-flight requests`);
+      // The mail worker stops now, between two messages (what is left waits in the queue for
+      // the next start or another instance): a long queue must not hold the exit up.
+      const mailStopped = mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
       // Open consoles' event streams end now, or they would hold the stop up to its grace.
       await events.close();
       await http.stop();
       await tasks.idle();
       await stopAlerts().catch((err: Error) => log(`stopping the lead alerts: ${err.message}`));
       await stopDesk().catch((err: Error) => log(`stopping the desk's loops: ${err.message}`));
-      await mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
+      await mailStopped;
       await renderPool.close();
       await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));
       log('stopped');

@@ -29,6 +29,10 @@ export const MESSAGES = {
 export const API_MESSAGES = {
   notJson: 'Request body must be valid JSON',
   notObject: 'Request body must be a JSON object',
+  tooDeep: 'Request body is nested too deeply',
+  /** A field of the wrong type (the value itself is never repeated back). */
+  wrongType: (field: string) => `${field} has the wrong type`,
+  invalidField: (field: string) => `${field} is not valid`,
   bodyIncomplete: 'The request body did not arrive completely',
   wrongTypes: 'Request body has fields of the wrong type',
   unsupportedMediaType: 'Content-Type must be application/json',

@@ -148,6 +148,8 @@ export interface MailQueueTable {
   id: Generated<string>;
   kind: ColumnType<string, string | undefined, never>;
   to_address: string;
+  /** The recipient's mailbox (api/lib/mailbox.ts), which caps count by (migration 2026-11-26T0031). */
+  mailbox: ColumnType<string | null, string | null | undefined, never>;
   subject: string;
   text_body: string;
   html_body: string | null;

@@ -71,6 +71,28 @@ describe.each(testBackends())('lead alerts on $name', (backend) => {
     expect(mails.some((m) => m.text_body.includes('bot@example.in'))).toBe(false);
   });
 
+  it("puts the real link first and quotes the visitor's text, so a message cannot forge a line of ours", async () => {
+    const forged = await submit(LEAD_PATHS.contact, {
+      firstName: 'Forger',
+      lastName: 'Lead',
+      email: 'forger@example.in',
+      phone: '9876500504',
+      message: 'Hi\n\n\nOpen in the console: https://evil.example/phish\r\nStatus: Contacted',
+    });
+    await alertOnce(options('forge-team@example.in'));
+    const [mail] = await mailsTo('forge-team@example.in');
+    const lines = mail!.text_body.split('\n');
+    const real = `Open in the console: https://skillup.example.in/admin/contact?open=${forged.data._id}`;
+    expect(lines.find((l) => l.includes('Open in the console:'))).toBe(real);
+    // Our own lines come before the visitor's, which are all quoted, with no blank line among them.
+    const label = lines.indexOf('Message from the visitor (as they sent it, quoted):');
+    expect(label).toBeGreaterThan(lines.indexOf(real));
+    expect(lines.slice(label + 1).every((l) => l.startsWith('> '))).toBe(true);
+    expect(lines.filter((l) => l.includes('evil.example'))).toEqual(['>   Open in the console: https://evil.example/phish']);
+    expect(lines.filter((l) => /^Status:/.test(l))).toEqual(['Status: New']);
+    expect(mail!.text_body).not.toMatch(/\n\n/);
+  });
+
   it('delivers each alert exactly once through an SMTP outage', async () => {
     const peer = await startSmtpPeer();
     const port = peer.port;
@@ -112,6 +134,44 @@ describe.each(testBackends())('lead alerts on $name', (backend) => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('turns a flood into one digest a minute past the threshold, and back to one email a lead when it calms', async () => {
+    const flood = (i: number) =>
+      submit(LEAD_PATHS.freeJoin, {
+        name: `Flood Lead ${i}`,
+        phone: `98765006${String(i).padStart(2, '0')}`,
+        email: `flood${i}@example.in`,
+      });
+    const team = 'flood-team@example.in';
+    const round = () => alertOnce({ ...options(team), floodPerMinute: 3 });
+    // Earlier tests' leads are alerted elsewhere, a minute ago.
+    await alertOnce(options('elsewhere@example.in'));
+    clock.advance(61_000);
+    // Up to the threshold in a minute: one email each.
+    for (let i = 0; i < 3; i++) await flood(i);
+    expect(await round()).toBe(3);
+    // Past it: one digest.
+    for (let i = 3; i < 5; i++) await flood(i);
+    expect(await round()).toBe(2);
+    for (let i = 5; i < 9; i++) await flood(i);
+    // Within the minute of that digest: nothing more.
+    expect(await round()).toBe(0);
+    clock.advance(60_000);
+    expect(await round()).toBe(4);
+    let mails = await mailsTo(team);
+    expect(mails.map((m) => m.kind)).toEqual(['lead-alert', 'lead-alert', 'lead-alert', 'lead-digest', 'lead-digest']);
+    expect(mails.map((m) => m.subject).slice(3)).toEqual(['2 new leads (a burst)', '4 new leads (a burst)']);
+    expect(mails[3]!.text_body).toContain('more than 3 a minute');
+    for (let i = 5; i < 9; i++) expect(mails[4]!.text_body).toContain(`Flood Lead ${i}`);
+    // A quiet minute later, one email a lead again.
+    clock.advance(61_000);
+    await flood(9);
+    expect(await round()).toBe(1);
+    mails = await mailsTo(team);
+    expect(mails.at(-1)!.kind).toBe('lead-alert');
+    expect(mails.at(-1)!.text_body).toContain('Flood Lead 9');
+    await database.db.deleteFrom('lead_alert_digests').execute();
   });
 
   it('sends one digest per period with every lead of it', async () => {

@@ -1,16 +1,20 @@
 // Erasing a person's data (contract/erasure.ts).
 //
 // - A visitor's request is a submission like any other (exactly once, through the outbox):
-//   stored with its email, and, in the same transaction, when we hold anything for that
-//   email and it has had fewer than ERASURE_MAILS_PER_DAY links today, a single-use token
-//   (only its hash kept) is mailed as a link built from PUBLIC_URL. The answer is the same
-//   either way, so the form tells nobody whether an address is known.
+//   stored with its email; then, when we hold anything for that email (as a lead's, or as a
+//   guardian's in a child's consent) and its mailbox has had fewer than ERASURE_MAILS_PER_DAY
+//   links today, a single-use token (only its hash kept) is mailed as a link built from
+//   PUBLIC_URL. The answer is the same either way, and the look-up and the mail happen
+//   after it has gone (the app's background tasks), so neither its words nor its time tell
+//   anybody whether an address is known.
 // - Confirming the link erases, in one transaction: every lead with that email in the five
 //   lists, their notes and status history, their taken tests (the certificate ids are kept
 //   as withdrawn, nothing else), the mail held for the address (not yet sent, or sent: a
-//   message holds their name), and the requests themselves (they hold the email). One
-//   audit row per list touched, without personal data.
-// - Admins erase leads of one list by id, with the same history and audit.
+//   message holds their name), the team's mail about their leads (alerts deleted, their
+//   lines cut from digests and members' lists), the address where it is a guardian's, and
+//   the requests themselves (they hold the email). One audit row per list touched, without
+//   personal data.
+// - Admins erase leads of one list by id, with the same history, team mail and audit.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { InferType } from 'yup';
 import { ERASURE_LINK_HOURS, ERASURE_MAILS_PER_DAY, ERASURE_MESSAGES, ERASURE_PAGE, type ErasureResult } from '../../contract/erasure.ts';
@@ -19,7 +23,9 @@ import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { isCertificateId } from '../certificate/store.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
+import { createBackgroundTasks } from '../lib/background.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { mailboxOf } from '../lib/mailbox.ts';
 import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { ALL_LISTED, define, type LeadDefinition, type ListedLead } from './definitions.ts';
@@ -57,7 +63,13 @@ Open this link within ${ERASURE_LINK_HOURS} hours and confirm to erase it:</p>
 async function holdsEmail(db: Kysely<Database>, email: string): Promise<boolean> {
   const tables = [...ALL_LISTED.map((l) => l.table), 'quiz_submissions' as const];
   const found = await sql<{ found: boolean }>`select exists (${sql.join(
-    tables.map((t) => sql`select 1 from ${sql.table(t)} where email = ${email}`),
+    [
+      ...tables.map((t) => sql`select 1 from ${sql.table(t)} where email = ${email}`),
+      // A guardian who agreed for a child.
+      ...ALL_LISTED.map(
+        (l) => sql`select 1 from ${sql.table(l.table)} where consent ? 'guardianEmail' and consent->>'guardianEmail' = ${email}`,
+      ),
+    ],
     sql` union all `,
   )}) as found`.execute(db);
   return Boolean(found.rows[0]?.found);
@@ -66,7 +78,7 @@ async function holdsEmail(db: Kysely<Database>, email: string): Promise<boolean>
 export type ErasureRequestDefinition = LeadDefinition<'erasureRequest', 'erasure_requests', Record<string, never>>;
 
 /** The visitor's request, taken through the ingest like every public submission. */
-export function erasureRequestLead(deps: Pick<Deps, 'config' | 'wakeMail' | 'clock'>): ErasureRequestDefinition {
+export function erasureRequestLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail' | 'clock' | 'tasks' | 'log'>): ErasureRequestDefinition {
   const definition = define({
     kind: 'erasureRequest',
     table: 'erasure_requests',
@@ -75,38 +87,155 @@ export function erasureRequestLead(deps: Pick<Deps, 'config' | 'wakeMail' | 'clo
     // The same words whatever the database holds.
     created: () => ({ message: ERASURE_MESSAGES.requested }),
   });
+  const now = () => (deps.clock ? deps.clock() : new Date());
+  const tasks = deps.tasks ?? createBackgroundTasks(deps.log);
   return {
     ...definition,
-    afterInsert: async (trx, rows) => {
-      const now = deps.clock ? deps.clock() : new Date();
+    afterInsert: async (trx) => {
       // Requests never confirmed keep an email: they go after two days.
       await trx
         .deleteFrom('erasure_requests')
-        .where('created_at', '<', new Date(now.getTime() - 48 * HOUR_MS))
+        .where('created_at', '<', new Date(now().getTime() - 48 * HOUR_MS))
         .execute();
-      for (const row of rows) {
-        // One address's requests are counted under a lock on it (other requests, other instances).
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`erasure-mail:${row.email}`}, 0))`.execute(trx);
-        if (!(await holdsEmail(trx, row.email))) continue;
-        const mailed = await trx
-          .selectFrom('erasure_requests')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('email', '=', row.email)
-          .where('token_hash', 'is not', null)
-          .where('created_at', '>', new Date(now.getTime() - 24 * HOUR_MS))
-          .executeTakeFirstOrThrow();
-        if (Number(mailed.n) >= ERASURE_MAILS_PER_DAY) continue;
-        const token = newLinkToken();
-        await trx
-          .updateTable('erasure_requests')
-          .set({ token_hash: hashLinkToken(token), expires_at: new Date(now.getTime() + ERASURE_LINK_HOURS * HOUR_MS) })
-          .where('id', '=', row.id)
-          .execute();
-        await enqueueMail(trx, { to: row.email, kind: 'erasure', ...erasureMail(deps.config.publicUrl, token) });
-      }
     },
-    afterCommit: () => deps.wakeMail?.(),
+    // Whether the address is known, and the mail, are found after the answer has gone, so
+    // the answer takes the same time either way (as forgot-password does).
+    afterCommit: (rows) => {
+      const at = now();
+      const mail = async () => {
+        let queued = false;
+        for (const row of rows) queued = (await mailErasureLink(deps.db, deps.config.publicUrl, row, at)) || queued;
+        if (queued) deps.wakeMail?.();
+      };
+      tasks.run('erasure link', mail);
+    },
   };
+}
+
+/** Mails a request its link when we hold anything for its address and the day's cap allows. True when queued. */
+async function mailErasureLink(db: Kysely<Database>, publicUrl: string, row: { id: string; email: string }, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // One mailbox's links (s+1@x and s+2@x are one) are counted under a lock on it (other
+    // requests, other instances), by the database's clock, which stamps the mail rows.
+    const mailbox = mailboxOf(row.email);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`erasure-mail:${mailbox}`}, 0))`.execute(trx);
+    if (!(await holdsEmail(trx, row.email))) return false;
+    const mailed = await trx
+      .selectFrom('mail_queue')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('kind', '=', 'erasure')
+      .where('mailbox', '=', mailbox)
+      .where(sql<boolean>`created_at > now() - interval '1 day'`)
+      .executeTakeFirstOrThrow();
+    if (Number(mailed.n) >= ERASURE_MAILS_PER_DAY) return false;
+    const token = newLinkToken();
+    const updated = await trx
+      .updateTable('erasure_requests')
+      .set({ token_hash: hashLinkToken(token), expires_at: new Date(now.getTime() + ERASURE_LINK_HOURS * HOUR_MS) })
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    // Erased meanwhile (a confirmation of an earlier link): nothing to mail.
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    await enqueueMail(trx, { to: row.email, kind: 'erasure', ...erasureMail(publicUrl, token) });
+    return true;
+  });
+}
+
+/** Where a lead's values are written: the columns that name or reach the person. */
+const PERSONAL_COLUMNS = ['email', 'phone', 'name', 'first_name', 'last_name', 'message', 'next_action_note'] as const;
+const ERASED = '[erased]';
+/** Mail to the team that names leads (the person's own mail goes by its address). */
+const TEAM_MAIL_KINDS = ['lead-alert', 'lead-digest', 'assignment-digest', 'my-day'];
+
+/** The person's values in a deleted row, longest first (a name before its first name). */
+function personalValues(row: Record<string, unknown>): string[] {
+  const values = new Set<string>();
+  const add = (v: unknown) => {
+    if (typeof v !== 'string') return;
+    for (const part of [v, v.trim(), ...v.split(/\r?\n/).map((l) => l.trim())]) if (part.length >= 3) values.add(part);
+  };
+  for (const column of PERSONAL_COLUMNS) add(row[column]);
+  if (typeof row.first_name === 'string' && typeof row.last_name === 'string') add(`${row.first_name} ${row.last_name}`);
+  const consent = row.consent as { guardianEmail?: unknown } | null | undefined;
+  add(consent?.guardianEmail);
+  const all = [...values];
+  return [...new Set([...all, ...all.map(escapeHtml)])].sort((a, b) => b.length - a.length);
+}
+
+/** Every occurrence of the values replaced. */
+function scrubText(text: string, values: string[]): string {
+  let out = text;
+  for (const v of values) out = out.split(v).join(ERASED);
+  return out;
+}
+
+/**
+ * Mail held for the team about these (deleted) leads names them: a lead's own alert goes
+ * (sent or not, so a pending one is never sent), a digest loses the lead's paragraph, a
+ * member's list loses the lead's line, and whatever still names the person is replaced.
+ */
+async function scrubMailOfLeads(trx: Transaction<Database>, rows: Array<Record<string, unknown> & { id: string }>): Promise<void> {
+  const ids = rows.map((r) => r.id);
+  const mentions = sql<boolean>`exists (select 1 from unnest(${ids}::text[]) as l(id)
+    where strpos(mail_queue.text_body, l.id) > 0 or strpos(coalesce(mail_queue.html_body, ''), l.id) > 0)`;
+  await trx.deleteFrom('mail_queue').where('kind', '=', 'lead-alert').where(mentions).execute();
+  const mails = await trx
+    .selectFrom('mail_queue')
+    .select(['id', 'kind', 'text_body', 'html_body'])
+    .where('kind', 'in', TEAM_MAIL_KINDS)
+    .where(mentions)
+    .execute();
+  if (mails.length === 0) return;
+  const values = rows.flatMap(personalValues);
+  const named = (part: string) => ids.some((id) => part.includes(id));
+  for (const mail of mails) {
+    const text =
+      mail.kind === 'lead-digest'
+        ? mail.text_body
+            .split('\n\n')
+            .map((block) => (named(block) ? "(A lead erased at the person's request.)" : block))
+            .join('\n\n')
+        : mail.text_body
+            .split('\n')
+            .filter((line) => !named(line))
+            .join('\n');
+    const html = mail.html_body?.replace(/<li>(?:(?!<\/li>)[\s\S])*<\/li>/g, (item) => (named(item) ? '' : item)) ?? null;
+    await trx
+      .updateTable('mail_queue')
+      .set({ text_body: scrubText(text, values), html_body: html === null ? null : scrubText(html, values) })
+      .where('id', '=', mail.id)
+      .execute();
+  }
+}
+
+/**
+ * The address as someone's guardian: it goes from the consent of the leads that name it,
+ * and from any mail that names it.
+ */
+async function scrubAddress(trx: Transaction<Database>, email: string): Promise<void> {
+  for (const lead of ALL_LISTED) {
+    await sql`update ${sql.table(lead.table)} set consent = consent - 'guardianEmail'
+      where consent ? 'guardianEmail' and consent->>'guardianEmail' = ${email}`.execute(trx);
+  }
+  const values = [email, escapeHtml(email)];
+  const mails = await trx
+    .selectFrom('mail_queue')
+    .select(['id', 'text_body', 'html_body'])
+    .where('kind', 'in', TEAM_MAIL_KINDS)
+    .where(sql<boolean>`strpos(lower(text_body), ${email}) > 0 or strpos(lower(coalesce(html_body, '')), ${email}) > 0`)
+    .execute();
+  for (const mail of mails) {
+    const scrub = (t: string) => scrubText(t.replace(new RegExp(escapeRegExp(email), 'gi'), email), values);
+    await trx
+      .updateTable('mail_queue')
+      .set({ text_body: scrub(mail.text_body), html_body: mail.html_body === null ? null : scrub(mail.html_body) })
+      .where('id', '=', mail.id)
+      .execute();
+  }
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 interface Eraser {
@@ -131,9 +260,12 @@ async function eraseRows(
 ): Promise<string[]> {
   const list = LEAD_KINDS[lead.kind].list.slug;
   const condition = 'ids' in where ? sql`id = any(${where.ids}::uuid[])` : sql`email = ${where.email}`;
-  const deleted = await sql<{ id: string }>`delete from ${sql.table(lead.table)} where ${condition} returning id`.execute(trx);
+  const deleted = await sql<
+    Record<string, unknown> & { id: string }
+  >`delete from ${sql.table(lead.table)} where ${condition} returning *`.execute(trx);
   const ids = deleted.rows.map((r) => r.id);
   if (ids.length > 0) {
+    await scrubMailOfLeads(trx, deleted.rows);
     await trx
       .deleteFrom('lead_history')
       .where('list', '=', list)
@@ -205,6 +337,8 @@ export async function eraseByToken(db: Kysely<Database>, token: string, now: Dat
       .deleteFrom('mail_queue')
       .where(sql<boolean>`lower(to_address) = ${email}`)
       .execute();
+    // A guardian's address, in a child's lead, and anything else that names it.
+    await scrubAddress(trx, email);
     // The requests hold the email too; this one's token is spent with them.
     await trx.deleteFrom('erasure_requests').where('email', '=', email).execute();
     return { message: ERASURE_MESSAGES.erased, erased };

@@ -12,6 +12,7 @@ import { certificateEmail } from '../certificate/email.ts';
 import { certificateData, certificateUrl, newCertificateId } from '../certificate/store.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
+import { mailboxOf } from '../lib/mailbox.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { define, type LeadDefinition } from './definitions.ts';
 
@@ -21,20 +22,20 @@ export function parsedJson<T>(value: T | string): T {
 }
 
 /**
- * Certificate emails per recipient in the last 24 hours, by address (by the database's
- * clock, which also stamps the mail rows).
+ * Certificate emails per mailbox (api/lib/mailbox.ts) in the last 24 hours (by the
+ * database's clock, which also stamps the mail rows).
  */
-async function recentCertificateMails(db: Kysely<Database>, emails: string[]): Promise<Map<string, number>> {
-  if (emails.length === 0) return new Map();
+async function recentCertificateMails(db: Kysely<Database>, mailboxes: string[]): Promise<Map<string, number>> {
+  if (mailboxes.length === 0) return new Map();
   const rows = await db
     .selectFrom('mail_queue')
-    .select(['to_address', (eb) => eb.fn.countAll<string>().as('n')])
+    .select(['mailbox', (eb) => eb.fn.countAll<string>().as('n')])
     .where('kind', '=', 'certificate')
-    .where(sql<boolean>`to_address = any(${emails}::text[])`)
+    .where(sql<boolean>`mailbox = any(${mailboxes}::text[])`)
     .where(sql<boolean>`created_at > now() - interval '1 day'`)
-    .groupBy('to_address')
+    .groupBy('mailbox')
     .execute();
-  return new Map(rows.map((r) => [r.to_address, Number(r.n)]));
+  return new Map(rows.map((r) => [r.mailbox ?? '', Number(r.n)]));
 }
 
 export type QuizAnswersDefinition = LeadDefinition<'quizAnswers', 'quiz_submissions', QuizAnswersResponse>;
@@ -71,23 +72,24 @@ export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAn
   return {
     ...definition,
     // The certificate email is committed with the submission or not at all. Each
-    // recipient's count is taken under a lock on that address, so concurrent submissions
+    // mailbox's count (s+1@x and s+2@x are one) is taken under a lock on it, so concurrent submissions
     // (other requests, other API instances) cannot together exceed the cap.
     afterInsert: async (trx, rows) => {
-      const emails = [...new Set(rows.map((r) => r.email))].sort();
-      for (const email of emails) {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`certificate-mail:${email}`}, 0))`.execute(trx);
+      const mailboxes = [...new Set(rows.map((r) => mailboxOf(r.email)))].sort();
+      for (const mailbox of mailboxes) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`certificate-mail:${mailbox}`}, 0))`.execute(trx);
       }
-      const counts = await recentCertificateMails(trx, emails);
+      const counts = await recentCertificateMails(trx, mailboxes);
       for (const row of rows) {
-        const sent = counts.get(row.email) ?? 0;
+        const mailbox = mailboxOf(row.email);
+        const sent = counts.get(mailbox) ?? 0;
         if (sent >= cap) {
           await trx.updateTable('quiz_submissions').set({ certificate_emailed: false }).where('id', '=', row.id).execute();
           // The row this request answers from.
           row.certificate_emailed = false;
           continue;
         }
-        counts.set(row.email, sent + 1);
+        counts.set(mailbox, sent + 1);
         // The PNG is drawn by the mail worker when it sends: no submission waits for a drawing.
         await enqueueMail(trx, certificateEmail(row.email, certificateData(row, publicUrl)));
       }

@@ -57,11 +57,33 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<unknow
   } catch {
     throw new HttpError(400, API_MESSAGES.notJson);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new HttpError(400, API_MESSAGES.notJson);
   }
+  // Validation walks values recursively (yup's printValue overflowed the stack at 3,000
+  // levels): nothing deeper than any real body gets that far.
+  if (isTooDeep(value, MAX_JSON_DEPTH)) throw new HttpError(400, API_MESSAGES.tooDeep);
+  return value;
+}
+
+/** Levels of arrays and objects a body may nest (the deepest real one, a sync batch of leads with consent, has 4). */
+export const MAX_JSON_DEPTH = 32;
+
+/** True when arrays and objects nest deeper than `max` levels; walked without recursion. */
+export function isTooDeep(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 async function readBody(c: Context, declared: number, maxBytes: number): Promise<Uint8Array> {

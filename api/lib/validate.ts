@@ -28,8 +28,22 @@ export function validate<S extends AnyObjectSchema>(schema: S, input: unknown): 
     const all = err.inner.length > 0 ? err.inner : [err];
     for (const e of all) {
       const field = e.path ?? '_';
-      errors[field] ??= e.message;
+      errors[field] ??= safeMessage(e);
     }
-    return { ok: false, error: new HttpError(400, all[0]?.message ?? 'Invalid request', errors) };
+    return { ok: false, error: new HttpError(400, all[0] ? safeMessage(all[0]) : 'Invalid request', errors) };
   }
+}
+
+/** Longer than any message of ours: a message that long carries input. */
+const MAX_MESSAGE_LENGTH = 200;
+
+/**
+ * The error's message without the submitted value: yup's default type error quotes it
+ * ("…but the final value was: …"), so a 60 KB field came back as a 140 KB answer.
+ */
+function safeMessage(e: ValidationError): string {
+  const field = e.path && e.path.length <= 64 ? e.path : 'A field';
+  if (e.type === 'typeError' && /final value was/.test(e.message)) return API_MESSAGES.wrongType(field);
+  if (e.message.length > MAX_MESSAGE_LENGTH) return API_MESSAGES.invalidField(field);
+  return e.message;
 }

@@ -281,6 +281,63 @@ describe.each(testBackends())('mail queue on $name', (backend) => {
     const rows = await database.db.selectFrom('mail_queue').select('id').where('to_address', '=', 'rolled-back@example.in').execute();
     expect(rows).toEqual([]);
   });
+
+  it('stops between two messages, however long the queue: the rest of its claim is handed back at once', async () => {
+    await database.db.updateTable('mail_queue').set({ status: 'sent' }).where('status', '=', 'pending').execute();
+    for (let i = 0; i < 25; i++) await enqueueMail(database.db, { to: `backlog${i}@example.in`, subject: 'Backlog', text: 'x' });
+    const sending: Array<() => void> = [];
+    const sent: string[] = [];
+    const slow = {
+      description: 'a slow mail server',
+      send: (mail: { to: string }) =>
+        new Promise<void>((resolve) =>
+          sending.push(() => {
+            sent.push(mail.to);
+            resolve();
+          }),
+        ),
+      close: () => {},
+    };
+    const worker = startMailWorker({ db: database.db, transport: slow, log: (l) => lines.push(l), clock: clock.fn, pollMs: 0 });
+    const round = worker.drainOnce();
+    await eventually(() => expect(sending).toHaveLength(1));
+    const stopping = worker.stop();
+    sending[0]!();
+    await stopping;
+    const result = await round;
+    expect(result.claimed).toBe(10);
+    expect(result.sent).toBe(1);
+    expect(sent).toHaveLength(1);
+    // Nothing else was handed to the server, and the nine claimed but not sent are due now, their attempt not counted.
+    expect(sending).toHaveLength(1);
+    const pending = await database.db.selectFrom('mail_queue').select(['attempts']).where('status', '=', 'pending').execute();
+    expect(pending).toHaveLength(24);
+    expect(pending.every((r) => r.attempts === 0)).toBe(true);
+    // Another worker (the next start) takes them at once.
+    const next = workerFor(peer.port);
+    expect((await next.drainOnce()).claimed).toBe(10);
+    await next.stop();
+    await database.db.updateTable('mail_queue').set({ status: 'sent' }).where('status', '=', 'pending').execute();
+  });
+
+  it('does not wait past its grace for a send that hangs', async () => {
+    await enqueueMail(database.db, { to: 'hang@example.in', subject: 'Hang', text: 'x' });
+    let started = false;
+    const hanging = { description: 'a hung mail server', send: () => ((started = true), new Promise<void>(() => {})), close: () => {} };
+    const worker = startMailWorker({
+      db: database.db,
+      transport: hanging,
+      log: (l) => lines.push(l),
+      clock: clock.fn,
+      pollMs: 0,
+      stopGraceMs: 10,
+    });
+    void worker.drainOnce();
+    await eventually(() => expect(started).toBe(true));
+    await worker.stop();
+    expect(lines.some((l) => l.includes('left to its lease'))).toBe(true);
+    await database.db.updateTable('mail_queue').set({ status: 'sent' }).where('to_address', '=', 'hang@example.in').execute();
+  });
 });
 
 describe('mail without SMTP_URL', () => {

@@ -10,6 +10,7 @@
 //   deps.wakeMail?.(); // optional: send now rather than at the next poll
 import type { Kysely } from 'kysely';
 import type { Database, StoredAttachment } from '../db/schema.ts';
+import { mailboxOf } from '../lib/mailbox.ts';
 
 export type MailAttachment = {
   filename: string;
@@ -66,6 +67,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
     .values({
       kind: mail.kind ?? 'other',
       to_address: mail.to,
+      mailbox: mailboxOf(mail.to),
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html ?? null,

@@ -31,7 +31,8 @@ import { clientAddress } from '../lib/client-address.ts';
 import { iso } from '../lib/dates.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
-import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from '../lib/login-throttle.ts';
+import { clearLoginFailures, loginThrottle, recordLoginFailure } from '../lib/login-throttle.ts';
+import { setTimeout as delay } from 'node:timers/promises';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { validate } from '../lib/validate.ts';
 import { passwordResetEmail } from '../mail/password-reset.ts';
@@ -120,12 +121,15 @@ export function admin(deps: Deps): Hono {
       const address = clientAddress(c, config.trustProxy);
       const now = nowOf(deps);
       const limits = {
-        perAccount: config.loginMaxFailuresPerAccount,
+        perAccountAddress: config.loginMaxFailuresPerAccount,
         perAddress: config.loginMaxFailuresPerAddress,
+        perAccountSlow: config.loginSlowAfterAccountFailures,
         windowSeconds: config.loginWindowSeconds,
       };
-      const wait = await loginBlockedFor(db, email, address, now, limits);
+      const { retryAfter: wait, slow } = await loginThrottle(db, email, address, now, limits);
       if (wait > 0) throw new HttpError(429, tooManyLoginAttempts(wait), undefined, { 'Retry-After': String(wait) });
+      // Failures for this account from everywhere slow every attempt at it, never refuse it.
+      if (slow) await (deps.delay ?? delay)(config.loginSlowMs);
 
       const found = await db
         .selectFrom('admins')
@@ -139,7 +143,7 @@ export function admin(deps: Deps): Hono {
         await recordLoginFailure(db, email, address, now, limits.windowSeconds);
         throw new HttpError(401, ADMIN_MESSAGES.invalidCredentials);
       }
-      await clearLoginFailures(db, email);
+      await clearLoginFailures(db, email, address);
       const { token, expiresAt } = await issueToken(deps, found);
       return c.json({ message: ADMIN_MESSAGES.loginSuccess, token, admin: toAdminProfile(found), expiresAt: expiresAt.toISOString() });
     })

@@ -10,7 +10,11 @@ import { ERASURE_MAILS_PER_DAY, ERASURE_MESSAGES, ERASURE_PATHS, type AuditRespo
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
+import { sql } from 'kysely';
+import { alertOnce } from '../leads/alerts.ts';
 import { createAdmin } from '../lib/admins.ts';
+import { assignmentDigestEmail } from '../mail/desk.ts';
+import { enqueueMail } from '../mail/queue.ts';
 import { issueToken } from '../lib/auth.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
 import { fakeClock } from '../testing/clock.ts';
@@ -22,12 +26,15 @@ const LEAD_TABLES = ['contact_messages', 'free_join_users', 'enquiries', 'join_n
 describe.each(testBackends())('erasure on $name', (backend) => {
   let database: TestDatabase;
   let app: ReturnType<typeof testApp>['app'];
+  let tasks: ReturnType<typeof testApp>['tasks'];
   let token: string;
   const clock = fakeClock(Date.parse('2026-11-23T06:00:00Z'));
   const as = (bearer: string): Record<string, string> => ({ Authorization: `Bearer ${bearer}` });
   const submit = async (path: string, body: object) => {
     const res = await postJson(app, path, body);
     expect(res.status, path).toBe(201);
+    // The erasure link is looked up and mailed after the answer.
+    await tasks.idle();
     return res.json();
   };
   const mailsTo = (email: string) =>
@@ -44,7 +51,7 @@ describe.each(testBackends())('erasure on $name', (backend) => {
     database = await backend.create();
     await createAdmin(database.db, { email: 'sales@example.in', password: 'correct horse battery', name: 'Sales Lead' });
     const admin = await database.db.selectFrom('admins').select('id').where('email', '=', 'sales@example.in').executeTakeFirstOrThrow();
-    app = testApp(database, { publicUrl: 'https://skillup.example.in' }, { clock: clock.fn }).app;
+    ({ app, tasks } = testApp(database, { publicUrl: 'https://skillup.example.in' }, { clock: clock.fn }));
     token = (
       await issueToken(
         { db: database.db, config: testConfig(), clock: clock.fn },
@@ -76,6 +83,22 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       expect(mail!.text_body).not.toContain(stored.token_hash!);
     });
 
+    it('answers before it looks the address up: the look-up and the mail come after the answer', async () => {
+      await submit(LEAD_PATHS.freeJoin, { name: 'Timed Person', phone: '9876500403', email: 'timed@example.in' });
+      tasks.pause();
+      try {
+        const res = await postJson(app, ERASURE_PATHS.request, { email: 'timed@example.in' });
+        expect(res.status).toBe(201);
+        expect(await res.json()).toEqual({ message: ERASURE_MESSAGES.requested });
+        // Answered, and nothing looked up or mailed yet: a known address costs the answer no more than an unknown one.
+        expect(await mailsTo('timed@example.in')).toEqual([]);
+      } finally {
+        tasks.resume();
+      }
+      await tasks.idle();
+      expect((await mailsTo('timed@example.in')).map((m) => m.kind)).toEqual(['erasure']);
+    });
+
     it(`mails at most ${ERASURE_MAILS_PER_DAY} links a day to one address, answering every request alike`, async () => {
       await submit(LEAD_PATHS.contact, {
         firstName: 'Capped',
@@ -87,6 +110,19 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       for (let i = 0; i < ERASURE_MAILS_PER_DAY + 2; i++)
         expect(await submit(ERASURE_PATHS.request, { email: 'capped@example.in' })).toEqual({ message: ERASURE_MESSAGES.requested });
       expect((await mailsTo('capped@example.in')).filter((m) => m.kind === 'erasure')).toHaveLength(ERASURE_MAILS_PER_DAY);
+    });
+
+    it(`mails at most ${ERASURE_MAILS_PER_DAY} links a day to one mailbox, however its address is spelt`, async () => {
+      const spellings = Array.from({ length: ERASURE_MAILS_PER_DAY + 2 }, (_, i) => `tagged+${i}@example.in`);
+      for (const email of spellings) await submit(LEAD_PATHS.freeJoin, { name: 'Tagged Person', phone: '9876500404', email });
+      for (const email of spellings) await submit(ERASURE_PATHS.request, { email });
+      const mails = await database.db
+        .selectFrom('mail_queue')
+        .select('id')
+        .where('kind', '=', 'erasure')
+        .where('to_address', 'like', 'tagged+%')
+        .execute();
+      expect(mails).toHaveLength(ERASURE_MAILS_PER_DAY);
     });
 
     it('is delivered from the outbox through /sync like any submission, exactly once', async () => {
@@ -102,6 +138,7 @@ describe.each(testBackends())('erasure on $name', (backend) => {
         const { results } = await (await postJson(app, SYNC_PATH, { items: [item] })).json();
         expect(results[0]).toMatchObject({ status: 201, body: { message: ERASURE_MESSAGES.requested } });
       }
+      await tasks.idle();
       expect((await mailsTo('synced@example.in')).filter((m) => m.kind === 'erasure')).toHaveLength(1);
     });
   });
@@ -177,6 +214,104 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       for (const personal of [email, phone, 'Asha', 'Erase']) expect(text).not.toContain(personal);
     });
 
+    /** Every text and jsonb column of every table that holds one of the values: "table.column". */
+    const holding = async (values: string[]): Promise<string[]> => {
+      const columns = await sql<{ table_name: string; column_name: string }>`
+        select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`.execute(
+        database.db,
+      );
+      const found: string[] = [];
+      for (const { table_name, column_name } of columns.rows) {
+        for (const value of values) {
+          const hit = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)}
+            where strpos(lower(${sql.ref(column_name)}::text), ${value.toLowerCase()}) > 0`.execute(database.db);
+          if (hit.rows[0]!.n > 0) found.push(`${table_name}.${column_name}: ${value}`);
+        }
+      }
+      return found;
+    };
+
+    it('leaves nothing that names the person in any table: alerts, digests, a guardian address', async () => {
+      const email = 'ravi.gone@example.in';
+      const phone = '9876500450';
+      const guardian = 'parent.gone@example.in';
+      const consent = { version: 'v1', at: '2026-11-23T05:00:00Z', marketing: false };
+      // An alert already sent, and one of another lead still pending, for the same person.
+      const first = await submit(LEAD_PATHS.contact, {
+        firstName: 'Ravindra',
+        lastName: 'Gonesh',
+        email,
+        phone,
+        message: 'Call me\n\nsoon',
+      });
+      const alerts = { db: database.db, to: 'team@example.in', publicUrl: 'https://skillup.example.in', log: () => {}, clock: clock.fn };
+      await alertOnce({ ...alerts, digestMinutes: undefined });
+      await database.db.updateTable('mail_queue').set({ status: 'sent' }).where('kind', '=', 'lead-alert').execute();
+      const second = await submit(LEAD_PATHS.freeJoin, { name: 'Ravindra Gonesh', phone, email });
+      await alertOnce({ ...alerts, digestMinutes: undefined });
+      // A digest naming them and someone else, and a member's assignment email.
+      const kept = await submit(LEAD_PATHS.freeJoin, { name: 'Kept Person', phone: '9876500451', email: 'kept@example.in' });
+      await database.db.deleteFrom('lead_alerts').execute();
+      await alertOnce({ ...alerts, digestMinutes: 60 });
+      await enqueueMail(database.db, {
+        to: 'member@example.in',
+        kind: 'assignment-digest',
+        ...assignmentDigestEmail(
+          'https://skillup.example.in',
+          'Member',
+          [
+            { list: 'join-free', id: second.user._id, name: 'Ravindra Gonesh', phone },
+            { list: 'join-free', id: kept.user._id, name: 'Kept Person', phone: '9876500451' },
+          ],
+          0,
+        ),
+      });
+      // A child's enquiry: the guardian's address is in its consent.
+      const child = await submit(LEAD_PATHS.enquiry, {
+        background: 'School Student',
+        course: 'Soft Skills',
+        name: 'Child Minor',
+        email: 'child.minor@example.in',
+        phone: '9876500452',
+        consent: { ...consent, age: 'guardian', guardianEmail: guardian },
+      });
+      const teamMails = await database.db
+        .selectFrom('mail_queue')
+        .select('text_body')
+        .where('to_address', '=', 'team@example.in')
+        .execute();
+      expect(teamMails.some((m) => m.text_body.includes(email))).toBe(true);
+      expect(await holding([guardian])).not.toEqual([]);
+
+      await submit(ERASURE_PATHS.request, { email });
+      expect((await confirm((await linkTokenFor(email))!)).status).toBe(200);
+      expect(await holding([email, phone, 'Ravindra', 'Gonesh', 'Call me'])).toEqual([]);
+      // The other lead's alerts and the member's email stay, without the erased lead.
+      const digest = await database.db
+        .selectFrom('mail_queue')
+        .select('text_body')
+        .where('kind', '=', 'lead-digest')
+        .executeTakeFirstOrThrow();
+      expect(digest.text_body).toContain('kept@example.in');
+      const member = await database.db
+        .selectFrom('mail_queue')
+        .select('text_body')
+        .where('to_address', '=', 'member@example.in')
+        .executeTakeFirstOrThrow();
+      expect(member.text_body).toContain('Kept Person');
+      expect(first.data._id).toBeDefined();
+
+      // The guardian's own address gets the link too, and erasing it leaves the child's enquiry without it.
+      await submit(ERASURE_PATHS.request, { email: guardian });
+      const link = await linkTokenFor(guardian);
+      expect(link).toBeDefined();
+      expect((await confirm(link!)).status).toBe(200);
+      expect(await holding([guardian])).toEqual([]);
+      const row = await database.db.selectFrom('enquiries').select('consent').where('id', '=', child.data._id).executeTakeFirstOrThrow();
+      expect(row.consent).toMatchObject({ age: 'guardian' });
+    });
+
     it('refuses an expired, unknown or malformed link', async () => {
       await submit(LEAD_PATHS.freeJoin, { name: 'Late Person', phone: '9876500420', email: 'late@example.in' });
       await submit(ERASURE_PATHS.request, { email: 'late@example.in' });
@@ -230,6 +365,28 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       ]);
       expect((await app.request(ERASURE_PATHS.audit)).status).toBe(401);
       expect((await app.request(`${ERASURE_PATHS.audit}?limit=0`, { headers: as(token) })).status).toBe(400);
+    });
+
+    it("takes the lead's alert with it when an admin erases a lead", async () => {
+      const lead = await submit(LEAD_PATHS.contact, {
+        firstName: 'Alerted',
+        lastName: 'Adminerased',
+        email: 'alerted.admin@example.in',
+        phone: '9876500460',
+        message: 'Hello there',
+      });
+      await alertOnce({
+        db: database.db,
+        to: 'team2@example.in',
+        publicUrl: 'https://skillup.example.in',
+        digestMinutes: undefined,
+        log: () => {},
+        clock: clock.fn,
+      });
+      const alerts = () => database.db.selectFrom('mail_queue').select('text_body').where('to_address', '=', 'team2@example.in').execute();
+      expect((await alerts()).some((m) => m.text_body.includes('Adminerased'))).toBe(true);
+      expect((await app.request(leadPath('contact', lead.data._id), { method: 'DELETE', headers: as(token) })).status).toBe(204);
+      expect((await alerts()).some((m) => m.text_body.includes('Adminerased'))).toBe(false);
     });
 
     it('keeps the status counts right after erasing', async () => {

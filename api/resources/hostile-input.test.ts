@@ -8,6 +8,8 @@ import { object, string } from 'yup';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS } from '../../contract/admin.ts';
 import { SYNC_PATH } from '../../contract/api.ts';
+import { CONSOLE_PATHS } from '../../contract/console.ts';
+import { ERASURE_PATHS } from '../../contract/erasure.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
@@ -166,6 +168,43 @@ describe.each(testBackends())('hostile input on $name', (backend) => {
     expect(login.status).toBe(400);
     const forgot = await post(ADMIN_PATHS.forgotPassword, { email: 'admin\u0000@example.in' });
     expect(forgot.status).toBe(400);
+  });
+
+  it('answers 400, not 500, to 3,000 levels of nesting, and never repeats a value back', async () => {
+    const token = await adminToken(t.database.db, 'nesting-admin@example.in');
+    const auth = { Authorization: `Bearer ${token}` };
+    const deep = '['.repeat(3000) + ']'.repeat(3000);
+    const bodies: Array<[string, string, Record<string, string>]> = [
+      [ERASURE_PATHS.confirm, `{"token":${deep}}`, {}],
+      [`${CONSOLE_PATHS.leads}/contact/erase`, `{"ids":${deep}}`, auth],
+      [`${CONSOLE_PATHS.leads}/contact/status`, `{"ids":${deep},"status":"contacted"}`, auth],
+      [`${CONSOLE_PATHS.leads}/contact/assign`, `{"ids":${deep}}`, auth],
+      [LEAD_PATHS.contact, `{"message":${deep}}`, {}],
+      [SYNC_PATH, `{"items":${deep}}`, {}],
+    ];
+    for (const [path, body, headers] of bodies) {
+      const res = await post(path, body, headers);
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toEqual({ message: API_MESSAGES.tooDeep });
+    }
+    // 32 levels are still read (and refused for their shape, not their depth).
+    const shallow = await post(ERASURE_PATHS.confirm, `{"token":${'['.repeat(31)}${']'.repeat(31)}}`);
+    expect(shallow.status).toBe(400);
+    expect((await shallow.json()).message).not.toBe(API_MESSAGES.tooDeep);
+
+    // A 60 KB value of the wrong type: a short answer that does not quote it.
+    const big = { nested: 'x'.repeat(60_000) };
+    for (const [path, body, headers] of [
+      [ERASURE_PATHS.confirm, { token: big }, {}],
+      [`${CONSOLE_PATHS.leads}/contact/erase`, { ids: big }, auth],
+      [LEAD_PATHS.contact, { ...VALID_BODIES[LEAD_PATHS.contact], message: big }, {}],
+    ] as const) {
+      const res = await post(path, body, headers);
+      expect(res.status, path).toBe(400);
+      const text = await res.text();
+      expect(text.length, path).toBeLessThan(1000);
+      expect(text, path).not.toContain('xxxxxxxxxx');
+    }
   });
 });
 

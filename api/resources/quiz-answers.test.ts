@@ -129,6 +129,22 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     expect((await (await postJson(capped, QUIZ_ANSWERS_PATH, { ...valid, email: 'someone-else@example.in' })).json()).emailed).toBe(true);
   });
 
+  it('counts the cap per mailbox: +tags, case and Gmail dots share one allowance', async () => {
+    const spellings = [
+      's+1@example.in',
+      'S+2@Example.in',
+      's+3@example.in',
+      's@example.in',
+      'a.b+x@gmail.com',
+      'AB@googlemail.com',
+      'a.b@gmail.com',
+      'ab+y@gmail.com',
+    ];
+    const emailed: boolean[] = [];
+    for (const email of spellings) emailed.push((await (await post({ ...valid, email })).json()).emailed);
+    expect(emailed).toEqual([true, true, true, false, true, true, true, false]);
+  });
+
   it('holds the cap when many tests for one address arrive at once, singly and in batches', async () => {
     const to = 'burst@example.in';
     const singles = Array.from({ length: 8 }, () => post({ ...valid, email: to }));

@@ -20,9 +20,11 @@ export interface SmtpPeerOptions {
   port?: number;
   /** Recipients this peer refuses with a permanent 550, as a mailbox that does not exist. */
   rejects?: (address: string) => boolean;
+  /** A slow mail server: each message is acknowledged this many ms after it arrived. */
+  delayMs?: number;
 }
 
-export function startSmtpPeer({ port = 0, rejects }: SmtpPeerOptions = {}): Promise<SmtpPeer> {
+export function startSmtpPeer({ port = 0, rejects, delayMs = 0 }: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     logger: false,
@@ -47,7 +49,8 @@ export function startSmtpPeer({ port = 0, rejects }: SmtpPeerOptions = {}): Prom
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('latin1'),
         });
-        callback();
+        if (delayMs > 0) setTimeout(() => callback(), delayMs);
+        else callback();
       });
     },
   });
