@@ -44,7 +44,7 @@ if (!process.env.TEST_DATABASE_URL && spawnSync('pg_isready', ['-h', '127.0.0.1'
   console.log(`> TEST_DATABASE_URL=${process.env.TEST_DATABASE_URL} (local Postgres found)`);
 }
 
-// The rules a tool enforces (design.md): import boundaries and lint, formatting, types.
+// The rules a tool enforces (../shared/design.md): import boundaries and lint, formatting, types.
 for (const [what, command, commandArgs] of [
   ['eslint', 'npx', ['eslint', '--max-warnings=0', '.']],
   ['prettier', 'npx', ['prettier', '--check', '--log-level=warn', '.']],

@@ -1,4 +1,4 @@
-// Who may do what, decided in one place (design.md, "Who may see what"):
+// Who may do what, decided in one place (the team's design notes, ../shared/design.md, "Who may see what"):
 //
 // - A member's role gives their permissions (PERMISSIONS in contract/desk.ts, which the
 //   console reads too, to show only what a member may use). Every admin route is

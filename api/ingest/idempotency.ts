@@ -1,4 +1,4 @@
-// The answers of the idempotency protocol (design.md, "The outbox protocol"): a key stored
+// The answers of the idempotency protocol (../shared/design.md, "The outbox protocol"): a key stored
 // with the same fingerprint replays the original answer, with another fingerprint is 422,
 // and a key another request is processing right now is 409 (retryable).
 import { API_MESSAGES } from '../../contract/messages.ts';

@@ -1,4 +1,4 @@
-// The delivery loop (the outbox protocol in shared/design.md). Runs in a page or in the
+// The delivery loop (the outbox protocol in ../shared/design.md). Runs in a page or in the
 // service worker, always under one cross-context lock, so each item is in one request at
 // a time. An item leaves the waiting states only on a final answer: 2xx (sent) or a 4xx
 // retrying cannot fix (needs attention, with the server's message). Network failures,
