@@ -1,13 +1,15 @@
 /// <reference lib="webworker" />
 // The service worker: the app shell, every prerendered public page, fonts and the quiz
 // content precached, so every public page and both tests open offline after one visit;
-// images cache-first with an expiry; the API always from the network. It also drains the
+// images cache-first with an expiry, videos kept whole and answered a range at a time; the
+// API always from the network. It also drains the
 // outbox on Background Sync, under the same lock as the pages.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { rangeOf } from './lib/byte-range.ts';
 import { drainOutbox } from './lib/outbox/deliver.ts';
 import { idbStore } from './lib/outbox/store.ts';
 import { DRAIN_LOCK, OUTBOX_CHANNEL, SYNC_TAG, type OutboxEvent } from './lib/outbox/types.ts';
@@ -34,11 +36,26 @@ registerRoute(
 );
 
 registerRoute(
-  ({ request }) => request.destination === 'image' || request.destination === 'video',
+  ({ request }) => request.destination === 'image',
   new CacheFirst({
     cacheName: 'media',
     plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
   }),
+);
+
+// Videos are asked for a range at a time, and a partial (206) answer cannot be cached. So the
+// first time one plays, the whole file is fetched once beside it and kept; from then on every
+// range is cut from the kept file (lib/byte-range.ts), and the video plays and seeks offline.
+const VIDEO_CACHE = 'video';
+registerRoute(
+  ({ request, url }) => request.destination === 'video' || /^\/video\/[^/]+\.(mp4|webm)$/.test(url.pathname),
+  async ({ request, event }) => {
+    const cache = await caches.open(VIDEO_CACHE);
+    const kept = await cache.match(request.url);
+    if (kept) return rangeOf(request.headers.get('Range'), kept);
+    (event as ExtendableEvent).waitUntil(cache.add(request.url).catch(() => undefined));
+    return fetch(request);
+  },
 );
 
 // Updates wait for the user: the page shows "A new version is ready — Reload" and sends

@@ -305,6 +305,23 @@ describe('the outbox in the browser', () => {
     await context.close();
   });
 
+  it('keeps a video that played whole, and plays and seeks it offline: each range cut from the kept file', async () => {
+    const { context, page } = await visitor('/');
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const size = (await (await fetch(`${server.url}/video/intro.mp4`)).arrayBuffer()).byteLength;
+    // As a video element asks: from the start, in a range. The worker keeps the whole file beside it.
+    const first = await page.evaluate(async () => (await fetch('/video/intro.mp4', { headers: { Range: 'bytes=0-' } })).status);
+    expect([200, 206]).toContain(first);
+    await expect.poll(() => page.evaluate(async () => (await caches.open('video')).keys().then((k) => k.length))).toBe(1);
+    await offline(context);
+    const seek = await page.evaluate(async () => {
+      const res = await fetch('/video/intro.mp4', { headers: { Range: 'bytes=100-199' } });
+      return { status: res.status, range: res.headers.get('Content-Range'), length: (await res.arrayBuffer()).byteLength };
+    });
+    expect(seek).toEqual({ status: 206, range: `bytes 100-199/${size}`, length: 100 });
+    await context.close();
+  });
+
   it('is installable: manifest, icons and a service worker that answers offline', async () => {
     const { context, page } = await visitor('/');
     const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json();

@@ -1,5 +1,6 @@
 // The admin lists' query, shared by the five: newest first, with the optional
-// `?page=&limit=&q=&from=&to=&status=&utm_source=`. q is a case-insensitive substring of name, email or
+// `?page=&limit=&q=&from=&to=&status=&utm_source=` (the first five read by the one parser of
+// every admin list, api/lib/list-params.ts). q is a case-insensitive substring of name, email or
 // phone (its digits alone also match the phone: "98765 43210" finds 9876543210), served by
 // each table's trigram index; from/to are ISO dates or date-times, a bare date meaning that
 // whole day in India Standard Time (the business's day), `to` inclusive; status one of the
@@ -10,7 +11,7 @@
 // member's scope (desk/access.ts visibleTo): a counsellor's lists hold theirs and the pool.
 import type { Context } from 'hono';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { LIST_LIMIT_MAX, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
+import { TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import {
   DEFAULT_SORT,
   LEAD_KINDS,
@@ -24,9 +25,10 @@ import {
 import { BULK_MAX, CONSOLE_MESSAGES } from '../../contract/console.ts';
 import { tenDigitPhone, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
-import { isStorableText, TEXT_MESSAGES } from '../../contract/text-rules.ts';
+import { isStorableText } from '../../contract/text-rules.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import { HttpError } from '../lib/http.ts';
+import { parseListParams } from '../lib/list-params.ts';
 import type { ListedRow } from './definitions.ts';
 import { isLeadId } from './history.ts';
 
@@ -45,40 +47,6 @@ export interface LeadListQuery {
   sort: { key: string; desc: boolean };
   /** `?ids=`: only these leads (the CSV's "Export selected"). */
   ids: string[] | undefined;
-}
-
-/** India Standard Time: UTC+5:30 all year. */
-const IST_OFFSET_MS = 330 * 60_000;
-
-function positiveInt(raw: string | undefined, name: string, max: number): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-    throw new HttpError(400, `${name} must be a whole number from 1 to ${max}`);
-  }
-  return Number(raw);
-}
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-
-/** The start of an IST day, as an instant. */
-export function istDayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
-}
-
-function date(raw: string | undefined, name: 'from' | 'to'): Date | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  const dateOnly = DATE_ONLY.test(raw);
-  const value = dateOnly ? istDayStart(raw) : DATE_TIME.test(raw) ? new Date(raw) : undefined;
-  if (
-    !value ||
-    Number.isNaN(value.getTime()) ||
-    (dateOnly && new Date(value.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10) !== raw)
-  ) {
-    throw new HttpError(400, `${name} must be an ISO date (2026-01-31) or date-time (2026-01-31T10:00:00Z)`);
-  }
-  // `to=2026-01-31` includes all of the 31st.
-  return dateOnly && name === 'to' ? new Date(value.getTime() + 86_400_000 - 1) : value;
 }
 
 function parseSort(raw: string | undefined, list: LeadListDef | undefined): LeadListQuery['sort'] {
@@ -101,12 +69,7 @@ function parseIds(raw: string | undefined): string[] | undefined {
 }
 
 export function parseLeadListQuery(c: Context, list?: LeadListDef): LeadListQuery {
-  const q = c.req.query('q')?.trim();
-  if (q !== undefined && q.length > 100) throw new HttpError(400, 'q must be at most 100 characters');
-  if (q !== undefined && !isStorableText(q)) throw new HttpError(400, TEXT_MESSAGES.notAllowedCharacters('q'));
-  const from = date(c.req.query('from'), 'from');
-  const to = date(c.req.query('to'), 'to');
-  if (from && to && from > to) throw new HttpError(400, 'from must not be after to');
+  const { page, limit, q, from, to } = parseListParams(c);
   const status = c.req.query('status');
   if (status !== undefined && status !== '' && !(LEAD_STATUSES as readonly string[]).includes(status)) {
     throw new HttpError(400, CONSOLE_MESSAGES.statusInvalid);
@@ -120,9 +83,9 @@ export function parseLeadListQuery(c: Context, list?: LeadListDef): LeadListQuer
     throw new HttpError(400, "assignee must be a team member's id or none");
   }
   return {
-    page: positiveInt(c.req.query('page'), 'page', 1_000_000) ?? 1,
-    limit: positiveInt(c.req.query('limit'), 'limit', LIST_LIMIT_MAX),
-    q: q === '' ? undefined : q,
+    page,
+    limit,
+    q,
     from,
     to,
     status: status ? (status as LeadStatus) : undefined,

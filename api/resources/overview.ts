@@ -9,7 +9,7 @@ import { OVERVIEW_DAYS, OVERVIEW_SOURCES, type OverviewResponse } from '../../co
 import { LEAD_KINDS, LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { ALL_LISTED } from '../leads/definitions.ts';
-import { istDayStart } from '../leads/list-query.ts';
+import { istDayStart } from '../lib/list-params.ts';
 import { speedToLead } from '../desk/speed-to-lead.ts';
 import { guard } from '../desk/access.ts';
 
