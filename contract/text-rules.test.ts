@@ -2,12 +2,18 @@
 // field's rules can be made to take long. A "name" of 60,000 characters once cost seconds
 // of CPU per request (a regular expression with unbounded repetition, searched from every
 // position); every rule must stay linear in the length of what it reads.
-import type { AnyObjectSchema } from 'yup';
+import { ObjectSchema, type AnyObjectSchema } from 'yup';
 import { describe, expect, it } from 'vitest';
-import { adminLoginSchema, forgotPasswordSchema, resetPasswordSchema } from './admin.ts';
-import { contactSchema, enquirySchema, freeJoinSchema, joinNowSchema, personalitySignupSchema } from './leads.ts';
-import { quizAnswersSchema } from './quiz/schema.ts';
+import * as admin from './admin.ts';
+import * as consent from './consent.ts';
+import * as consoleBodies from './console.ts';
+import * as desk from './desk.ts';
+import * as erasure from './erasure.ts';
+import { LEAD_SCHEMAS } from './lead-schemas.ts';
+import * as leads from './leads.ts';
+import * as quiz from './quiz/schema.ts';
 import { containsWebAddress, isStorableText } from './text-rules.ts';
+import * as workspace from './workspace.ts';
 
 describe('storable text', () => {
   it('refuses what Postgres cannot store and control characters, and keeps real writing', () => {
@@ -41,17 +47,19 @@ describe('validation time', () => {
     surrogates: '\ud800'.repeat(60_000),
     spaces: ' '.repeat(60_000),
   };
-  const schemas: Record<string, AnyObjectSchema> = {
-    contactSchema,
-    freeJoinSchema,
-    enquirySchema,
-    joinNowSchema,
-    personalitySignupSchema,
-    quizAnswersSchema,
-    adminLoginSchema,
-    forgotPasswordSchema,
-    resetPasswordSchema,
-  };
+  // Every schema the contract exports, found rather than listed: a new form or admin body is
+  // checked here the day it is written (every lead kind's schema is in LEAD_SCHEMAS).
+  const schemas: Record<string, AnyObjectSchema> = Object.fromEntries([
+    ...Object.entries(LEAD_SCHEMAS),
+    ...[admin, consent, consoleBodies, desk, erasure, leads, quiz, workspace].flatMap((module) =>
+      Object.entries(module).filter((entry): entry is [string, AnyObjectSchema] => entry[1] instanceof ObjectSchema),
+    ),
+  ]);
+
+  it('finds every lead kind and the admin, desk and workspace bodies', () => {
+    for (const name of [...Object.keys(LEAD_SCHEMAS), 'adminLoginSchema', 'activitySchema', 'templateSchema', 'erasureRequestSchema'])
+      expect(Object.keys(schemas), name).toContain(name);
+  });
 
   it('stays linear: every field of every schema checks a 60,000-character string of any shape quickly', () => {
     const slow: string[] = [];
