@@ -66,14 +66,20 @@ describe('validation time', () => {
     for (const [name, schema] of Object.entries(schemas)) {
       for (const field of Object.keys(schema.fields)) {
         for (const [shape, value] of Object.entries(shapes)) {
-          const started = performance.now();
-          try {
-            schema.validateSync({ [field]: value }, { abortEarly: false });
-          } catch {
-            // Refused, as it should be; only the time matters here.
-          }
-          const ms = performance.now() - started;
-          // Linear checks of 60,000 characters take well under 10 ms; quadratic ones, seconds.
+          const time = () => {
+            const started = performance.now();
+            try {
+              schema.validateSync({ [field]: value }, { abortEarly: false });
+            } catch {
+              // Refused, as it should be; only the time matters here.
+            }
+            return performance.now() - started;
+          };
+          // Linear checks of 60,000 characters take well under 10 ms; quadratic ones, seconds,
+          // every time. A check over the line is timed twice more and judged by its fastest, so
+          // a garbage collection or a busy machine cannot fail it, and a slow rule still does.
+          let ms = time();
+          for (let again = 0; again < 2 && ms > 100; again++) ms = Math.min(ms, time());
           if (ms > 100) slow.push(`${name}.${field} (${shape}): ${ms.toFixed(0)} ms`);
         }
       }
