@@ -1,8 +1,10 @@
 // The business's contact details, in one place: the navigation, footer, contact page,
 // FAQ help card and chat button all read from here.
+import { BRAND } from '../../contract/brand.ts';
+
 export const SITE = {
-  name: 'SkillUp Soft Skills Academy',
-  shortName: 'SkillUp',
+  name: BRAND.name,
+  shortName: BRAND.shortName,
   tagline: 'Soft skills that open doors',
   welcome:
     'Welcome to SkillUp — live, practical soft-skills training that helps students and young professionals speak up, work well with others and get hired.',
