@@ -24,7 +24,10 @@ export const SITE = {
     youtube: 'https://www.youtube.com/@skillupsoftskills',
     instagram: 'https://www.instagram.com/skillup.softskills',
   },
-  /** Whom a person writes to about their data (DPDP Act 2023, s. 8(10)); named in every form's notice and the privacy policy. */
+  /**
+   * Whom a person writes to about their data (DPDP Act 2023, s. 8(10)): every form's notice,
+   * /delete-my-data and the privacy policy read it from here, so they name one address.
+   */
   grievance: {
     title: 'Grievance Officer',
     email: 'grievance@skillupacademy.in',

@@ -8,6 +8,7 @@ import { QUIZ_ITEM_COUNT } from '../../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../../contract/quiz/options.ts';
 import { gotoLive } from '../support/pwa.ts';
 import { useSite } from '../support/site.ts';
+import { SITE } from '../../pwa/config/site.ts';
 
 const site = useSite();
 
@@ -128,5 +129,27 @@ describe('focus after a modal closes', () => {
     await close.click();
     await close.waitFor({ state: 'detached' });
     expect(await focused(page)).toBe('SkillUp Soft Skills Academy — home');
+  });
+});
+
+describe('the Grievance Officer', () => {
+  it('is one address everywhere: a form’s consent notice, /delete-my-data and the privacy policy', async () => {
+    const { page } = await site.page();
+    for (const path of ['/contact', '/delete-my-data', '/privacy-policy']) {
+      await gotoLive(page, site.url + path);
+      const text = (await page.locator('main').textContent())!;
+      // The officer is named once, with their address, never as their own title.
+      expect(text, path).toContain(`${SITE.grievance.title}`);
+      expect(text, path).not.toContain(`${SITE.grievance.title}: ${SITE.grievance.title}`);
+      expect(text, path).toContain(SITE.grievance.email);
+      // Any address the page gives for the officer is theirs.
+      const sentence = new RegExp(`${SITE.grievance.title}[^.]*?([\\w.+-]+@[\\w.-]+\\w)`, 'i').exec(text);
+      expect(sentence?.[1], path).toBe(SITE.grievance.email);
+    }
+    // On the pages that link it, the link writes to the officer.
+    for (const path of ['/contact', '/delete-my-data']) {
+      await gotoLive(page, site.url + path);
+      expect(await page.locator(`main a[href="mailto:${SITE.grievance.email}"]`).count(), path).toBeGreaterThan(0);
+    }
   });
 });
