@@ -1,5 +1,6 @@
 // Configuration from environment variables, read once at start. Every variable is listed
 // in the README's table; defaults are the embedded, zero-setup ones.
+import { BRAND } from '../contract/brand.ts';
 import { MIN_FILL_MS } from '../contract/lead-signals.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +104,14 @@ function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
   return value;
 }
 
+/**
+ * The sender when MAIL_FROM is unset: the brand's name, so a student's inbox shows who wrote
+ * (a certificate from "SkillUp Soft Skills Academy", not from an unknown "Soft Skills").
+ */
+export function defaultMailFrom(publicUrl: string): string {
+  return `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intVar(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST || '0.0.0.0';
@@ -187,7 +196,7 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
     throw new Error('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
   }
-  const mailFrom = env.MAIL_FROM?.trim() || `Soft Skills <no-reply@${new URL(publicUrl).hostname}>`;
+  const mailFrom = env.MAIL_FROM?.trim() || defaultMailFrom(publicUrl);
   const adminNotifyEmail = env.ADMIN_NOTIFY_EMAIL?.trim().toLowerCase() || undefined;
   if (adminNotifyEmail !== undefined && !/^[^\s@,]+@[^\s@,]+$/.test(adminNotifyEmail)) {
     throw new Error('ADMIN_NOTIFY_EMAIL must be one email address');
