@@ -153,3 +153,19 @@ describe('the Grievance Officer', () => {
     }
   });
 });
+
+describe('copy fixed from the spec (README)', () => {
+  it('the course page writes what the spec means, and its price agrees with its packages', async () => {
+    const { page } = await site.page();
+    await gotoLive(page, `${site.url}/course/soft-skills`);
+    const text = (await page.locator('main').textContent())!;
+    for (const wrong of ['1 Months', 'Get All Touch', 'Pro Plan', '₹6,999']) expect(text).not.toContain(wrong);
+    const info = page.getByTestId('info-grid');
+    expect(await info.getByText('1 Month', { exact: true }).count()).toBe(1);
+    expect(await info.getByText('With the Elite package', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Get in Touch' }).getAttribute('href')).toBe('/contact');
+    // "Starts at" is the cheapest package one can pay for.
+    const elevate = page.getByTestId('package').filter({ has: page.getByRole('heading', { name: 'Elevate' }) });
+    expect(await page.getByTestId('price').textContent()).toBe(await elevate.locator('.pricing__price strong').textContent());
+  });
+});
