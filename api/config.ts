@@ -17,8 +17,9 @@ export interface Config {
   /** Absolute origin the site is reached at; links in emails are built from it, never from Host. */
   publicUrl: string;
   /**
-   * PUBLIC_URL when it was set: the pages' canonical links, sitemap and robots.txt are served
-   * with it, whatever origin the build was made for. Unset: they are served as built.
+   * The origin the pages' canonical links, sitemap and robots.txt are served with, whatever
+   * origin the build was made for: PUBLIC_URL, or http://localhost:PORT when it is unset, so
+   * they name the server that serves them. Undefined (PORT=0, tests): served as built.
    */
   canonicalOrigin: string | undefined;
   production: boolean;
@@ -133,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || path.join(PROJECT_ROOT, 'data')),
     staticDir: path.resolve(env.STATIC_DIR || path.join(PROJECT_ROOT, 'dist', 'pwa')),
     publicUrl,
-    canonicalOrigin: env.PUBLIC_URL ? publicUrl : undefined,
+    // PORT=0 (the kernel picks one: throwaway servers) names no address to link to.
+    canonicalOrigin: env.PUBLIC_URL || port !== 0 ? publicUrl : undefined,
     production: env.NODE_ENV === 'production',
     shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 300),
     metricsPort: env.METRICS_PORT ? intVar(env, 'METRICS_PORT', 0, 0, 65535) : undefined,

@@ -13,6 +13,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ PORT: '0', DATA_DIR: path.join('/tmp', 'unused-test-data') }),
     publicUrl: 'http://test.local',
     mailFrom: defaultMailFrom('http://test.local'),
+    // Prerendered files are served as built unless a test names the origin to serve them with.
+    canonicalOrigin: undefined,
     jwtSecret: 'test-only-jwt-secret-of-at-least-32-bytes',
     // Off unless a test turns it on: suites post far more than a classroom does.
     postRateLimitPerMinute: 0,
