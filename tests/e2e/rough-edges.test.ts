@@ -169,3 +169,40 @@ describe('copy fixed from the spec (README)', () => {
     expect(await page.getByTestId('price').textContent()).toBe(await elevate.locator('.pricing__price strong').textContent());
   });
 });
+
+describe('the test’s language', () => {
+  it('survives the sign-up: a visitor who chose the Hinglish test gets the Hinglish test', async () => {
+    const { page, errors } = await site.page();
+    await page.clock.install();
+    await page.goto(site.url + TEST_PATH.hinglish);
+    await page.waitForURL(`${site.url}/signup`);
+    await page.getByLabel('Full name', { exact: true }).fill('Arjun Hinglish');
+    await page.getByLabel('Phone', { exact: true }).fill(`97${String(Date.now()).slice(-8)}`);
+    await page.getByLabel('Email', { exact: true }).fill(`arjun.${Date.now()}@example.in`);
+    await page.getByLabel('Password', { exact: true }).fill('secret12');
+    await page.getByLabel('I am 18 or older').check();
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Form submitted successfully!' }).waitFor();
+    await page.clock.runFor(1000);
+    await page.waitForURL(site.url + TEST_PATH.hinglish);
+    await page.getByRole('heading', { name: 'Personality Test (Hinglish)' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('can be switched before the first answer, and not after', async () => {
+    const { page, errors } = await site.page();
+    await signedUpLocally(page);
+    await gotoLive(page, site.url + TEST_PATH.english);
+    await page.getByTestId('quiz').waitFor();
+    await page.getByTestId('quiz-switch').getByRole('link', { name: 'Hinglish mein test dijiye' }).click();
+    await page.waitForURL(site.url + TEST_PATH.hinglish);
+    await page.getByRole('heading', { name: 'Personality Test (Hinglish)' }).waitFor();
+    const back = page.getByTestId('quiz-switch').getByRole('link', { name: 'Take the test in English' });
+    await back.waitFor();
+    expect(await back.getAttribute('lang')).toBe('en');
+    // Once a statement is answered the test has begun in this language: no offer to start over.
+    await page.getByRole('radio', { name: QUIZ_OPTIONS.hinglish[0], exact: true }).check();
+    await page.getByTestId('quiz-switch').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+});
