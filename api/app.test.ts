@@ -10,6 +10,7 @@ import { BODY_MAX_BYTES, SYNC_PATH } from '../contract/api.ts';
 import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { API_MESSAGES } from '../contract/messages.ts';
 import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { pgliteBackend, type TestDatabase } from './testing/databases.ts';
 import { postJson, testApp, testConfig } from './testing/app.ts';
@@ -227,6 +228,11 @@ describe('serving the PWA', () => {
     expect(await (await live.request('/sitemap.xml')).text()).toBe('<loc>https://skillup.example.in/about</loc>');
     expect(await (await live.request('/robots.txt')).text()).toBe('Sitemap: https://skillup.example.in/sitemap.xml');
     expect((await live.request('/.build-origin')).status).toBe(404);
+
+    // PUBLIC_URL unset: they name the server's own port, not the build's default one.
+    const byPort = testApp(database, { staticDir: built, canonicalOrigin: loadConfig({ PORT: '8123' }).canonicalOrigin }).app;
+    expect(await (await byPort.request('/sitemap.xml')).text()).toBe('<loc>http://localhost:8123/about</loc>');
+    expect(await (await byPort.request('/about')).text()).toContain('href="http://localhost:8123/about"');
   });
 
   it('never serves files outside the build', async () => {

@@ -1,5 +1,6 @@
 // Configuration from environment variables, read once at start. Every variable is listed
 // in the README's table; defaults are the embedded, zero-setup ones.
+import { BRAND } from '../contract/brand.ts';
 import { MIN_FILL_MS } from '../contract/lead-signals.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +17,9 @@ export interface Config {
   /** Absolute origin the site is reached at; links in emails are built from it, never from Host. */
   publicUrl: string;
   /**
-   * PUBLIC_URL when it was set: the pages' canonical links, sitemap and robots.txt are served
-   * with it, whatever origin the build was made for. Unset: they are served as built.
+   * The origin the pages' canonical links, sitemap and robots.txt are served with, whatever
+   * origin the build was made for: PUBLIC_URL, or http://localhost:PORT when it is unset, so
+   * they name the server that serves them. Undefined (PORT=0, tests): served as built.
    */
   canonicalOrigin: string | undefined;
   production: boolean;
@@ -114,6 +116,14 @@ function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
   return value;
 }
 
+/**
+ * The sender when MAIL_FROM is unset: the brand's name, so a student's inbox shows who wrote
+ * (a certificate from "SkillUp Soft Skills Academy", not from an unknown "Soft Skills").
+ */
+export function defaultMailFrom(publicUrl: string): string {
+  return `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intVar(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST || '0.0.0.0';
@@ -135,7 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || path.join(PROJECT_ROOT, 'data')),
     staticDir: path.resolve(env.STATIC_DIR || path.join(PROJECT_ROOT, 'dist', 'pwa')),
     publicUrl,
-    canonicalOrigin: env.PUBLIC_URL ? publicUrl : undefined,
+    // PORT=0 (the kernel picks one: throwaway servers) names no address to link to.
+    canonicalOrigin: env.PUBLIC_URL || port !== 0 ? publicUrl : undefined,
     production: env.NODE_ENV === 'production',
     shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 300),
     metricsPort: env.METRICS_PORT ? intVar(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
@@ -199,7 +210,7 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
     throw new Error('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
   }
-  const mailFrom = env.MAIL_FROM?.trim() || `Soft Skills <no-reply@${new URL(publicUrl).hostname}>`;
+  const mailFrom = env.MAIL_FROM?.trim() || defaultMailFrom(publicUrl);
   const adminNotifyEmail = env.ADMIN_NOTIFY_EMAIL?.trim().toLowerCase() || undefined;
   if (adminNotifyEmail !== undefined && !/^[^\s@,]+@[^\s@,]+$/.test(adminNotifyEmail)) {
     throw new Error('ADMIN_NOTIFY_EMAIL must be one email address');

@@ -48,8 +48,8 @@ async function freePort3000(): Promise<boolean> {
 }
 
 export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
-  // The prerendered canonical links use PUBLIC_URL (default http://localhost:3000); serving
-  // on that origin keeps Lighthouse's canonical check honest.
+  // The canonical links are served with PUBLIC_URL (unset: http://localhost:PORT); serving
+  // on http://localhost:3000 when it is free keeps Lighthouse's canonical check honest.
   const on3000 = await freePort3000();
   const server = await startServer(on3000 ? { port: 3000 } : {});
   const origin = on3000 ? 'http://localhost:3000' : server.url;

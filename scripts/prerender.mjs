@@ -1,17 +1,18 @@
 // Runs after `vite build`: builds pwa/entry-server.tsx for Node, renders every public route
 // to dist/pwa/<route>/index.html (content, title, description, canonical link), writes a
 // 404.html, empty shells for the client-only routes, sitemap.xml and robots.txt.
-// Canonical origin: PUBLIC_URL (default http://localhost:3000), recorded in .build-origin so
+// Canonical origin: PUBLIC_URL (default http://localhost:PORT, scripts/lib/origin.mjs), recorded in .build-origin so
 // the server can serve these files for the PUBLIC_URL it runs with (api/static.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { buildOrigin } from './lib/origin.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = path.join(ROOT, 'dist/pwa');
 const SSR_OUT = path.join(ROOT, 'dist/ssr');
-const ORIGIN = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+const ORIGIN = buildOrigin(process.env);
 
 const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -2,7 +2,9 @@
 // the HTML part, and the five-domain profile in words, in the language the test was
 // taken in (the certificate itself is in English, for colleges and employers).
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
+import { certificateImagePath } from '../../contract/quiz/api.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../contract/quiz/scoring.ts';
+import { linkedInAddCertificationUrl, whatsAppShareUrl } from '../../contract/quiz/share.ts';
 import type { OutgoingMail } from '../mail/queue.ts';
 import type { CertificateData } from './render.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -34,6 +36,12 @@ export function certificateEmail(to: string, data: CertificateData): OutgoingMai
     ? 'Certificate online dekhne aur verify karne ke liye yeh link kholiye:'
     : 'Anyone can view and verify your certificate at this link:';
   const profileTitle = hinglish ? 'Aapki personality profile' : 'Your personality profile';
+  // The same three links as the certificate page; the PNG by absolute URL, as a mail client has no origin.
+  const share = [
+    { label: 'Add to LinkedIn', href: linkedInAddCertificationUrl({ ...data, certificateUrl: data.verifyUrl }) },
+    { label: 'Share on WhatsApp', href: whatsAppShareUrl(data.verifyUrl) },
+    { label: 'Download PNG', href: new URL(certificateImagePath(data.certificateId), data.verifyUrl).href },
+  ];
   const closing = hinglish ? 'Shubhkaamnaayein,\nTeam SkillUp' : 'Best wishes,\nThe SkillUp team';
 
   const text = [
@@ -43,6 +51,8 @@ export function certificateEmail(to: string, data: CertificateData): OutgoingMai
     '',
     verify,
     data.verifyUrl,
+    '',
+    ...share.map((s) => `${s.label}: ${s.href}`),
     '',
     `${profileTitle}:`,
     ...rows.map((r) => `- ${r.label}: ${r.percent}% (${r.band}, ${r.title}). ${r.text}`),
@@ -57,6 +67,12 @@ export function certificateEmail(to: string, data: CertificateData): OutgoingMai
 <p style="font-size:16px">${escapeHtml(greeting)}</p>
 <p style="font-size:16px;line-height:1.5">${escapeHtml(intro)}</p>
 <p style="font-size:16px;line-height:1.5">${escapeHtml(verify)}<br><a href="${escapeHtml(data.verifyUrl)}" style="color:#1d3557;font-weight:bold">${escapeHtml(data.verifyUrl)}</a></p>
+<p style="font-size:15px;line-height:2">${share
+    .map(
+      (s) =>
+        `<a href="${escapeHtml(s.href)}" style="display:inline-block;background:#b5452a;color:#ffffff;text-decoration:none;font-weight:bold;padding:8px 14px;border-radius:6px;margin:0 8px 8px 0"${s.label === 'Download PNG' ? ` download="${escapeHtml(certificateFilename(data.certificateId))}"` : ''}>${escapeHtml(s.label)}</a>`,
+    )
+    .join('')}</p>
 <h2 style="font-size:18px;color:#1d3557;margin-top:28px">${escapeHtml(profileTitle)}</h2>
 ${rows
   .map(

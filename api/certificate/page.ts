@@ -6,6 +6,7 @@ import { ERASURE_MESSAGES } from '../../contract/erasure.ts';
 import { certificateImagePath, type CertificateRecord } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../contract/quiz/scoring.ts';
+import { linkedInAddCertificationUrl, whatsAppShareUrl } from '../../contract/quiz/share.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { certificateFilename } from './email.ts';
 
@@ -65,6 +66,20 @@ ${body}
 </html>`;
 }
 
+/**
+ * What a holder does with a valid certificate: put it on LinkedIn, send it on WhatsApp, keep
+ * the image. Only a valid certificate's page has them; a withdrawn one certifies no one.
+ */
+function shareLinks(cert: CertificateRecord): string {
+  const shareable = { certificateId: cert.certificateId, issuedAt: new Date(cert.issuedAt), certificateUrl: cert.certificateUrl };
+  const external = 'target="_blank" rel="noopener noreferrer"';
+  return [
+    `<a class="btn" href="${escapeHtml(linkedInAddCertificationUrl(shareable))}" ${external}>Add to LinkedIn</a>`,
+    `<a class="btn" href="${escapeHtml(whatsAppShareUrl(cert.certificateUrl))}" ${external}>Share on WhatsApp</a>`,
+    `<a class="btn" href="${escapeHtml(certificateImagePath(cert.certificateId))}" download="${escapeHtml(certificateFilename(cert.certificateId))}">Download PNG</a>`,
+  ].join('');
+}
+
 /** The verification page of a valid certificate: who, when, the image and the profile. */
 export function certificatePageHtml(cert: CertificateRecord): string {
   const name = escapeHtml(cert.name);
@@ -88,7 +103,7 @@ export function certificatePageHtml(cert: CertificateRecord): string {
 <h1>Personality Profile certificate</h1>
 <p class="lead" data-testid="certificate-statement">This certificate is valid. SkillUp Soft Skills Academy issued it to <strong>${name}</strong> on <strong>${escapeHtml(date)}</strong> for completing the SkillUp Personality Profile, a 30-statement Big Five assessment taken in ${version}.</p>
 <div class="card"><img class="image" src="${image}" width="1600" height="1131" alt="Certificate of completion issued to ${name} on ${escapeHtml(date)}"></div>
-<div class="actions"><a class="btn" href="${image}" download="${escapeHtml(certificateFilename(cert.certificateId))}">Download the certificate (PNG)</a><a class="btn btn--plain" href="/">Visit SkillUp</a></div>
+<div class="actions" data-testid="certificate-share">${shareLinks(cert)}<a class="btn btn--plain" href="/">Visit SkillUp</a></div>
 <dl class="meta">
 <div><dt>Name</dt><dd data-testid="certificate-name">${name}</dd></div>
 <div><dt>Issued</dt><dd><time datetime="${escapeHtml(cert.issuedAt)}">${escapeHtml(date)}</time></dd></div>

@@ -40,7 +40,9 @@ describe('admin and mail configuration', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'short' })).toThrow(/8 to 128/);
     expect(loadConfig({ ADMIN_EMAIL: ' Boss@Example.org ', ADMIN_PASSWORD: 'long enough' }).adminEmail).toBe('boss@example.org');
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
-    expect(loadConfig({ PUBLIC_URL: 'https://skills.example.in/' }).mailFrom).toBe('Soft Skills <no-reply@skills.example.in>');
+    expect(loadConfig({ PUBLIC_URL: 'https://skills.example.in/' }).mailFrom).toBe(
+      'SkillUp Soft Skills Academy <no-reply@skills.example.in>',
+    );
     expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example:8443/' }).corsOrigins).toEqual([
       'https://a.example',
       'https://b.example:8443',

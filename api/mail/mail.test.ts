@@ -63,7 +63,8 @@ describe.each(testBackends())('mail queue on $name', (backend) => {
 
     const mail = peer.received.find((m) => m.to.includes('head@example.in'))!;
     expect(mail.raw).toMatch(/^Subject: Reset your admin password/m);
-    expect(mail.raw).toMatch(/^From: Soft Skills <no-reply@test\.local>/m);
+    // The sender's display name is the brand.
+    expect(mail.raw).toMatch(/^From: SkillUp Soft Skills Academy <no-reply@test\.local>/m);
     const link = /http:\/\/test\.local\/reset-password\/([A-Za-z0-9_-]{43})/.exec(decodeQuotedPrintable(mail.raw).toString('latin1'));
     expect(link).not.toBeNull();
 

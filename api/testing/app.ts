@@ -1,7 +1,7 @@
 // Builds the real app around a test database, and small helpers to call it in-process.
 import path from 'node:path';
 import { createApp } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { defaultMailFrom, loadConfig, type Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { createBackgroundTasks } from '../lib/background.ts';
 import { createLeadEvents } from '../leads/events.ts';
@@ -12,7 +12,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ PORT: '0', DATA_DIR: path.join('/tmp', 'unused-test-data') }),
     publicUrl: 'http://test.local',
-    mailFrom: 'Soft Skills <no-reply@test.local>',
+    mailFrom: defaultMailFrom('http://test.local'),
+    // Prerendered files are served as built unless a test names the origin to serve them with.
+    canonicalOrigin: undefined,
     jwtSecret: 'test-only-jwt-secret-of-at-least-32-bytes',
     // Off unless a test turns it on: suites post far more than a classroom does.
     postRateLimitPerMinute: 0,

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { isSignedUp } from '../lib/storage.ts';
 
-/** Personality tests need the local signed-up flag (spec §4, §6). */
+/**
+ * Personality tests need the local signed-up flag (spec §4, §6). The test the visitor chose
+ * goes to the sign-up with them (in history state, so the address stays /signup), and the
+ * sign-up opens that test: a visitor who picked Hinglish is not handed the English one.
+ */
 export function RequireSignedUp({ children }: { children: ReactNode }) {
-  return isSignedUp() ? children : <Navigate to="/signup" replace />;
+  const { pathname } = useLocation();
+  return isSignedUp() ? children : <Navigate to="/signup" replace state={{ test: pathname }} />;
 }

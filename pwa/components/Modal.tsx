@@ -1,6 +1,6 @@
 // A modal on the native <dialog>: focus is trapped and the rest of the page inert while it
 // is open. Closes on Escape, on the close button and on a click on the backdrop; locks
-// page scrolling while open.
+// page scrolling while open; gives focus back to where it was when it closes.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useScrollLock } from '../hooks/useScrollLock.ts';
 import { IconClose } from './Icons.tsx';
@@ -20,6 +20,21 @@ interface ModalProps {
 export function Modal({ open, onClose, title, hideTitle, className, closeLabel = 'Close', children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useScrollLock(open);
+
+  // Read while rendering the opening, before showModal or a field's autoFocus moves focus in.
+  // The dialog is unmounted rather than close()d, so the browser's own return of focus never
+  // runs; without this a keyboard or screen-reader user is left at the top of the page.
+  const returnFocusTo = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') returnFocusTo.current = document.activeElement;
+  wasOpen.current = open;
+  useEffect(() => {
+    if (!open) return;
+    const target = returnFocusTo.current;
+    return () => {
+      if (target instanceof HTMLElement && target.isConnected) target.focus();
+    };
+  }, [open]);
 
   useEffect(() => {
     const dialog = ref.current;

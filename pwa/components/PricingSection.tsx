@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PRICING_PACKAGES } from '../content/pricing.ts';
+import { CUSTOM_PLAN, PRICING_PACKAGES } from '../content/pricing.ts';
 import { Section } from './Section.tsx';
 
 /** Three packages (spec §9). The free one opens the join-free modal through `onJoinFree`. */
@@ -39,7 +39,7 @@ export function PricingSection({ onJoinFree }: { onJoinFree: () => void }) {
         ))}
       </ul>
       <p className="pricing__custom">
-        Need a custom plan for your college, school or company? <Link to="/contact">Get All Touch</Link>
+        {CUSTOM_PLAN.text} <Link to="/contact">{CUSTOM_PLAN.link}</Link>
       </p>
     </Section>
   );

@@ -1,8 +1,10 @@
 // The business's contact details, in one place: the navigation, footer, contact page,
 // FAQ help card and chat button all read from here.
+import { BRAND } from '../../contract/brand.ts';
+
 export const SITE = {
-  name: 'SkillUp Soft Skills Academy',
-  shortName: 'SkillUp',
+  name: BRAND.name,
+  shortName: BRAND.shortName,
   tagline: 'Soft skills that open doors',
   welcome:
     'Welcome to SkillUp — live, practical soft-skills training that helps students and young professionals speak up, work well with others and get hired.',
@@ -22,7 +24,10 @@ export const SITE = {
     youtube: 'https://www.youtube.com/@skillupsoftskills',
     instagram: 'https://www.instagram.com/skillup.softskills',
   },
-  /** Whom a person writes to about their data (DPDP Act 2023, s. 8(10)); named in every form's notice and the privacy policy. */
+  /**
+   * Whom a person writes to about their data (DPDP Act 2023, s. 8(10)): every form's notice,
+   * /delete-my-data and the privacy policy read it from here, so they name one address.
+   */
   grievance: {
     title: 'Grievance Officer',
     email: 'grievance@skillupacademy.in',

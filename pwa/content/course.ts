@@ -1,17 +1,28 @@
 import { sampleCertificate } from './certificates.ts';
+import { PRICING_PACKAGES } from './pricing.ts';
 import type { CourseFeature, CourseHeader } from './types.ts';
 
-/** /course/soft-skills — Soft Skill For Students (spec §2). */
+/**
+ * The course's "Starts at" price: its cheapest paid package. The spec's ₹6,999 sat beside an
+ * Elevate package of ₹2,499 on the same page; reading it from the packages keeps them agreeing.
+ */
+function startingPrice(): string {
+  const paid = PRICING_PACKAGES.filter((p) => p.paymentLink !== undefined);
+  const rupees = (p: (typeof paid)[number]) => Number(p.priceText.replace(/[^0-9]/g, ''));
+  return paid.reduce((low, p) => (rupees(p) < rupees(low) ? p : low)).priceText;
+}
+
+/** /course/soft-skills — Soft Skill For Students (spec §2; wording fixed, see README "Copy fixed from the spec"). */
 export const SOFT_SKILLS_COURSE: CourseHeader = {
   badge: '#Bestseller',
   title: 'Soft Skill For Students',
   description:
     'A one-month live programme that turns shy, unsure students into confident communicators: group discussions, interviews, presentations, emails and teamwork, practised every week with feedback from industry mentors.',
   image: { src: '/images/course/soft-skills.svg', alt: 'Illustration of a student presenting to a small group', width: 560, height: 420 },
-  price: '₹6,999',
-  jobAssistance: 'For Pro Plan',
+  price: startingPrice(),
+  jobAssistance: 'With the Elite package',
   startDate: 'Upcoming',
-  duration: '1 Months',
+  duration: '1 Month',
   mode: 'Live + Recorded',
   language: 'Hindi + English',
 };
@@ -28,7 +39,7 @@ export const COURSE_FEATURES: CourseFeature[] = [
   },
   {
     title: 'Career-Boosting Support',
-    description: 'Resume and LinkedIn reviews, interview preparation and, on the Pro Plan, referrals to our hiring partners.',
+    description: 'Resume and LinkedIn reviews, interview preparation and, in the Elite package, referrals to our hiring partners.',
   },
   {
     title: 'Collaborative Peer Learning',

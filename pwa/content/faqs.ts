@@ -69,7 +69,7 @@ export const COURSE_FAQS: FaqItem[] = [
   {
     question: 'What are the Job Assistance criteria?',
     answer: [
-      'Job assistance is part of the Pro Plan.',
+      'Job assistance is part of the Elite package.',
       'Complete at least 60% of the videos, quizzes and assignments, and attend both mock interviews.',
       'You then get resume reviews, interview referrals from our hiring partners and a placement mentor for three months.',
     ],

@@ -42,7 +42,7 @@ const BODIES: Record<PolicySlug, Omit<Policy, 'path' | 'title'>> = {
           'Course updates on WhatsApp or by phone are a separate choice, off unless you tick it.',
           "The personality test sign-up, and an enquiry for a school student, ask whether you are 18 or older or whether a parent or guardian agrees; if you are under 18 we ask for your parent's or guardian's email.",
           'You may withdraw your consent at any time: erase your data yourself at /delete-my-data, or write to us.',
-          `Grievance Officer: ${SITE.grievance.title}, ${SITE.grievance.email}, ${SITE.grievance.address}. We answer within 7 days.`,
+          `${SITE.grievance.title}: write to ${SITE.grievance.email}, or by post to ${SITE.grievance.address}. We answer within 7 days.`,
         ],
       },
       {

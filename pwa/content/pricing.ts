@@ -1,5 +1,8 @@
 import type { PricingPackage } from './types.ts';
 
+/** Under the packages: for a group, a link to the contact page (the spec's "Get All Touch"). */
+export const CUSTOM_PLAN = { text: 'Need a custom plan for your college, school or company?', link: 'Get in Touch' } as const;
+
 /** Spec §9. Payment links go to the card payment provider's hosted pages. */
 export const PRICING_PACKAGES: PricingPackage[] = [
   {

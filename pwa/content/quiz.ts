@@ -18,6 +18,21 @@ export interface QuizWords {
   next: string;
   submit: string;
   submitting: string;
+  /** Before the first answer: an offer to take the test in the other language instead. */
+  switchPrompt: string;
+  /** The offer's link, in the language it leads to. */
+  switchLink: string;
+}
+
+/** Each test's route. The sign-up opens the one the visitor chose (RequireSignedUp passes it on). */
+export const QUIZ_TEST_PATHS: Record<QuizLanguage, string> = {
+  english: '/personality/english-test',
+  hinglish: '/personality/hinglish-test',
+};
+
+/** The test a path leads to, if it leads to one. */
+export function quizLanguageOfPath(path: unknown): QuizLanguage | undefined {
+  return (Object.keys(QUIZ_TEST_PATHS) as QuizLanguage[]).find((language) => QUIZ_TEST_PATHS[language] === path);
 }
 
 export const QUIZ_WORDS: Record<QuizLanguage, QuizWords> = {
@@ -35,6 +50,8 @@ export const QUIZ_WORDS: Record<QuizLanguage, QuizWords> = {
     next: 'Next',
     submit: 'Submit',
     submitting: 'Submitting...',
+    switchPrompt: 'Prefer Hinglish?',
+    switchLink: 'Hinglish mein test dijiye',
   },
   hinglish: {
     name: 'Hinglish',
@@ -50,5 +67,7 @@ export const QUIZ_WORDS: Record<QuizLanguage, QuizWords> = {
     next: 'Agla',
     submit: 'Submit kijiye',
     submitting: 'Submit ho raha hai...',
+    switchPrompt: 'English pasand hai?',
+    switchLink: 'Take the test in English',
   },
 };

@@ -72,6 +72,10 @@ describe('erasure', () => {
     await page.goto(`${site.url}/certificate/${test.certificateId}`);
     await page.getByRole('heading', { name: ERASURE_MESSAGES.withdrawn }).waitFor();
     expect(await page.content()).not.toContain('Meera');
+    // A withdrawn certificate is nothing to share.
+    for (const name of ['Add to LinkedIn', 'Share on WhatsApp', 'Download PNG']) {
+      expect(await page.getByRole('link', { name }).count()).toBe(0);
+    }
     // The 400 of the spent link and the 410 of the withdrawn certificate are logged by the
     // browser as failed loads; nothing else may be.
     expect(errors.filter((e) => !/status of (400|410)/.test(e))).toEqual([]);

@@ -165,7 +165,7 @@ describe('course and service page components', () => {
         .getByRole('link', { name: /Book Your Slot/ })
         .getAttribute('target'),
     ).toBe('_blank');
-    expect(await page.getByRole('link', { name: 'Get All Touch' }).getAttribute('href')).toBe('/contact');
+    expect(await page.getByRole('link', { name: 'Get in Touch' }).getAttribute('href')).toBe('/contact');
 
     await page.getByRole('button', { name: 'Zoom the sample certificate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sample certificate' });

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, closeIntroVideo } from '../support/pwa.ts';
 import { useSite } from '../support/site.ts';
 
-const site = useSite();
+// An env function gives the server a PORT of its own (not 0) and no PUBLIC_URL: canonical
+// links, the sitemap and robots.txt must then name that port, not the build's default.
+const site = useSite({ env: () => ({}) });
+const origin = () => `http://localhost:${new URL(site.url).port}`;
 
 /** Path → text that must be in the prerendered HTML and on screen. */
 const ROUTES: [string, string[]][] = [
@@ -41,10 +44,10 @@ const ROUTES: [string, string[]][] = [
     '/course/soft-skills',
     [
       '#Bestseller',
-      '₹6,999',
-      'For Pro Plan',
+      'Starts at',
+      'With the Elite package',
       'Upcoming',
-      '1 Months',
+      '1 Month',
       'Live + Recorded',
       'Hindi + English',
       'Job Assistance',
@@ -61,7 +64,7 @@ const ROUTES: [string, string[]][] = [
       '₹2,499',
       '₹7,499',
       'Book Your Slot',
-      'Get All Touch',
+      'Get in Touch',
       'Download Pdf',
     ],
   ],
@@ -112,7 +115,7 @@ describe('prerendered HTML', () => {
       expect(html, path).toContain(`data-path="${path}"`);
       expect(html, path).toMatch(/<title>[^<]+\| SkillUp Soft Skills Academy<\/title>|<title>SkillUp Soft Skills Academy — [^<]+<\/title>/);
       expect(html, path).toMatch(/<meta name="description" content="[^"]{30,}"/);
-      expect(html, path).toContain(`<link rel="canonical" href="http://localhost:3000${path}"`);
+      expect(html, path).toContain(`<link rel="canonical" href="${origin()}${path}"`);
       expect(html, path).not.toMatch(/<script(?![^>]*type="module")/);
       for (const t of texts) expect(html, `${path}: ${t}`).toContain(t);
     }
@@ -130,11 +133,11 @@ describe('prerendered HTML', () => {
   it('generates sitemap.xml and robots.txt from the routes and posts', async () => {
     const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
     for (const p of ['/', '/about', '/blog/top-soft-skills-2025-2026', '/services/b2b-outsourcing', '/privacy-policy']) {
-      expect(sitemap).toContain(`<loc>http://localhost:3000${p}</loc>`);
+      expect(sitemap).toContain(`<loc>${origin()}${p}</loc>`);
     }
     expect(sitemap).not.toContain('/admin');
     const robots = await (await fetch(`${site.url}/robots.txt`)).text();
-    expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(robots).toContain(`Sitemap: ${origin()}/sitemap.xml`);
     expect(robots).toContain('Disallow: /admin');
   });
 
@@ -207,9 +210,7 @@ describe('every route in the browser', () => {
     await page.waitForURL('**/blog/critical-thinking-for-students');
     await page.getByRole('heading', { level: 1, name: /Critical Thinking/ }).waitFor();
     expect(await page.title()).toBe('Critical Thinking Skills for Students: A Simple Framework | SkillUp Soft Skills Academy');
-    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(
-      'http://localhost:3000/blog/critical-thinking-for-students',
-    );
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${origin()}/blog/critical-thinking-for-students`);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /Critical Thinking/ }).waitFor();
     await page.goto(`${site.url}/services/corporate-training`);

@@ -29,7 +29,7 @@ export function CoursePage({ onJoinFree, enquiry }: Props) {
     <>
       <Meta
         title="Soft Skill For Students — 1-month live course"
-        description="A one-month live + recorded soft-skills course for students, in Hindi and English, from ₹6,999: interviews, group discussions, presentations and a recognised certificate."
+        description={`A one-month live + recorded soft-skills course for students, in Hindi and English, from ${SOFT_SKILLS_COURSE.price}: interviews, group discussions, presentations and a recognised certificate.`}
       />
       <CourseHeader header={SOFT_SKILLS_COURSE} />
       <FeatureGrid title="About Our Soft Skills Training" features={COURSE_FEATURES} />

@@ -66,7 +66,8 @@ function Ask() {
           </p>
         )}
         <p className="muted">
-          Questions about your data? Write to our grievance officer at <a href={`mailto:${SITE.email}`}>{SITE.email}</a>.
+          Questions about your data? Write to our {SITE.grievance.title} at{' '}
+          <a href={`mailto:${SITE.grievance.email}`}>{SITE.grievance.email}</a>.
         </p>
       </Form>
     </Formik>

@@ -6,7 +6,7 @@
 // Submitting goes through the outbox like every form: offline, the answers are queued and
 // the profile is scored here, so the student sees it at once.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { knownQuizAnswers, QUIZ_MESSAGES, quizAnswersProblem } from '../../../contract/quiz/answers.ts';
 import { QUIZ_ANSWERS_PATH, type QuizAnswersResponse } from '../../../contract/quiz/api.ts';
 import { QUIZ_ITEM_COUNT, QUIZ_ITEMS, quizItemText } from '../../../contract/quiz/items.ts';
@@ -21,7 +21,7 @@ import { quizAnswersSchema } from '../../../contract/quiz/schema.ts';
 import { scoreAnswers } from '../../../contract/quiz/scoring.ts';
 import { Meta } from '../../components/Meta.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { QUIZ_WORDS } from '../../content/quiz.ts';
+import { QUIZ_TEST_PATHS, QUIZ_WORDS } from '../../content/quiz.ts';
 import { clearDraft, loadDraft, saveDraft } from './drafts.ts';
 import { readLocalUser } from '../../lib/storage.ts';
 import { newSubmissionId, submit } from '../../lib/submit.ts';
@@ -144,6 +144,7 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
   }
 
   const title = `Personality Test (${words.name})`;
+  const other: QuizLanguage = language === 'english' ? 'hinglish' : 'english';
   const percent = Math.round((answeredCount / QUIZ_ITEM_COUNT) * 100);
   return (
     <>
@@ -152,6 +153,15 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
         <div className="container container--narrow">
           <h1>{title}</h1>
           <p className="lead">{words.intro}</p>
+          {/* Only before the first answer: answers are kept per test, so switching later would start over. */}
+          {loaded && answeredCount === 0 && (
+            <p className="quiz__switch" data-testid="quiz-switch">
+              {words.switchPrompt}{' '}
+              <Link to={QUIZ_TEST_PATHS[other]} lang={other === 'hinglish' ? 'hi-Latn' : 'en'}>
+                {words.switchLink}
+              </Link>
+            </p>
+          )}
           {!loaded ? (
             <p className="quiz__loading" aria-busy="true">
               {words.loading}

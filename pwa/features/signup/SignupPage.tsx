@@ -1,4 +1,5 @@
 import { Form, Formik } from 'formik';
+import { useLocation } from 'react-router-dom';
 import { consentErrors, consentInput, EMPTY_CONSENT, type ConsentValues } from '../../../contract/consent.ts';
 import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { personalitySignupSchema, type PersonalitySignupInput } from '../../../contract/leads.ts';
@@ -9,19 +10,21 @@ import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
 import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { Meta } from '../../components/Meta.tsx';
+import { QUIZ_TEST_PATHS, quizLanguageOfPath } from '../../content/quiz.ts';
 import { markSignedUp } from '../../lib/storage.ts';
 import { serverMessageOr } from '../../lib/submit-outcome.ts';
 import { submit } from '../../lib/submit.ts';
 import { useDelayedNavigate } from '../../hooks/useDelayedNavigate.ts';
 import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
 
-/** Spec §4: after sign-up the English test opens after 1 s. */
+/** Spec §4: after sign-up the test opens after 1 s: the English one, unless the visitor came for the Hinglish one. */
 export const SIGNUP_REDIRECT_MS = 1000;
 
 export default function SignupPage() {
   const showOutcome = useSubmitToast();
   const spam = useSpamTrap();
   const navigateLater = useDelayedNavigate();
+  const chosen = quizLanguageOfPath((useLocation().state as { test?: unknown } | null)?.test) ?? 'english';
   return (
     <>
       <Meta
@@ -47,7 +50,7 @@ export default function SignupPage() {
             if (outcome.kind === 'failed') return;
             markSignedUp({ name: body.name, email: body.email });
             resetForm();
-            navigateLater('/personality/english-test', SIGNUP_REDIRECT_MS);
+            navigateLater(QUIZ_TEST_PATHS[chosen], SIGNUP_REDIRECT_MS);
           }}
         >
           <Form noValidate className="form card">

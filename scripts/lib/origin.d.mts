@@ -1,0 +1,1 @@
+export function buildOrigin(env: Record<string, string | undefined>): string;
