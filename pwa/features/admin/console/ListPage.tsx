@@ -18,7 +18,7 @@ import { rangeLabel, statusLabel } from './format.ts';
 import { BulkBar } from './list/BulkBar.tsx';
 import { downloadCsv } from './list/csv.ts';
 import { FilterForm } from './list/FilterForm.tsx';
-import { shownColumns } from './list/columns.ts';
+import { shownColumns, type TableColumn } from './list/columns.ts';
 import { LeadTable } from './list/LeadTable.tsx';
 import { ColumnChooser, SaveView } from './list/ListTools.tsx';
 import type { ReachType } from './lead/reach.ts';
@@ -111,22 +111,10 @@ function ExportButton({ slug, filters }: { slug: ListSlug; filters: ListFilters 
   );
 }
 
-function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
+/** A status changed from a row: saved, said, and the page read again. */
+function useRowStatus(slug: ListSlug, reload: () => void) {
   const toast = useToast();
-  const member = useMember();
-  const [filters, setFilters] = useListFilters();
-  const query = apiQuery(filters);
-  const { loaded, reload } = useLeadList(slug, list, query);
-  useViewingList(slug);
-  const { selected, setSelected, toggle } = useSelection(query);
-  const location = useLocation();
-  const columns = shownColumns(list, member.preferences.columns?.[slug]);
-  // A tap on a row's WhatsApp or call: the panel opens on that lead and records the attempt.
-  const [started, setStarted] = useState<{ id: string; type: ReachType } | null>(null);
-  const items = loaded.state === 'error' ? [] : (loaded.items ?? []);
-  const total = loaded.state === 'error' ? 0 : (loaded.total ?? 0);
-
-  const setStatus = useCallback(
+  return useCallback(
     async (id: string, status: LeadStatus) => {
       const done = await attempt(
         () => adminRequest(leadPath(slug, id), { method: 'PATCH', body: { status } }),
@@ -140,9 +128,14 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
     },
     [slug, toast, reload],
   );
+}
 
+/** The list's title with its tools: columns, saving the view, the CSV for admins. */
+function ListHead({ slug, list, columns, filters }: { slug: ListSlug; list: LeadListDef; columns: TableColumn[]; filters: ListFilters }) {
+  const member = useMember();
+  const location = useLocation();
   return (
-    <section aria-labelledby="console-title" className="console-list">
+    <>
       <Meta title={`${list.title} | Admin`} description={`${list.title}: leads for the SkillUp team.`} robots="noindex" />
       <div className="console-list__head">
         <h1 id="console-title">{list.title}</h1>
@@ -152,6 +145,28 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
           {member.can('leads.export') && <ExportButton slug={slug} filters={filters} />}
         </div>
       </div>
+    </>
+  );
+}
+
+function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
+  const member = useMember();
+  const [filters, setFilters] = useListFilters();
+  const query = apiQuery(filters);
+  const { loaded, reload } = useLeadList(slug, list, query);
+  useViewingList(slug);
+  const { selected, setSelected, toggle } = useSelection(query);
+  const columns = shownColumns(list, member.preferences.columns?.[slug]);
+  // A tap on a row's WhatsApp or call: the panel opens on that lead and records the attempt.
+  const [started, setStarted] = useState<{ id: string; type: ReachType } | null>(null);
+  const items = loaded.state === 'error' ? [] : (loaded.items ?? []);
+  const total = loaded.state === 'error' ? 0 : (loaded.total ?? 0);
+
+  const setStatus = useRowStatus(slug, reload);
+
+  return (
+    <section aria-labelledby="console-title" className="console-list">
+      <ListHead slug={slug} list={list} columns={columns} filters={filters} />
       <FilterForm list={list} filters={filters} setFilters={setFilters} />
       {selected.size > 0 && (
         <BulkBar
