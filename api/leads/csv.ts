@@ -95,11 +95,14 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
   yield `${BOM}${columns.map((c) => csvCell(c.label)).join(',')}\r\n`;
   const table = sql.table(lead.table);
   const where = conditions(lead.searchText, query);
-  let after: { created_at: Date; id: string } | undefined;
+  // The keyset is the last row's created_at as Postgres wrote it (microseconds): a JS Date
+  // keeps milliseconds, and leads stored together (an import, a synced batch) share their
+  // millisecond, so a Date keyset would skip every row after the first page.
+  let after: { at: string; id: string } | undefined;
   for (;;) {
-    const keyset = after ? sql`and (created_at, id) < (${after.created_at}, ${after.id}::uuid)` : sql``;
-    const page = await sql<ListedRow<typeof lead.table>>`
-      select * from ${table} where ${where} ${keyset}
+    const keyset = after ? sql`and (created_at, id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+    const page = await sql<ListedRow<typeof lead.table> & { keyset_at: string }>`
+      select *, created_at::text as keyset_at from ${table} where ${where} ${keyset}
       order by created_at desc, id desc limit ${pageSize}`.execute(db);
     if (page.rows.length === 0) return;
     let items = page.rows.map((row) => lead.listItem(row));
@@ -107,6 +110,6 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
     yield items.map((item, i) => `${columns.map((c) => csvCell(c.value(item, page.rows[i]!))).join(',')}\r\n`).join('');
     if (page.rows.length < pageSize) return;
     const last = page.rows[page.rows.length - 1]!;
-    after = { created_at: last.created_at, id: last.id };
+    after = { at: last.keyset_at, id: last.id };
   }
 }
