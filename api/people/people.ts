@@ -237,19 +237,17 @@ export async function personOfLeads(db: Kysely<Database>, refs: Array<{ list: st
 
 /**
  * Of a page of leads, those that look like another person's: another person has a lead with
- * the same email or the same phone. Resolves "list:id" keys.
+ * the same email or the same phone. `persons` is the page's people (personOfLeads), which the
+ * caller has read already. Resolves "list:id" keys.
  */
 export async function likelyDuplicates(
   db: Kysely<Database>,
   list: string,
   rows: Array<{ id: string; email: string; phone: string }>,
+  persons: ReadonlyMap<string, string>,
 ): Promise<Set<string>> {
   const flagged = new Set<string>();
   if (rows.length === 0) return flagged;
-  const persons = await personOfLeads(
-    db,
-    rows.map((r) => ({ list, id: r.id })),
-  );
   const emails = [...new Set(rows.map((r) => r.email))];
   const phones = [...new Set(rows.map((r) => r.phone))];
   const others = await Promise.all(

@@ -53,9 +53,8 @@ export async function listPage(deps: Deps, definition: ListedLead, query: LeadLi
   const refs = rows.map((r) => ({ list, id: r.id }));
   // A page (the console's); a whole list (the spec's own client asks for one) goes without.
   const paged = query.limit !== undefined;
-  const [persons, duplicates] = paged
-    ? await Promise.all([personOfLeads(deps.db, refs), likelyDuplicates(deps.db, list, rows)])
-    : [new Map<string, string>(), new Set<string>()];
+  const persons = paged ? await personOfLeads(deps.db, refs) : new Map<string, string>();
+  const duplicates = paged ? await likelyDuplicates(deps.db, list, rows, persons) : new Set<string>();
   const items = rows.map((row) => ({
     ...definition.listItem(row),
     ...deskFields(row, names, deps.config, now),

@@ -13,6 +13,7 @@ import { FieldValue } from '../FieldValue.tsx';
 import { formatDateTime } from '../format.ts';
 import { useMember } from '../member.tsx';
 import { reachLinks, useTemplates, type ReachType } from '../lead/reach.ts';
+import type { MessageTemplate } from '../../../../../contract/workspace.ts';
 import { ariaSort, nextSort, type TableColumn } from './columns.ts';
 import type { Lead } from './useLeadList.ts';
 
@@ -127,9 +128,18 @@ function Clip({ text, children }: { text: string; children: ReactNode }) {
  * The phone in a row: the number is the call link and the WhatsApp mark beside it opens a
  * chat with the first WhatsApp template filled in; either tap also records the attempt.
  */
-function PhoneCell({ item, name, onReach }: { item: Lead; name: string; onReach?: (type: ReachType) => void }) {
+function PhoneCell({
+  item,
+  name,
+  whatsapp,
+  onReach,
+}: {
+  item: Lead;
+  name: string;
+  whatsapp: MessageTemplate | undefined;
+  onReach?: (type: ReachType) => void;
+}) {
   const member = useMember();
-  const [whatsapp] = useTemplates('whatsapp');
   const phone = typeof item.phone === 'string' ? item.phone : '';
   const links = reachLinks(item, member.name, { whatsapp });
   if (!onReach || !links.call)
@@ -156,6 +166,8 @@ function PhoneCell({ item, name, onReach }: { item: Lead; name: string; onReach?
 interface RowProps extends Pick<TableProps, 'list' | 'columns' | 'selected' | 'onSelect' | 'onOpen' | 'onReach' | 'onStatus'> {
   item: Lead;
   index: number;
+  /** The WhatsApp template a row's WA link fills in (the first; read once for the table). */
+  whatsapp: MessageTemplate | undefined;
   now: number;
   rows: ReturnType<typeof useRowKeys>;
 }
@@ -165,7 +177,7 @@ function cellText(item: Lead, column: TableColumn): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-function Row({ list, item, index, now, rows, columns, selected, onSelect, onOpen, onReach, onStatus }: RowProps) {
+function Row({ list, item, index, now, rows, whatsapp, columns, selected, onSelect, onOpen, onReach, onStatus }: RowProps) {
   const member = useMember();
   const [first, ...rest] = columns;
   const name = leadName(item) || String(item[first!.field!.key] ?? '');
@@ -201,7 +213,12 @@ function Row({ list, item, index, now, rows, columns, selected, onSelect, onOpen
       default:
         if (column.field!.kind === 'phone')
           return (
-            <PhoneCell item={item} name={name} {...(member.can('leads.work') ? { onReach: (t: ReachType) => onReach(item._id, t) } : {})} />
+            <PhoneCell
+              item={item}
+              name={name}
+              whatsapp={whatsapp}
+              {...(member.can('leads.work') ? { onReach: (t: ReachType) => onReach(item._id, t) } : {})}
+            />
           );
         return (
           <Clip text={cellText(item, column)}>
@@ -266,6 +283,7 @@ function Row({ list, item, index, now, rows, columns, selected, onSelect, onOpen
 export function LeadTable(props: TableProps) {
   const { list, columns, items, busy, sort, onSort, selected, onSelectPage } = props;
   const now = useNow(60_000);
+  const [whatsapp] = useTemplates('whatsapp');
   const rows = useRowKeys(items.length);
   const allOnPage = items.length > 0 && items.every((i) => selected.has(i._id));
   return (
@@ -294,7 +312,7 @@ export function LeadTable(props: TableProps) {
         </thead>
         <tbody>
           {items.map((item, index) => (
-            <Row key={item._id} item={item} index={index} now={now} rows={rows} {...props} />
+            <Row key={item._id} item={item} index={index} now={now} rows={rows} whatsapp={whatsapp} {...props} />
           ))}
         </tbody>
       </table>
