@@ -246,7 +246,8 @@ describe('the counsellor workspace', () => {
     await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
     await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
     await page.waitForURL(/sort=name/);
-    expect(await page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
+    // The header shows the order once the page has rendered the new URL.
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
     const names = async () => page.locator('.console-table__open').allTextContents();
     // Latin names before Devanagari ones in any collation; within each, character by character.
     const inOrder = (list: string[]) =>
@@ -260,7 +261,8 @@ describe('the counsellor workspace', () => {
       .toBe(true);
     await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
     await page.waitForURL(/sort=-name/);
-    expect(await page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
+    // The header shows the order once the page has rendered the new URL.
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
   });
 
   it("opens a list filtered to the day from the overview's figures", async () => {
