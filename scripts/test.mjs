@@ -15,13 +15,14 @@ function run(command, commandArgs) {
   return spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit' }).status ?? 1;
 }
 
-// Debian's Chromium for the browser tests and HAProxy for the multi-instance suite
-// (tests/load-balancer.test.ts), installed when missing and we may.
+// Debian's Chromium for the browser tests, HAProxy for the multi-instance suite
+// (tests/load-balancer.test.ts) and poppler's pdftotext for the PDF tests, installed when missing and we may.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haproxy = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 const missing = [
   ['chromium', chromium],
   ['haproxy', haproxy],
+  ['poppler-utils', '/usr/bin/pdftotext'],
 ].filter(([, file]) => !existsSync(file));
 if (missing.length > 0) {
   const packages = missing.map(([name]) => name).join(' ');
