@@ -3,7 +3,7 @@
 // to lead. What the console and the API agree on: paths, roles, the words of each choice,
 // the request schemas and the response shapes.
 import { array, mixed, object, string, type InferType } from 'yup';
-import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './admin.ts';
+import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './passwords.ts';
 import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 
