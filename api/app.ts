@@ -36,6 +36,11 @@ import { templates } from './resources/templates.ts';
 import { views } from './resources/views.ts';
 import { staticSite } from './static.ts';
 import { createIngest } from './ingest/ingest.ts';
+import { RELAY_PATHS } from '../contract/relay.ts';
+import { relayingIngest } from './relay/capture.ts';
+import { relayDeliveries } from './relay/deliveries.ts';
+import { relay } from './resources/relay.ts';
+import { relayKeys } from './resources/relay-keys.ts';
 
 export interface AppOptions {
   /** Log one line per request (off in most tests). */
@@ -60,6 +65,8 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
       clock: () => nowOf(deps),
       onError: rateLimitErrorLog(deps.log),
     });
+  // A relay's deliveries: its key checked, and its own client for the rate limit (below).
+  app.use('/api/*', relayDeliveries(deps));
   app.use('/api/*', postRateLimit(limiter, { perMinute: deps.config.postRateLimitPerMinute, trustProxy: deps.config.trustProxy }));
   // JSON only, but for a CSV file being imported (resources/import.ts, which checks its own type).
   app.use('/api/*', jsonBodiesOnly({ except: IMPORT_PATH_PATTERN }));
@@ -69,7 +76,9 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   const erasureRequests = erasureRequestLead(deps);
   app.route(ERASURE_PATHS.request, erasure(deps));
   // One ingest for the app's single POSTs and batches: its in-flight keys and group commits are this instance's.
-  const ingest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
+  const localIngest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
+  // On a classroom relay, every submission is also kept for the upstream, before it is stored here.
+  const ingest = deps.config.relay ? relayingIngest(localIngest, deps.db, () => deps.forwarder?.wake()) : localIngest;
   app.route('/', leads(deps, ingest, [quizAnswers, erasureRequests]));
   app.route(SYNC_PATH, sync(deps, ingest, leadResources([quizAnswers, erasureRequests])));
   app.route(CONSOLE_PATHS.leads, leadAdmin(deps));
@@ -85,7 +94,9 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.templates, templates(deps));
   app.route(WORKSPACE_PATHS.search, search(deps));
   app.route(WORKSPACE_PATHS.views, views(deps));
-  app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
+  app.route(WORKSPACE_PATHS.import, importResource(deps, localIngest));
+  app.route(RELAY_PATHS.keys, relayKeys(deps));
+  app.route(RELAY_PATHS.status, relay(deps));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));
   app.all('/api', (c) => c.json({ message: API_MESSAGES.notFound }, 404));

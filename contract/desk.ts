@@ -55,7 +55,9 @@ export type Permission =
   | 'audit.read'
   | 'templates.manage'
   | 'leads.import'
-  | 'people.merge';
+  | 'people.merge'
+  | 'relay.manage'
+  | 'relay.read';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -86,6 +88,10 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'leads.import': ['admin', 'counsellor'],
   // Joining two records of one person (and undoing it): those who work leads, on leads they may see.
   'people.merge': ['admin', 'counsellor'],
+  // Keys for trainers' classroom relays: they deliver submissions, so only admins make them.
+  'relay.manage': ['admin'],
+  // A relay's own page (what waits to go upstream): whoever runs the session.
+  'relay.read': ['admin', 'trainer'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {
