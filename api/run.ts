@@ -154,7 +154,13 @@ async function main(): Promise<void> {
     // sends each certificate once it has the submission.
     const relay = config.relay;
     if (relay) {
-      const forwarder = startForwarder({ db: database.db, upstreamUrl: relay.upstreamUrl, key: relay.key, log });
+      const forwarder = startForwarder({
+        db: database.db,
+        upstreamUrl: relay.upstreamUrl,
+        key: relay.key,
+        batchSize: relay.batchSize,
+        log,
+      });
       deps.forwarder = forwarder;
       stopForwarder = () => forwarder.stop();
       cleanup.unshift(stopForwarder);
