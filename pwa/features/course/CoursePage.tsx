@@ -32,7 +32,11 @@ export function CoursePage({ onJoinFree, enquiry }: Props) {
         description={`A one-month live + recorded soft-skills course for students, in Hindi and English, from ${SOFT_SKILLS_COURSE.price}: interviews, group discussions, presentations and a recognised certificate.`}
       />
       <CourseHeader header={SOFT_SKILLS_COURSE} />
-      <FeatureGrid title="About Our Soft Skills Training" features={COURSE_FEATURES} />
+      <FeatureGrid
+        title="About Our Soft Skills Training"
+        features={COURSE_FEATURES}
+        brochure={{ slug: 'soft-skills', title: SOFT_SKILLS_COURSE.title }}
+      />
       <Section headingId="benefits-h" title="Your Benefits" className="section--alt">
         <BenefitList title="Everything included in the course" items={COURSE_BENEFITS} testId="benefits" />
       </Section>

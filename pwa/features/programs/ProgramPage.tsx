@@ -9,18 +9,20 @@ import { BenefitList, DownloadPdf, Steps } from '../../components/ProgramSection
 import { Section } from '../../components/Section.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
 import { PROGRAMS } from '../../content/programs.ts';
+import type { ProgramSlug } from '../../content/programs-index.ts';
 
 /** The four service pages, driven by content/programs.ts. */
 export default function ProgramPage() {
   const { slug = '' } = useParams();
   const program = PROGRAMS[slug];
   if (!program) return <NotFoundContent />;
+  const brochure = program.download && <DownloadPdf slug={slug as ProgramSlug} title={program.header.title} />;
   return (
     <>
       <Meta title={program.metaTitle} description={program.metaDescription} />
       <CourseHeader header={program.header} showInfoGrid={program.showInfoGrid} />
       {program.about && (
-        <Section headingId="about-h" title={program.about.title} action={program.download && <DownloadPdf />}>
+        <Section headingId="about-h" title={program.about.title} action={brochure}>
           {program.about.paragraphs.map((p) => (
             <p key={p.slice(0, 24)} className="prose">
               {p}
@@ -29,7 +31,7 @@ export default function ProgramPage() {
         </Section>
       )}
       {program.whyItMatters && (
-        <Section headingId="why-h" title="Why It Matters" action={program.download && <DownloadPdf />}>
+        <Section headingId="why-h" title="Why It Matters" action={brochure}>
           <ul className="why" data-testid="why-it-matters">
             {program.whyItMatters.map((w) => (
               <li key={w.figure} className="card">
