@@ -3,7 +3,8 @@
 // list's route slug, title, columns, time field, empty text and the spec's GET. The API's
 // routes, the outbox's words, the admin lists and the CSV export are all derived from
 // here, so adding a field or a kind starts with one entry (plus its schema in
-// lead-schemas.ts and its table in a migration; the type checker points at the rest).
+// lead-schemas.ts and its table in a migration that calls migrations/lib's
+// createListedTable; the type checker points at the rest).
 // Plain data only: the outbox and the service worker import it, and must not pull in yup.
 import { QUIZ_ANSWERS_PATH } from './quiz/api.ts';
 

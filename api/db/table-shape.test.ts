@@ -3,8 +3,8 @@
 // and its triggers (live events, status counts, round robin, assignments, the people queue).
 // A new kind whose migration forgets one fails here, by name, instead of silently in a list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { ALL_LISTED } from '../leads/definitions.ts';
+import { tableIndexes, tableTriggers } from '../testing/catalog.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 
 /** SQL text as Postgres prints it, without the spaces, parentheses and casts that vary. */
@@ -23,16 +23,8 @@ describe.each(testBackends())('the listed tables on $name', (backend) => {
     await database?.dispose();
   });
 
-  const indexes = async (table: string) =>
-    (await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = ${table}`.execute(database.db)).rows.map(
-      (r) => r.indexdef,
-    );
-  const triggers = async (table: string) =>
-    (
-      await sql<{ def: string }>`
-        select pg_get_triggerdef(t.oid) as def from pg_trigger t join pg_class c on c.oid = t.tgrelid
-        where c.relname = ${table} and not t.tgisinternal`.execute(database.db)
-    ).rows.map((r) => r.def);
+  const indexes = (table: string) => tableIndexes(database.db, table);
+  const triggers = (table: string) => tableTriggers(database.db, table);
 
   it.each(ALL_LISTED.map((lead) => [lead.table, lead] as const))('%s searches what its trigram index holds', async (table, lead) => {
     const compiled = lead.searchText.compile(database.db).sql;

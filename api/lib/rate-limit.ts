@@ -28,6 +28,7 @@ import type { Database } from '../db/schema.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { clientAddress } from './client-address.ts';
 import { HttpError } from './http.ts';
+import { LeaseBook, type Refund } from './rate-limit-leases.ts';
 import { throttledLog } from './throttled-log.ts';
 
 /** Seconds an idle window is kept: past this its buckets are all empty. */
@@ -67,67 +68,66 @@ interface Waiter {
   resolve: (grant: Grant) => void;
 }
 
-/** Allowance charged to an address's bucket of `second` and not yet spent by this instance. */
-interface Lease {
-  second: number;
-  left: number;
-  /** The extra asked for last time (the next ask doubles it, up to the cap). */
-  size: number;
-  /** Submissions this instance admitted for the address in `second`. */
-  admitted: number;
-  /** When the database refused this address in `second`: the moment it said to retry (ms). */
-  refusedUntil?: number;
+interface TakeRow {
+  address: string;
+  granted: number;
+  retry_after: number;
 }
 
-/** Allowance to give back to an address's bucket of `second`. */
-interface Refund {
-  address: string;
-  second: number;
-  amount: number;
+const secondOf = (ms: number) => Math.floor(ms / 1000);
+
+/** One round trip: charges each address its ask in the windows of every instance. */
+async function takeInDatabase(db: Kysely<Database>, addresses: string[], asks: number[], limit: number, now: number): Promise<TakeRow[]> {
+  const result = await sql<TakeRow>`
+    select address, granted, retry_after
+    from rate_limit_take(${addresses}::text[], ${asks}::integer[], ${limit}::integer, ${now / 1000}::double precision)
+  `.execute(db);
+  return result.rows;
+}
+
+/** Gives back to each address's bucket what its ended leases held. */
+async function refundInDatabase(db: Kysely<Database>, ended: Refund[]): Promise<void> {
+  await sql`select rate_limit_refund(${ended.map((e) => e.address)}::text[], ${ended.map((e) => e.second)}::bigint[], ${ended.map((e) => e.amount)}::integer[])`.execute(
+    db,
+  );
+}
+
+/** First come, first served within a round: each waiter gets what is left; what is refused, and what is left over. */
+function serveInOrder(waiters: readonly Waiter[], available: number, retryAfter: number) {
+  let left = available;
+  let admitted = 0;
+  let refused = 0;
+  for (const w of waiters) {
+    const granted = Math.min(w.cost, left);
+    left -= granted;
+    admitted += granted;
+    refused += w.cost - granted;
+    w.resolve({ granted, retryAfterSeconds: granted === w.cost ? 0 : retryAfter });
+  }
+  return { left, admitted, refused };
 }
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { db, clock } = options;
   const limit = options.perMinute;
-  /** The most a lease may hold beyond the waiting requests: a second's share of the limit. */
-  const leaseCap = Math.floor(limit / 60);
+  const book = new LeaseBook(Math.floor(limit / 60));
+  const counters = { rejected: 0, statements: 0 };
+  /** Takes waiting for the next round, per address in arrival order. */
   let waiting = new Map<string, Waiter[]>();
-  const leases = new Map<string, Lease>();
-  /** Leases that hold allowance, and ended ones not yet given back. */
-  const holding = new Set<string>();
-  let unreturned: Refund[] = [];
   let inRound = false;
   let lastSweep = 0;
-  let rejected = 0;
-  let statements = 0;
   let refundTimer: NodeJS.Timeout | undefined;
 
-  const secondOf = (ms: number) => Math.floor(ms / 1000);
-
-  /** Ends the leases charged to seconds before `second`; what they hold, to give back. */
-  const endLeases = (second: number): Refund[] => {
-    const ended = unreturned;
-    unreturned = [];
-    for (const address of holding) {
-      const lease = leases.get(address)!;
-      if (lease.second === second) continue;
-      ended.push({ address, second: lease.second, amount: lease.left });
-      lease.left = 0;
-      holding.delete(address);
-    }
-    return ended.sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : x.second - y.second));
-  };
+  /** A statement that counts as a round trip; a failure is told and otherwise ignored. */
+  const counted = (work: Promise<void>) => work.catch((err: Error) => options.onError?.(err)).finally(() => counters.statements++);
 
   const refund = async (ended: Refund[]): Promise<void> => {
-    if (ended.length === 0) return;
-    await sql`select rate_limit_refund(${ended.map((e) => e.address)}::text[], ${ended.map((e) => e.second)}::bigint[], ${ended.map((e) => e.amount)}::integer[])`
-      .execute(options.db)
-      .catch((err: Error) => options.onError?.(err))
-      .finally(() => statements++);
+    if (ended.length > 0) await counted(refundInDatabase(db, ended));
   };
 
   /** While a lease holds allowance: give it back soon after its second ends, if no round does first. */
   const scheduleRefund = (): void => {
-    if (refundTimer || holding.size === 0) return;
+    if (refundTimer || !book.holdsAllowance) return;
     refundTimer = setTimeout(() => {
       refundTimer = undefined;
       if (!inRound) void refundEnded();
@@ -137,82 +137,34 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   };
 
   const refundEnded = async (): Promise<void> => {
-    await refund(endLeases(secondOf(options.clock().getTime())));
+    await refund(book.endBefore(secondOf(clock().getTime())));
     scheduleRefund();
   };
 
-  /** Records what a round left over for `address` in `second`. */
-  const keepLease = (
-    address: string,
-    second: number,
-    left: number,
-    admitted: number,
-    size: number,
-    refusedUntil: number | undefined,
-  ): void => {
-    const lease = leases.get(address);
-    if (lease && lease.left > 0 && lease.second !== second) unreturned.push({ address, second: lease.second, amount: lease.left });
-    const same = lease !== undefined && lease.second === second;
-    const kept: Lease = {
-      second,
-      left: left + (same ? lease.left : 0),
-      size,
-      admitted: admitted + (same ? lease.admitted : 0),
-      refusedUntil,
-    };
-    leases.set(address, kept);
-    // Requests that queued for the next round while this one was out are served from it first.
+  /** Requests that queued for the next round while this one was out are served from its lease first. */
+  const serveQueued = (address: string): void => {
     const queued = waiting.get(address);
-    while (queued && queued.length > 0 && queued[0]!.cost <= kept.left) {
+    while (queued && queued.length > 0 && book.spend(address, queued[0]!.cost)) {
       const w = queued.shift()!;
-      kept.left -= w.cost;
-      kept.admitted += w.cost;
       w.resolve({ granted: w.cost, retryAfterSeconds: 0 });
     }
     if (queued?.length === 0) waiting.delete(address);
-    if (kept.left > 0) holding.add(address);
-    else holding.delete(address);
   };
 
-  const runRound = async (): Promise<void> => {
-    const round = waiting;
-    waiting = new Map();
-    const now = options.clock().getTime();
+  const runRound = async (round: Map<string, Waiter[]>): Promise<void> => {
+    const now = clock().getTime();
     const second = secondOf(now);
     // Give back first: the room may be needed by this very round.
-    await refund(endLeases(second));
+    await refund(book.endBefore(second));
     const addresses = [...round.keys()].sort();
     const costs = addresses.map((a) => round.get(a)!.reduce((sum, w) => sum + w.cost, 0));
-    // What is left of this second's lease goes towards the round's costs.
-    const pooled = addresses.map((a) => {
-      const lease = leases.get(a);
-      if (!lease || lease.second !== second) return 0;
-      const left = lease.left;
-      lease.left = 0;
-      holding.delete(a);
-      return left;
-    });
+    const pooled = addresses.map((a) => book.pool(a, second));
     const needs = costs.map((cost, i) => Math.max(0, cost - pooled[i]!));
-    // An address that needed a round this second or the last asks for more than it needs now,
-    // twice as much more each time, while this instance's admissions for it this second stay
-    // within a second's share of the limit (beyond that rate leasing could hold allowance the
-    // other instances are refused for); anyone else asks for just what it needs.
-    const extras = addresses.map((address, i) => {
-      const lease = leases.get(address);
-      if (leaseCap === 0 || lease === undefined || lease.second < second - 1) return 0;
-      const room = leaseCap - (lease.second === second ? lease.admitted : 0) - costs[i]!;
-      return room > 0 ? Math.min(room, Math.max(costs[i]!, lease.size * 2)) : 0;
-    });
-    let rows: Array<{ address: string; granted: number; retry_after: number }>;
+    const extras = addresses.map((a, i) => book.extra(a, second, costs[i]!));
+    let rows: TakeRow[];
     try {
-      const asks = addresses.map((_, i) => needs[i]! + extras[i]!);
-      const result = await sql<{ address: string; granted: number; retry_after: number }>`
-        select address, granted, retry_after
-        from rate_limit_take(${addresses}::text[], ${asks}::integer[], ${limit}::integer, ${now / 1000}::double precision)
-      `
-        .execute(options.db)
-        .finally(() => statements++);
-      rows = result.rows;
+      const asks = needs.map((need, i) => need + extras[i]!);
+      rows = await takeInDatabase(db, addresses, asks, limit, now).finally(() => counters.statements++);
     } catch (err) {
       options.onError?.(err as Error);
       rows = addresses.map((address, i) => ({ address, granted: needs[i]!, retry_after: 0 }));
@@ -220,29 +172,17 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     const indexOf = new Map(addresses.map((a, i) => [a, i]));
     for (const row of rows) {
       const i = indexOf.get(row.address)!;
-      // First come, first served within the round.
-      let left = row.granted + pooled[i]!;
-      let admitted = 0;
-      let refused = false;
-      for (const w of round.get(row.address) ?? []) {
-        const granted = Math.min(w.cost, left);
-        left -= granted;
-        admitted += granted;
-        rejected += w.cost - granted;
-        refused ||= granted < w.cost;
-        w.resolve({ granted, retryAfterSeconds: granted === w.cost ? 0 : row.retry_after });
-      }
-      const refusedUntil = refused ? now + row.retry_after * 1000 : undefined;
-      keepLease(row.address, second, left, admitted, extras[i]!, refusedUntil);
+      const served = serveInOrder(round.get(row.address) ?? [], row.granted + pooled[i]!, row.retry_after);
+      counters.rejected += served.refused;
+      const refusedUntil = served.refused > 0 ? now + row.retry_after * 1000 : undefined;
+      book.keep(row.address, second, { left: served.left, admitted: served.admitted, size: extras[i]!, refusedUntil });
+      serveQueued(row.address);
     }
     scheduleRefund();
     if (now - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = now;
-      for (const [address, lease] of leases) if (lease.second < second - 1 && !holding.has(address)) leases.delete(address);
-      await sql`delete from rate_limit_windows where second < ${second - WINDOW_SECONDS}`
-        .execute(options.db)
-        .catch((err: Error) => options.onError?.(err))
-        .finally(() => statements++);
+      book.sweep(second);
+      await counted(sql`delete from rate_limit_windows where second < ${second - WINDOW_SECONDS}`.execute(db).then(() => undefined));
     }
   };
 
@@ -251,7 +191,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     try {
       while (waiting.size > 0) {
         const round = waiting;
-        await runRound().catch((err: Error) => {
+        waiting = new Map();
+        await runRound(round).catch((err: Error) => {
           // Never leave a request waiting on a round that broke: let its submissions through.
           options.onError?.(err);
           for (const list of round.values()) for (const w of list) w.resolve({ granted: w.cost, retryAfterSeconds: 0 });
@@ -262,26 +203,13 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }
   };
 
-  /**
-   * Answers a take without the database when this second's lease covers it, or when the
-   * database refused the address earlier in this same second (a flood past its limit then
-   * costs no round trips; room given back by another instance is seen from the next second).
-   */
+  /** Answers a take from this second's lease, or this second's refusal, without the database. */
   const answerLocally = (address: string, cost: number): Grant | undefined => {
-    const lease = leases.get(address);
-    const now = options.clock().getTime();
-    if (!lease || lease.second !== secondOf(now)) return undefined;
-    if (lease.left >= cost) {
-      lease.left -= cost;
-      lease.admitted += cost;
-      if (lease.left === 0) holding.delete(address);
-      return { granted: cost, retryAfterSeconds: 0 };
-    }
-    if (lease.refusedUntil !== undefined && lease.refusedUntil > now) {
-      rejected += cost;
-      return { granted: 0, retryAfterSeconds: Math.max(1, Math.ceil((lease.refusedUntil - now) / 1000)) };
-    }
-    return undefined;
+    const answer = book.answer(address, cost, clock().getTime());
+    if (answer?.kind === 'granted') return { granted: cost, retryAfterSeconds: 0 };
+    if (answer?.kind !== 'refused') return undefined;
+    counters.rejected += cost;
+    return { granted: 0, retryAfterSeconds: answer.retryAfterSeconds };
   };
 
   return {
@@ -299,10 +227,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
     refundEnded,
     get rejected() {
-      return rejected;
+      return counters.rejected;
     },
     get statements() {
-      return statements;
+      return counters.statements;
     },
   };
 }
