@@ -55,7 +55,9 @@ export type Permission =
   | 'audit.read'
   | 'templates.manage'
   | 'leads.import'
-  | 'people.merge';
+  | 'people.merge'
+  | 'payments.confirm'
+  | 'batches.manage';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -86,6 +88,10 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'leads.import': ['admin', 'counsellor'],
   // Joining two records of one person (and undoing it): those who work leads, on leads they may see.
   'people.merge': ['admin', 'counsellor'],
+  // A booking's payment is confirmed against the bank statement: admins only.
+  'payments.confirm': ['admin'],
+  // The upcoming batches the booking form offers.
+  'batches.manage': ['admin'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {

@@ -282,6 +282,8 @@ describe.each(testBackends())('the console API on $name', (backend) => {
         contact: 'contact_messages',
         'need-help': 'enquiries',
         'test-form': 'personality_users',
+        bookings: 'bookings',
+        proposals: 'proposals',
       } as const;
       for (const list of LIST_SLUGS) {
         // Spam is left out of the days (it is counted under its status).
