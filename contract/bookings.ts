@@ -55,7 +55,8 @@ export interface UpiPayee {
 /** The UPI deep link (NPCI's linking specification): any UPI app on a phone opens it, a QR of it on a laptop. */
 export function upiUri(payee: UpiPayee, rupees: number, reference: string): string {
   const q = (s: string) => encodeURIComponent(s);
-  return `upi://pay?pa=${q(payee.vpa)}&pn=${q(payee.name)}&am=${rupees.toFixed(2)}&cu=INR&tn=${q(reference)}`;
+  // The payee's address keeps its "@" as written (name@bank): some UPI apps read it literally.
+  return `upi://pay?pa=${q(payee.vpa).replace(/%40/g, '@')}&pn=${q(payee.name)}&am=${rupees.toFixed(2)}&cu=INR&tn=${q(reference)}`;
 }
 
 /** The package's payment page, continued with the booking's reference. */

@@ -189,9 +189,10 @@ export const LEAD_KINDS = {
       path: '/api/v1/bookings',
       envelope: 'data',
       timeField: 'createdAt',
+      // The first column opens the lead and shows its name (the console's rule): the name first.
       columns: [
-        f('reference', 'Reference'),
         name,
+        f('reference', 'Reference'),
         email,
         phone,
         f('programme', 'Programme', 'option'),
@@ -228,8 +229,8 @@ export const LEAD_KINDS = {
       envelope: 'data',
       timeField: 'createdAt',
       columns: [
-        f('organisation', 'Organisation'),
         name,
+        f('organisation', 'Organisation'),
         f('role', 'Role'),
         email,
         phone,

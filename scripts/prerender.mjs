@@ -38,7 +38,7 @@ function routeModule(p) {
   if (p === '/join-now') return 'features/join-now/JoinNowPage.tsx';
   if (p === '/signup') return 'features/signup/SignupPage.tsx';
   if (p === '/course/soft-skills') return 'app/routes/course-soft-skills.tsx';
-  if (p.startsWith('/services/')) return 'features/programs/ProgramPage.tsx';
+  if (p.startsWith('/services/')) return 'app/routes/program.tsx';
   if (p === '/admin-login') return 'features/admin/AdminLoginPage.tsx';
   if (p === '/delete-my-data') return 'features/erasure/DeleteMyDataPage.tsx';
   if (p === server.NOT_FOUND_PATH) return 'features/not-found/NotFoundPage.tsx';

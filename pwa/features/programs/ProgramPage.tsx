@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { CertificateBlock } from '../../components/CertificateBlock.tsx';
 import { CourseHeader } from '../../components/CourseHeader.tsx';
@@ -11,8 +12,15 @@ import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
 import { PROGRAMS } from '../../content/programs.ts';
 import type { ProgramSlug } from '../../content/programs-index.ts';
 
+interface Props {
+  /** "Buy now": the booking form for this programme, composed in by the route. */
+  onBuy: (programme: string) => void;
+  /** "Request a proposal" for this programme, composed in by the route. */
+  proposal: (programme: string) => ReactNode;
+}
+
 /** The four service pages, driven by content/programs.ts. */
-export default function ProgramPage() {
+export function ProgramPage({ onBuy, proposal }: Props) {
   const { slug = '' } = useParams();
   const program = PROGRAMS[slug];
   if (!program) return <NotFoundContent />;
@@ -20,7 +28,8 @@ export default function ProgramPage() {
   return (
     <>
       <Meta title={program.metaTitle} description={program.metaDescription} />
-      <CourseHeader header={program.header} showInfoGrid={program.showInfoGrid} />
+      <CourseHeader header={program.header} showInfoGrid={program.showInfoGrid} onBuy={() => onBuy(program.header.title)} />
+      {proposal(program.header.title)}
       {program.about && (
         <Section headingId="about-h" title={program.about.title} action={brochure}>
           {program.about.paragraphs.map((p) => (
