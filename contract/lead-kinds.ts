@@ -39,6 +39,8 @@ export interface LeadField {
   key: string;
   label: string;
   kind: FieldKind;
+  /** In the lead's panel and the CSV, but not a table column until the member chooses it (a wide list still fits 1024 px). */
+  tucked?: boolean;
 }
 
 /** The body shape of a spec list (§7): a bare array, or the array under this key. */
@@ -74,6 +76,7 @@ export interface LeadKindDef {
 }
 
 const f = (key: string, label: string, kind: FieldKind = 'text'): LeadField => ({ key, label, kind });
+const tucked = (field: LeadField): LeadField => ({ ...field, tucked: true });
 const name = f('name', 'Name');
 const email = f('email', 'Email', 'email');
 const phone = f('phone', 'Phone', 'phone');
@@ -193,14 +196,14 @@ export const LEAD_KINDS = {
       columns: [
         name,
         f('reference', 'Reference'),
-        email,
-        phone,
-        f('programme', 'Programme', 'option'),
-        f('package', 'Package', 'option'),
         f('amount', 'Amount', 'amount'),
         f('paymentStatus', 'Payment', 'option'),
         f('utr', 'UTR'),
-        f('batch', 'Batch', 'option'),
+        tucked(email),
+        tucked(phone),
+        tucked(f('programme', 'Programme', 'option')),
+        tucked(f('package', 'Package', 'option')),
+        tucked(f('batch', 'Batch', 'option')),
       ],
       empty: 'No seat bookings yet.',
     },
@@ -231,14 +234,14 @@ export const LEAD_KINDS = {
       columns: [
         name,
         f('organisation', 'Organisation'),
-        f('role', 'Role'),
-        email,
         phone,
-        f('city', 'City'),
         f('participants', 'Participants', 'count'),
-        f('preferredMonths', 'Preferred months'),
-        f('programme', 'Programme', 'option'),
-        f('message', 'Message', 'longText'),
+        tucked(f('city', 'City')),
+        tucked(f('role', 'Role')),
+        tucked(email),
+        tucked(f('preferredMonths', 'Preferred months')),
+        tucked(f('programme', 'Programme', 'option')),
+        tucked(f('message', 'Message', 'longText')),
       ],
       empty: 'No proposal requests yet.',
     },
