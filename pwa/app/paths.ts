@@ -36,6 +36,7 @@ export const CLIENT_ONLY_PATHS: string[] = [
   '/admin/team',
   '/admin/assignment',
   '/admin/settings',
+  '/admin/batches',
   // An invited member's page reads its token from the link.
   '/admin-invite',
   // What waits on this device: read from IndexedDB, so nothing to prerender.

@@ -179,3 +179,34 @@ describe.each(VIEWPORTS)('"Request a proposal" at %s px', (_name, viewport) => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the batches admins keep', () => {
+  it('a batch an admin adds is offered by the booking form and kept with the booking', async () => {
+    const { page, errors } = await site.page({ viewport: { width: 1366, height: 900 } });
+    await consoleLogin(site, page, TEST_ADMIN);
+    await page.getByRole('link', { name: 'Batches' }).click();
+    await page.getByRole('heading', { name: 'Batches' }).waitFor();
+    const label = `Weekend batch ${unique()}`;
+    const startsOn = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const add = page.getByRole('form', { name: 'Add a batch' });
+    await add.getByLabel('Batch', { exact: true }).fill(label);
+    await add.getByLabel('Starts on').fill(startsOn);
+    await add.getByRole('button', { name: 'Add batch' }).click();
+    await page.getByTestId('batches').getByText(`${label} —`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+
+    const visitor = await site.page({ viewport: { width: 390, height: 844 } });
+    await gotoLive(visitor.page, `${site.url}/course/soft-skills`);
+    await visitor.page.getByRole('button', { name: 'Buy now' }).click();
+    const email = `batch.${unique()}@example.in`;
+    await fillBooking(visitor.page, email);
+    const batch = visitor.page.getByTestId('booking-form').getByLabel('Batch', { exact: true });
+    await expect.poll(() => batch.locator('option').allTextContents()).toContain(label);
+    await batch.selectOption(label);
+    await visitor.page.getByRole('button', { name: 'Book my seat' }).click();
+    await visitor.page.getByText('Your booking has reached us.', { exact: false }).waitFor();
+    expect((await listed(email, 'booking'))[0]).toMatchObject({ batch: label });
+    expect(visitor.errors).toEqual([]);
+  });
+});

@@ -31,6 +31,7 @@ import PeoplePage from './people/PeoplePage.tsx';
 import PersonPage from './people/PersonPage.tsx';
 import ImportPage from './workspace/ImportPage.tsx';
 import TemplatesPage from './workspace/TemplatesPage.tsx';
+import BatchesPage from './workspace/BatchesPage.tsx';
 
 function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   const { arrived, live } = useLeadEvents();
@@ -79,6 +80,11 @@ function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: b
           {member.can('leads.work') && (
             <li>
               <NavLink to="/admin/templates">Templates</NavLink>
+            </li>
+          )}
+          {member.can('leads.read') && (
+            <li>
+              <NavLink to="/admin/batches">Batches</NavLink>
             </li>
           )}
           {member.can('team.read') && (
@@ -220,6 +226,7 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route path="people/:id" element={<PersonPage />} />
             <Route path="import" element={<ImportPage />} />
             <Route path="templates" element={<TemplatesPage />} />
+            <Route path="batches" element={<BatchesPage />} />
             <Route path=":list" element={<ListPage />} />
             <Route path="*" element={<p>There is no such page in the console.</p>} />
           </Routes>
