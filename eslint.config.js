@@ -1,5 +1,5 @@
 // ESLint: the import boundaries (scripts/lint/boundaries.mjs), TypeScript's recommended
-// rules, React's hook rules and jsx-a11y on the PWA. Formatting is Prettier's job.
+// rules and its two promise rules (type-aware), React's hook rules and jsx-a11y on the PWA. Formatting is Prettier's job.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -20,6 +20,14 @@ export default tseslint.config(
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
+  },
+  {
+    // Type-aware: a promise nobody awaits or catches loses its error (an unhandled rejection
+    // ends the server), and an async handler where a void one is expected runs unobserved.
+    // Where firing and forgetting is meant, `void` says so.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
   },
   {
     // Tests read JSON bodies whose shape is the assertion.

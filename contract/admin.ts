@@ -4,6 +4,7 @@ import { object, string } from 'yup';
 import { MESSAGES } from './messages.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 import { LEAD_KINDS } from './lead-kinds.ts';
+import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './passwords.ts';
 import type { Role } from './desk.ts';
 
 export const ADMIN_PATHS = {
@@ -34,8 +35,7 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /** Largest `limit` a list accepts; without `limit` a list returns every match. */
 export const LIST_LIMIT_MAX = 500;
 
-export const ADMIN_PASSWORD_MIN = 8;
-export const ADMIN_PASSWORD_MAX = 128;
+export { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './passwords.ts';
 /** A reset link is valid this long, once. */
 export const RESET_TOKEN_MINUTES = 30;
 /** An admin token is valid this long (or until logout, or until the password changes). */

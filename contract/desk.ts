@@ -3,7 +3,7 @@
 // to lead. What the console and the API agree on: paths, roles, the words of each choice,
 // the request schemas and the response shapes.
 import { array, mixed, object, string, type InferType } from 'yup';
-import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './admin.ts';
+import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './passwords.ts';
 import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 
@@ -57,7 +57,9 @@ export type Permission =
   | 'leads.import'
   | 'people.merge'
   | 'payments.confirm'
-  | 'batches.manage';
+  | 'batches.manage'
+  | 'relay.manage'
+  | 'relay.read';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -92,6 +94,10 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'payments.confirm': ['admin'],
   // The upcoming batches the booking form offers.
   'batches.manage': ['admin'],
+  // Keys for trainers' classroom relays: they deliver submissions, so only admins make them.
+  'relay.manage': ['admin'],
+  // A relay's own page (what waits to go upstream): whoever runs the session.
+  'relay.read': ['admin', 'trainer'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {

@@ -9,89 +9,20 @@
 // image registry is reachable, the base image is made here (scripts/docker/make-base-image.sh).
 // Postgres: TEST_DATABASE_URL, else the local one on 127.0.0.1:5432 (a database of its own,
 // dropped after).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import pg from 'pg';
+import { check, docker, DOCKER, ensureDockerd, fail, failed, freePort, nodeBaseImage, root, sleep, until } from './docker/lib.mjs';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
-const DOCKER = process.env.DOCKER ?? '/usr/bin/docker';
 const IMAGE = 'softskills:test';
-const BASE = process.env.NODE_IMAGE ?? 'node:20-bookworm-slim';
-const LOCAL_BASE = 'softskills/node-base:20';
 const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'docker-admin@example.in', password: 'docker admin password' };
 const JWT = 'a-docker-test-secret-of-at-least-32-bytes-long';
 const PUBLIC_URL = 'https://skillup.example.in';
 let QUIZ_IDS;
 
-let failures = 0;
 const containers = new Set();
 const volumes = new Set();
-
-function docker(args, { allowFail = false, input } = {}) {
-  const r = spawnSync(DOCKER, args, { encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0 && !allowFail) throw new Error(`docker ${args.join(' ')} failed (${r.status}): ${r.stderr || r.stdout}`);
-  return r;
-}
-
-function check(name, ok, detail = '') {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
-  if (!ok) failures++;
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what, fn, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function ensureDockerd() {
-  if (!existsSync(DOCKER)) throw new Error(`${DOCKER} is missing: apt-get install -y docker.io`);
-  if (docker(['info'], { allowFail: true }).status === 0) return;
-  console.log('> starting dockerd');
-  const log = openSync('/tmp/softskills-dockerd.log', 'a');
-  spawn('dockerd', [], { detached: true, stdio: ['ignore', log, log] }).unref();
-  await until('dockerd', async () => docker(['info'], { allowFail: true }).status === 0, 60_000);
-}
-
-/** The Dockerfile's base when it is here or can be pulled; else one made on this machine. */
-function baseImage() {
-  if (docker(['image', 'inspect', BASE], { allowFail: true }).status === 0) return BASE;
-  const pulled = spawnSync('timeout', ['60', DOCKER, 'pull', BASE], { encoding: 'utf8' });
-  if (pulled.status === 0) return BASE;
-  console.log(`> ${BASE} cannot be pulled (no registry reachable): using a base made here`);
-  if (docker(['image', 'inspect', LOCAL_BASE], { allowFail: true }).status === 0) return LOCAL_BASE;
-  if (!existsSync('/usr/sbin/debootstrap')) {
-    const r = spawnSync(
-      'sh',
-      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null'],
-      { stdio: 'inherit' },
-    );
-    if (r.status !== 0) throw new Error('debootstrap is missing and could not be installed');
-  }
-  const made = spawnSync('bash', [`${root}scripts/docker/make-base-image.sh`, LOCAL_BASE], { stdio: 'inherit' });
-  if (made.status !== 0) throw new Error('making the base image failed');
-  return LOCAL_BASE;
-}
 
 function run(name, args) {
   docker(['rm', '-f', name], { allowFail: true });
@@ -296,7 +227,7 @@ try {
   }
   ({ QUIZ_ITEM_IDS: QUIZ_IDS } = await import(`${root}dist/server/contract/quiz/items.js`));
   await ensureDockerd();
-  const base = baseImage();
+  const base = nodeBaseImage();
   console.log(`> docker build (base ${base})`);
   const started = performance.now();
   const build = spawnSync(DOCKER, ['build', '--build-arg', `NODE_IMAGE=${base}`, '-t', IMAGE, root], {
@@ -308,10 +239,10 @@ try {
   await postgres();
 } catch (err) {
   console.error(`test:docker: ${err instanceof Error ? err.message : String(err)}`);
-  failures++;
+  fail();
 } finally {
   for (const name of containers) docker(['rm', '-f', name], { allowFail: true });
   for (const volume of volumes) docker(['volume', 'rm', '-f', volume], { allowFail: true });
 }
-console.log(failures === 0 ? '\ntest:docker: every check passed' : `\ntest:docker: ${failures} check(s) failed`);
-process.exit(failures === 0 ? 0 : 1);
+console.log(failed() === 0 ? '\ntest:docker: every check passed' : `\ntest:docker: ${failed()} check(s) failed`);
+process.exit(failed() === 0 ? 0 : 1);

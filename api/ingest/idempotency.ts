@@ -4,7 +4,7 @@
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { LeadTable } from '../db/schema.ts';
 import { verifyPassword } from '../lib/passwords.ts';
-import type { Answer, LeadResource } from './ingest.ts';
+import type { Answer, LeadResource } from './resource.ts';
 import type { Stored } from './statements.ts';
 
 export function conflictAnswer(): Answer {

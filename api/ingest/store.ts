@@ -6,7 +6,7 @@ import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Database, LeadTable } from '../db/schema.ts';
 import { isDatabaseUnavailable } from '../lib/errors.ts';
 import { createGroupCommit, type GroupCommit, type WriteOutcome } from './group-commit.ts';
-import type { Answer, LeadResource } from './ingest.ts';
+import type { Answer, LeadResource } from './resource.ts';
 import { insertRows, type RowValues, type Stored, type StoredBase } from './statements.ts';
 
 /** Two writes in flight measured best here (4 and more split the groups; one lets a single slow statement hold up every submission of its kind). */

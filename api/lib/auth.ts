@@ -14,6 +14,7 @@ import type { Role } from '../../contract/desk.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { nowOf, type Deps } from '../deps.ts';
+import { SESSION_EVENTS_CHANNEL } from './channels.ts';
 import { HttpError } from './http.ts';
 
 export const TOKEN_ISSUER = 'softskills-api';
@@ -31,9 +32,6 @@ export interface AdminRow {
 export interface Member extends AdminRow {
   role: Role;
 }
-
-/** Where session ends are announced, for event streams on every instance (payload: the member's id, or `jti:<id>`). */
-export const SESSION_EVENTS_CHANNEL = 'admin_sessions';
 
 export interface AdminSession {
   jti: string;

@@ -14,9 +14,11 @@ import {
   type OverviewResponse,
   type PeopleResponse,
 } from '../../contract/console.ts';
-import { LEAD_PATHS, LIST_SLUGS, type ListSlug } from '../../contract/lead-kinds.ts';
+import { LEAD_KINDS, LEAD_PATHS, LIST_SLUGS, type ListSlug } from '../../contract/lead-kinds.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
+import type { ListedTable } from '../db/schema.ts';
+import { ALL_LISTED } from '../leads/definitions.ts';
 import { createAdmin } from '../lib/admins.ts';
 import { issueToken } from '../lib/auth.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
@@ -276,15 +278,10 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       expect(body.days[0]!.date).toBe('2026-10-25');
       expect(body.days.at(-1)!.date).toBe('2026-11-23');
       // The database's own count per IST day, for every list, against the answer.
-      const tables = {
-        'join-now': 'join_now_users',
-        'join-free': 'free_join_users',
-        contact: 'contact_messages',
-        'need-help': 'enquiries',
-        'test-form': 'personality_users',
-        bookings: 'bookings',
-        proposals: 'proposals',
-      } as const;
+      const tables = Object.fromEntries(ALL_LISTED.map((lead) => [LEAD_KINDS[lead.kind].list.slug, lead.table])) as Record<
+        ListSlug,
+        ListedTable
+      >;
       for (const list of LIST_SLUGS) {
         // Spam is left out of the days (it is counted under its status).
         const rows = await database.db.selectFrom(tables[list]).select('created_at').where('status', '<>', 'spam').execute();

@@ -8,11 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS } from '../../contract/admin.ts';
 import { SYNC_PATH } from '../../contract/api.ts';
-import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
-import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
+import { LEAD_KIND_NAMES, LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import type { Database } from '../db/schema.ts';
 import { adminToken } from '../testing/admin.ts';
+import { LEAD_SAMPLES, sendsSignals, tableOfKind } from '../testing/lead-samples.ts';
 import { useTestApp } from '../testing/app.ts';
 import { testBackends } from '../testing/databases.ts';
 
@@ -39,32 +39,18 @@ function rng(seed: number) {
 }
 type Rng = ReturnType<typeof rng>;
 
-type LeadTable =
-  'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'quiz_submissions' | 'erasure_requests';
-const TABLE_BY_PATH: Record<string, LeadTable> = {
-  [LEAD_PATHS.contact]: 'contact_messages',
-  [LEAD_PATHS.freeJoin]: 'free_join_users',
-  [LEAD_PATHS.enquiry]: 'enquiries',
-  [LEAD_PATHS.joinNow]: 'join_now_users',
-  [LEAD_PATHS.personalitySignup]: 'personality_users',
-  [QUIZ_ANSWERS_PATH]: 'quiz_submissions',
-  [LEAD_PATHS.erasureRequest]: 'erasure_requests',
-};
+type LeadTable = keyof Database;
+/** Every kind of the registry, by its public path. */
+const KIND_BY_PATH = new Map(LEAD_KIND_NAMES.map((kind) => [LEAD_PATHS[kind] as string, kind]));
+const TABLE_BY_PATH: Record<string, LeadTable> = Object.fromEntries(LEAD_KIND_NAMES.map((kind) => [LEAD_PATHS[kind], tableOfKind(kind)]));
 /**
- * Paths to fuzz, weighted: the two with passwords cost an scrypt hash (~150 ms of CPU) per
- * stored body, so they come up less often; they are still fuzzed hundreds of times.
+ * Paths to fuzz, weighted: the forms with a password cost an scrypt hash (~150 ms of CPU)
+ * per stored body, so they come up less often; they are still fuzzed hundreds of times.
  */
-const PATHS = [
-  ...Array<string>(3).fill(LEAD_PATHS.contact),
-  ...Array<string>(3).fill(LEAD_PATHS.freeJoin),
-  ...Array<string>(3).fill(LEAD_PATHS.enquiry),
-  LEAD_PATHS.joinNow,
-  LEAD_PATHS.personalitySignup,
-  ...Array<string>(2).fill(QUIZ_ANSWERS_PATH),
-  LEAD_PATHS.erasureRequest,
-];
-
-const answers = () => Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, i % 4]));
+const PATHS = LEAD_KIND_NAMES.flatMap((kind) => {
+  const weight = LEAD_KINDS[kind].fields.some((f) => f.key === 'password') ? 1 : sendsSignals(kind) ? 3 : 2;
+  return Array<string>(weight).fill(LEAD_PATHS[kind]);
+});
 
 /** What the PWA sends beside a form's fields (contract/lead-signals.ts, contract/consent.ts). */
 const SIGNALS = {
@@ -74,28 +60,8 @@ const SIGNALS = {
 };
 
 function validBody(path: string, r: Rng): Record<string, unknown> {
-  return { ...fieldsOf(path, r), ...(path === QUIZ_ANSWERS_PATH || path === LEAD_PATHS.erasureRequest ? {} : SIGNALS) };
-}
-
-function fieldsOf(path: string, r: Rng): Record<string, unknown> {
-  const n = r.int(1_000_000);
-  switch (path) {
-    case LEAD_PATHS.contact:
-      return { firstName: 'Asha', lastName: 'Verma', email: `c${n}@example.in`, phone: '9876543210', message: 'Weekend batches?' };
-    case LEAD_PATHS.freeJoin:
-      return { name: 'Rohan Das', phone: '9123456780', email: `f${n}@example.in` };
-    case LEAD_PATHS.enquiry:
-      return { background: 'College Student', course: 'Soft Skills', name: 'Meera', email: `e${n}@example.in`, phone: '9988776655' };
-    case LEAD_PATHS.joinNow:
-      return { name: 'Kabir', phone: '9000000001', email: `j${n}@example.in`, password: 'secret12' };
-    case LEAD_PATHS.personalitySignup:
-      return { name: 'Isha', phone: '9000000002', email: `p${n}@example.in`, password: 'secret34' };
-    case LEAD_PATHS.erasureRequest:
-      return { email: `p${r.int(1_000_000)}@example.in` };
-    default:
-      // Few addresses: the certificate cap keeps the real renders (and mails) few.
-      return { name: 'Priya Sharma', email: `q${r.int(4)}@example.in`, answers: answers(), language: 'english' };
-  }
+  const kind = KIND_BY_PATH.get(path)!;
+  return { ...LEAD_SAMPLES[kind](r.int(1_000_000)), ...(sendsSignals(kind) ? SIGNALS : {}) };
 }
 
 /** Values no form would send, and strings that broke SQL, JSON or a renderer somewhere. */

@@ -45,10 +45,15 @@ export function InstallButton() {
     <button
       type="button"
       className="install-button"
-      onClick={async () => {
-        await event.prompt();
-        await event.userChoice;
-        setEvent(undefined);
+      onClick={() => {
+        // A dismissed or failed prompt leaves the button for another try.
+        void event
+          .prompt()
+          .then(() => event.userChoice)
+          .then(
+            () => setEvent(undefined),
+            () => undefined,
+          );
       }}
     >
       Install app

@@ -8,7 +8,7 @@ export function useDelayedNavigate(): (to: string, ms: number) => void {
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return useCallback(
     (to, ms) => {
-      timer.current = window.setTimeout(() => navigate(to), ms);
+      timer.current = window.setTimeout(() => void navigate(to), ms);
     },
     [navigate],
   );

@@ -23,7 +23,7 @@ export default function AdminLoginPage() {
     if (!notice) return;
     toast.show(notice, noticeKind);
     // Said once: a reload of the login page does not repeat it.
-    navigate(location.pathname, { replace: true, state: null });
+    void navigate(location.pathname, { replace: true, state: null });
   }, [notice, noticeKind, toast, navigate, location.pathname]);
   return (
     <>
@@ -44,7 +44,7 @@ export default function AdminLoginPage() {
               // a counsellor's console opens on their day, a trainer's on its home).
               const state: SessionNotice = { notice: ADMIN_MESSAGES.loginSuccess, kind: 'success' };
               const role = answer.data.admin?.role;
-              navigate(role === 'counsellor' ? '/admin/my-day' : role === 'trainer' ? '/admin' : '/admin/join-now', { state });
+              void navigate(role === 'counsellor' ? '/admin/my-day' : role === 'trainer' ? '/admin' : '/admin/join-now', { state });
             } else {
               toast.show(answer.message ?? ADMIN_MESSAGES.loginFailure, 'error');
             }

@@ -40,7 +40,7 @@ export default function InvitePage() {
                 toast.show(RESET_NETWORK_MESSAGE, 'error');
               } else if (answer.ok) {
                 const state: SessionNotice = { notice: answer.message ?? DESK_MESSAGES.invitationAccepted, kind: 'success' };
-                navigate('/admin-login', { state });
+                void navigate('/admin-login', { state });
               } else {
                 toast.show(answer.message ?? DESK_MESSAGES.invitationInvalid, 'error');
               }

@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
             } else if (answer.ok) {
               toast.show(answer.message ?? ADMIN_MESSAGES.resetSuccess, 'success');
               resetForm();
-              navigate('/admin-login');
+              void navigate('/admin-login');
             } else {
               toast.show(answer.message ?? ADMIN_MESSAGES.resetFailure, 'error');
             }

@@ -64,7 +64,7 @@ function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
     onDone();
   };
   return (
-    <form className="outbox-fix" onSubmit={onSubmit} noValidate aria-label={`Fix ${item.label}`}>
+    <form className="outbox-fix" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Fix ${item.label}`}>
       {fields.map((f) => {
         const id = `fix-${item.id}-${f}`;
         return (

@@ -53,7 +53,7 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
   useEffect(() => {
     let alive = true;
     setLoaded(false);
-    loadDraft(language)
+    void loadDraft(language)
       .catch(() => undefined)
       .then((draft) => {
         if (!alive) return;
@@ -105,7 +105,7 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
     const user = readLocalUser();
     if (!user) {
       toast.show(`⚠️ ${words.noUser}`, 'error');
-      navigate('/signup');
+      void navigate('/signup');
       return;
     }
     submittingRef.current = true;
@@ -133,7 +133,7 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
         });
         await clearDraft(language).catch(() => undefined);
         toast.show(quizOutcome(result, language).message, 'success');
-        navigate('/');
+        void navigate('/');
         return;
       }
       toast.show(quizOutcome(result, language).message, 'error');

@@ -128,7 +128,7 @@ function Notice() {
   useEffect(() => {
     if (!notice) return;
     toast.show(notice, kind);
-    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [notice, kind, toast, navigate, location.pathname, location.search]);
   return null;
 }
@@ -159,7 +159,7 @@ function Console() {
     () =>
       onSessionEnded((message) => {
         const state: SessionNotice = { notice: message, kind: 'error' };
-        navigate('/admin-login', { replace: true, state });
+        void navigate('/admin-login', { replace: true, state });
       }),
     [navigate],
   );
@@ -172,7 +172,7 @@ function Console() {
     );
     clearSession();
     const state: SessionNotice = { notice: ADMIN_MESSAGES.logoutSuccess, kind: 'success' };
-    navigate('/admin-login', { state });
+    void navigate('/admin-login', { state });
   };
 
   return (

@@ -69,7 +69,7 @@ export function HeaderSearch() {
   const go = (hit: SearchHit) => {
     setOpen(false);
     setQ('');
-    navigate(hitHref(hit));
+    void navigate(hitHref(hit));
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Escape') {

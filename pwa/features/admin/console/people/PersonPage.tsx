@@ -154,7 +154,7 @@ export default function PersonPage() {
       <Merges
         person={person}
         onUndone={(home) => {
-          if (home !== id) navigate(`/admin/people/${home}`);
+          if (home !== id) void navigate(`/admin/people/${home}`);
           else reload();
         }}
       />
