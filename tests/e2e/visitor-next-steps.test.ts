@@ -3,12 +3,14 @@
 // booking reference (at once, even offline, and delivered later); the payment link carries
 // the reference; the UPI link is exact (payee, amount, currency, reference) and its QR code
 // encodes it; the booking shows in the console with its amount and its payment moves on;
-// "Request a proposal" from each of the four organisation pages is stored; axe finds nothing
+// "Request a proposal" from each of the four organisation pages is stored (and, offline, kept
+// and delivered later); axe finds nothing
 // serious on either form.
 import QRCode from 'qrcode';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
+import { SAVED_OFFLINE_MESSAGE } from '../../pwa/lib/submit.ts';
 import { adminApi, consoleLogin, TEST_ADMIN, adminEnv } from '../support/console.ts';
 import { axeViolations, gotoLive, offline, online } from '../support/pwa.ts';
 import { fillFields, unique, useSite } from '../support/site.ts';
@@ -208,5 +210,33 @@ describe('the batches admins keep', () => {
     await visitor.page.getByText('Your booking has reached us.', { exact: false }).waitFor();
     expect((await listed(email, 'booking'))[0]).toMatchObject({ batch: label });
     expect(visitor.errors).toEqual([]);
+  });
+});
+
+describe('a proposal request offline', () => {
+  it('is saved on the phone and delivered when the connection returns', async () => {
+    const { page } = await site.page({ viewport: { width: 390, height: 844 } });
+    await gotoLive(page, `${site.url}/services/skill-for-schools`);
+    await page.getByRole('button', { name: 'Request a proposal' }).click();
+    const form = page.getByTestId('proposal-form');
+    await form.waitFor();
+    const email = `offline.proposal.${unique()}@example.in`;
+    await fillFields(form, {
+      Organisation: 'Kendriya Vidyalaya No. 2',
+      Name: 'Sunita Rao',
+      'Your role': 'Principal',
+      Email: email,
+      Phone: '9811122244',
+      City: 'Jaipur',
+      Participants: '240',
+      'Preferred months': 'July',
+    });
+    await offline(page.context());
+    await form.getByRole('button', { name: 'Request a proposal' }).click();
+    await page.getByRole('status').getByText(SAVED_OFFLINE_MESSAGE).first().waitFor();
+    expect(await listed(email, 'proposal')).toEqual([]);
+    await online(page.context());
+    await expect.poll(async () => (await listed(email, 'proposal')).length, { timeout: 30_000 }).toBe(1);
+    expect((await listed(email, 'proposal'))[0]).toMatchObject({ programme: 'Skill for Schools', participants: 240 });
   });
 });
