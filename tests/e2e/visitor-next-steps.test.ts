@@ -4,8 +4,7 @@
 // the reference; the UPI link is exact (payee, amount, currency, reference) and its QR code
 // encodes it; the booking shows in the console with its amount and its payment moves on;
 // "Request a proposal" from each of the four organisation pages is stored (and, offline, kept
-// and delivered later); axe finds nothing
-// serious on either form.
+// and delivered later); axe finds nothing serious on either form.
 import QRCode from 'qrcode';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
