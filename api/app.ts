@@ -13,6 +13,8 @@ import { health } from './resources/health.ts';
 import { leadResources, leads } from './resources/leads.ts';
 import { quizAnswersLead } from './leads/quiz-answers.ts';
 import { sync } from './resources/sync.ts';
+import { BOOKING_PATHS } from '../contract/bookings.ts';
+import { batchAdmin, bookingAdmin, bookingOptions, bookingUtr } from './resources/bookings.ts';
 import { events } from './resources/events.ts';
 import { CONSOLE_PATHS } from '../contract/console.ts';
 import { ERASURE_PATHS } from '../contract/erasure.ts';
@@ -79,6 +81,9 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   const localIngest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
   // On a classroom relay, every submission is also kept for the upstream, before it is stored here.
   const ingest = deps.config.relay ? relayingIngest(localIngest, deps.db, () => deps.forwarder?.wake()) : localIngest;
+  // Before the lead routes: /api/v1/bookings/options is not a booking.
+  app.route(BOOKING_PATHS.options, bookingOptions(deps));
+  app.route(BOOKING_PATHS.utr, bookingUtr(deps));
   app.route('/', leads(deps, ingest, [quizAnswers, erasureRequests]));
   app.route(SYNC_PATH, sync(deps, ingest, leadResources([quizAnswers, erasureRequests])));
   app.route(CONSOLE_PATHS.leads, leadAdmin(deps));
@@ -97,6 +102,8 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.import, importResource(deps, localIngest));
   app.route(RELAY_PATHS.keys, relayKeys(deps));
   app.route(RELAY_PATHS.status, relay(deps));
+  app.route(BOOKING_PATHS.payment, bookingAdmin(deps));
+  app.route(BOOKING_PATHS.adminBatches, batchAdmin(deps));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));
   app.all('/api', (c) => c.json({ message: API_MESSAGES.notFound }, 404));

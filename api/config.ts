@@ -1,6 +1,7 @@
 // Configuration from environment variables, read once at start. Every variable is listed
 // in the README's table; defaults are the embedded, zero-setup ones.
 import { BRAND } from '../contract/brand.ts';
+import { PAID_PACKAGE_NAMES, PAID_PACKAGES, type PaidPackage, type UpiPayee } from '../contract/bookings.ts';
 import { MIN_FILL_MS } from '../contract/lead-signals.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +104,10 @@ export interface Config {
   /** How often each instance looks for next actions that have come due (ms; tests shorten it). */
   reminderPollMs: number;
 
+  /** Each paid package's payment page (PAYMENT_LINK_ELEVATE, …; the spec's by default). */
+  paymentLinks: Record<PaidPackage, string>;
+  /** UPI_VPA and UPI_PAYEE_NAME, both set: the booking offers UPI directly. */
+  upi: UpiPayee | undefined;
   /**
    * Set: this instance is a classroom relay (RELAY_UPSTREAM_URL and RELAY_KEY). It stores
    * every submission and forwards it to the upstream; it sends no mail (the upstream does).
@@ -184,8 +189,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...httpLimits(env),
     ...adminAndMailConfig(env, publicUrl),
     ...deskConfig(env),
+    ...paymentConfig(env),
     relay,
   };
+}
+
+function paymentConfig(env: NodeJS.ProcessEnv) {
+  const link = (name: PaidPackage) => {
+    const { env: variable, link: fallback } = PAID_PACKAGES[name];
+    const value = env[variable]?.trim() || fallback;
+    if (!/^https:\/\/[^\s]+$/.test(value)) throw new Error(`${variable} must be an https:// URL (got "${value}")`);
+    return value;
+  };
+  const paymentLinks = Object.fromEntries(PAID_PACKAGE_NAMES.map((n) => [n, link(n)])) as Record<PaidPackage, string>;
+  const vpa = env.UPI_VPA?.trim() || undefined;
+  const name = env.UPI_PAYEE_NAME?.trim() || undefined;
+  if ((vpa === undefined) !== (name === undefined)) throw new Error('UPI_VPA and UPI_PAYEE_NAME are set together (or neither)');
+  if (vpa !== undefined && !/^[\w.-]{2,256}@[a-zA-Z][\w.-]{1,63}$/.test(vpa))
+    throw new Error(`UPI_VPA must be a UPI id like name@bank (got "${vpa}")`);
+  return { paymentLinks, upi: vpa && name ? { vpa, name } : undefined };
 }
 
 function deskConfig(env: NodeJS.ProcessEnv) {

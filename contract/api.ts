@@ -1,6 +1,7 @@
 // The HTTP surface the PWA and the API agree on: the batch shape, limits, response types.
 // Paths are the spec's (§7), so the spec's own client works against this server; each lead
 // kind's paths are in lead-kinds.ts.
+import type { PaymentStatus } from './bookings.ts';
 
 export const SYNC_PATH = '/api/v1/sync';
 export const HEALTH_PATH = '/api/health';
@@ -86,3 +87,36 @@ export interface QuizUser {
 
 /** A token emailed as a link (an admin's password reset, a visitor's erasure): 32 random bytes, base64url. */
 export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A seat booking as the API returns it (issue 24 part 1). */
+export interface BookingRecord {
+  _id: string;
+  reference: string;
+  programme: string;
+  package: string;
+  batch: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** Whole rupees. */
+  amount: number;
+  paymentStatus: PaymentStatus;
+  utr: string | null;
+  createdAt: string;
+}
+
+/** A proposal request as the API returns it (issue 24 part 2). */
+export interface ProposalRecord {
+  _id: string;
+  programme: string;
+  organisation: string;
+  name: string;
+  role: string;
+  email: string;
+  phone: string;
+  city: string;
+  participants: number;
+  preferredMonths: string;
+  message: string;
+  createdAt: string;
+}

@@ -56,6 +56,8 @@ export type Permission =
   | 'templates.manage'
   | 'leads.import'
   | 'people.merge'
+  | 'payments.confirm'
+  | 'batches.manage'
   | 'relay.manage'
   | 'relay.read';
 
@@ -88,6 +90,10 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'leads.import': ['admin', 'counsellor'],
   // Joining two records of one person (and undoing it): those who work leads, on leads they may see.
   'people.merge': ['admin', 'counsellor'],
+  // A booking's payment is confirmed against the bank statement: admins only.
+  'payments.confirm': ['admin'],
+  // The upcoming batches the booking form offers.
+  'batches.manage': ['admin'],
   // Keys for trainers' classroom relays: they deliver submissions, so only admins make them.
   'relay.manage': ['admin'],
   // A relay's own page (what waits to go upstream): whoever runs the session.

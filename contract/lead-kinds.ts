@@ -19,13 +19,28 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 };
 
 /** How a field is shown: a line of text, a long message, a choice, a link, the test's scores. */
-export type FieldKind = 'text' | 'email' | 'phone' | 'longText' | 'option' | 'language' | 'scores' | 'certificate' | 'date';
+export type FieldKind =
+  | 'text'
+  | 'email'
+  | 'phone'
+  | 'longText'
+  | 'option'
+  | 'language'
+  | 'scores'
+  | 'certificate'
+  | 'date'
+  /** Whole rupees (a booking's amount). */
+  | 'amount'
+  /** A number of people. */
+  | 'count';
 
 export interface LeadField {
   /** The key in the API's records (spec §3 names). */
   key: string;
   label: string;
   kind: FieldKind;
+  /** In the lead's panel and the CSV, but not a table column until the member chooses it (a wide list still fits 1024 px). */
+  tucked?: boolean;
 }
 
 /** The body shape of a spec list (§7): a bare array, or the array under this key. */
@@ -61,6 +76,7 @@ export interface LeadKindDef {
 }
 
 const f = (key: string, label: string, kind: FieldKind = 'text'): LeadField => ({ key, label, kind });
+const tucked = (field: LeadField): LeadField => ({ ...field, tucked: true });
 const name = f('name', 'Name');
 const email = f('email', 'Email', 'email');
 const phone = f('phone', 'Phone', 'phone');
@@ -154,6 +170,81 @@ export const LEAD_KINDS = {
     path: QUIZ_ANSWERS_PATH,
     label: 'Personality test answers',
     fields: [name, email],
+  },
+  // A seat on a programme, before payment (issue 24 part 1): an unpaid one is the abandoned
+  // checkout the desk follows up; paymentStatus moves on in the console.
+  booking: {
+    path: '/api/v1/bookings',
+    label: 'Seat booking',
+    fields: [
+      f('programme', 'Programme', 'option'),
+      f('package', 'Package', 'option'),
+      f('batch', 'Batch', 'option'),
+      name,
+      email,
+      phone,
+      f('reference', 'Booking reference'),
+    ],
+    list: {
+      slug: 'bookings',
+      position: 6,
+      title: 'Seat Bookings',
+      path: '/api/v1/bookings',
+      envelope: 'data',
+      timeField: 'createdAt',
+      // The first column opens the lead and shows its name (the console's rule): the name first.
+      columns: [
+        name,
+        f('reference', 'Reference'),
+        f('amount', 'Amount', 'amount'),
+        f('paymentStatus', 'Payment', 'option'),
+        f('utr', 'UTR'),
+        tucked(email),
+        tucked(phone),
+        tucked(f('programme', 'Programme', 'option')),
+        tucked(f('package', 'Package', 'option')),
+        tucked(f('batch', 'Batch', 'option')),
+      ],
+      empty: 'No seat bookings yet.',
+    },
+  },
+  // An organisation asking for a proposal from a college, school, corporate or B2B page (issue 24 part 2).
+  proposal: {
+    path: '/api/v1/proposals',
+    label: 'Proposal request',
+    fields: [
+      f('programme', 'Programme', 'option'),
+      f('organisation', 'Organisation'),
+      name,
+      f('role', 'Your role'),
+      email,
+      phone,
+      f('city', 'City'),
+      f('participants', 'Participants', 'count'),
+      f('preferredMonths', 'Preferred months'),
+      f('message', 'Message', 'longText'),
+    ],
+    list: {
+      slug: 'proposals',
+      position: 7,
+      title: 'Proposal Requests',
+      path: '/api/v1/proposals',
+      envelope: 'data',
+      timeField: 'createdAt',
+      columns: [
+        name,
+        f('organisation', 'Organisation'),
+        phone,
+        f('participants', 'Participants', 'count'),
+        tucked(f('city', 'City')),
+        tucked(f('role', 'Role')),
+        tucked(email),
+        tucked(f('preferredMonths', 'Preferred months')),
+        tucked(f('programme', 'Programme', 'option')),
+        tucked(f('message', 'Message', 'longText')),
+      ],
+      empty: 'No proposal requests yet.',
+    },
   },
   // A visitor asking for their data to be erased (/delete-my-data): queued like any
   // submission, so it is sent even from a phone that is offline when they ask.

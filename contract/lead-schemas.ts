@@ -3,7 +3,16 @@
 // in the service worker; the schemas only where a form or the API checks a submission.
 import type { AnyObjectSchema } from 'yup';
 import type { LeadKind } from './lead-kinds.ts';
-import { contactSchema, enquirySchema, erasureRequestSchema, freeJoinSchema, joinNowSchema, personalitySignupSchema } from './leads.ts';
+import {
+  bookingSchema,
+  contactSchema,
+  enquirySchema,
+  erasureRequestSchema,
+  freeJoinSchema,
+  joinNowSchema,
+  personalitySignupSchema,
+  proposalSchema,
+} from './leads.ts';
 import { quizAnswersSchema } from './quiz/schema.ts';
 
 export const LEAD_SCHEMAS = {
@@ -13,5 +22,7 @@ export const LEAD_SCHEMAS = {
   joinNow: joinNowSchema,
   personalitySignup: personalitySignupSchema,
   quizAnswers: quizAnswersSchema,
+  booking: bookingSchema,
+  proposal: proposalSchema,
   erasureRequest: erasureRequestSchema,
 } as const satisfies Record<LeadKind, AnyObjectSchema>;

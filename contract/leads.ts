@@ -1,7 +1,8 @@
 // The yup schemas for the five public lead forms. The PWA validates with them before
 // queueing, and the API validates again with the very same objects: the server never
 // trusts the client, and the user never sees a rule the server does not enforce.
-import { object, string, type InferType } from 'yup';
+import { number, object, string, type InferType } from 'yup';
+import { BOOKABLE_PROGRAMMES, BOOKING_REFERENCE_PATTERN, PAID_PACKAGE_NAMES, PAYMENT_STATUSES, UTR_PATTERN } from './bookings.ts';
 import { MESSAGES } from './messages.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS, LIMITS } from './options.ts';
 import { containsWebAddress, isStorableText, TEXT_MESSAGES } from './text-rules.ts';
@@ -132,3 +133,81 @@ export const personalitySignupSchema = object({
   password: password(MESSAGES.allFieldsRequired),
 });
 export type PersonalitySignupInput = InferType<typeof personalitySignupSchema>;
+
+const choice = (options: readonly string[], message: string) =>
+  string()
+    .typeError(message)
+    .required(message)
+    .oneOf([...options], message);
+
+/** POST /api/v1/bookings — a seat on a programme ("Buy now", a paid package's button). */
+export const bookingSchema = object({
+  programme: choice(BOOKABLE_PROGRAMMES, 'Please choose a programme'),
+  package: choice(PAID_PACKAGE_NAMES, 'Please choose a package'),
+  // One of the batches admins keep, by its label, or NEXT_BATCH. Any label is taken: a form
+  // filled offline may show a list that has changed since, and the desk confirms the batch.
+  batch: text('Batch', LIMITS.batch, 'Please choose a batch'),
+  name: personName('Name'),
+  email: email(),
+  phone: phone(MESSAGES.phoneTenDigits),
+  // Made by the form from the submission's id (bookingReferenceOf); a client that sends none gets one from the server.
+  reference: string()
+    .typeError('Booking reference must be text')
+    .optional()
+    .matches(BOOKING_REFERENCE_PATTERN, { message: 'Booking reference is not valid', excludeEmptyString: true }),
+});
+export type BookingInput = InferType<typeof bookingSchema>;
+
+/** POST /api/v1/proposals — "Request a proposal" on the colleges, schools, corporate and B2B pages. */
+export const proposalSchema = object({
+  programme: choice(BOOKABLE_PROGRAMMES.slice(1), 'Please choose a programme'),
+  organisation: text('Organisation', LIMITS.organisation),
+  name: personName('Name'),
+  role: text('Your role', LIMITS.organisation),
+  email: email(),
+  phone: phone(MESSAGES.phoneTenDigits),
+  city: text('City', LIMITS.city),
+  participants: number()
+    .typeError('Participants must be a number')
+    .required('Participants is required')
+    .integer('Participants must be a whole number')
+    .min(1, 'Participants must be at least 1')
+    .max(LIMITS.participants, `Participants must be at most ${LIMITS.participants}`),
+  preferredMonths: text('Preferred months', LIMITS.city),
+  message: string()
+    .typeError('Message must be text')
+    .transform(trimmed)
+    .default('')
+    .max(LIMITS.message, `Message must be at most ${LIMITS.message} characters`)
+    .test(...storable('Message', true)),
+});
+export type ProposalInput = InferType<typeof proposalSchema>;
+
+/** POST /api/v1/bookings/utr — the UTR the visitor's UPI app showed after paying. */
+export const bookingUtrSchema = object({
+  reference: string()
+    .typeError('Booking reference must be text')
+    .transform(trimmed)
+    .required('Booking reference is required')
+    .matches(BOOKING_REFERENCE_PATTERN, 'Booking reference is not valid'),
+  utr: string()
+    .typeError('UTR must be text')
+    .transform((v: unknown) => (typeof v === 'string' ? v.replace(/\s/g, '') : v))
+    .required('Please enter the UTR your UPI app shows')
+    .matches(UTR_PATTERN, 'A UTR is 12 to 22 letters and digits'),
+});
+
+/** PATCH /api/admin/bookings/:id — an admin moves a booking's payment on. */
+export const paymentStatusSchema = object({
+  paymentStatus: choice(PAYMENT_STATUSES, 'Please choose a payment status'),
+});
+
+/** POST /api/admin/batches — an upcoming batch for the booking form. */
+export const batchSchema = object({
+  label: text('Batch', LIMITS.batch),
+  startsOn: string()
+    .typeError('Start date must be a date')
+    .required('Start date is required')
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Start date must be a date (YYYY-MM-DD)')
+    .test('real-date', 'Start date must be a date (YYYY-MM-DD)', (v) => v === undefined || !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+});

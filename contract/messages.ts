@@ -23,6 +23,12 @@ export const MESSAGES = {
   personalitySuccess: 'Form submitted successfully!',
   personalityFailure: 'Something went wrong!',
   personalityNetwork: 'Server error, please try again!',
+  // Issue 24: bookings and proposals (the spec has no such forms).
+  bookingSuccess: 'Your seat is booked. Keep your booking reference for the payment.',
+  bookingFailure: 'We could not book your seat. Please try again.',
+  referenceTaken: 'This booking reference is already used. Please book again.',
+  proposalSuccess: 'Thank you! Our team will send you a proposal soon.',
+  proposalFailure: 'We could not send your request. Please try again.',
 } as const;
 
 // Generic request problems, answered by the API as `{ message }`.

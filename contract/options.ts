@@ -14,4 +14,8 @@ export const LIMITS = {
   message: 5000,
   passwordMin: 6,
   passwordMax: 128,
+  batch: 120,
+  organisation: 120,
+  city: 80,
+  participants: 100_000,
 } as const;

@@ -8,8 +8,18 @@ import { AppRoutes } from './app/AppRoutes.tsx';
 import { CLIENT_ONLY_PATHS, NOT_FOUND_PATH, PRERENDERED_PATHS, UNLISTED_PATHS } from './app/paths.ts';
 import { fullTitle, HeadCollector, type HeadData } from './components/Meta.tsx';
 import { BLOG_POSTS } from './content/blog.ts';
+import { brochures } from './content/brochures.ts';
+import { brochureHref } from './content/brochure-files.ts';
+import { brochureFonts } from './brochures/fonts.ts';
+import { renderBrochure } from './brochures/render-brochure.ts';
 
 export { CLIENT_ONLY_PATHS, NOT_FOUND_PATH, PRERENDERED_PATHS, UNLISTED_PATHS, fullTitle };
+
+/** Each programme's brochure as PDF bytes, with its path under the site (content/brochure-files.ts). */
+export async function renderBrochures(repoRoot: string): Promise<Array<{ href: string; pdf: Buffer }>> {
+  const fonts = brochureFonts(repoRoot);
+  return Promise.all(brochures().map(async (b) => ({ href: brochureHref(b.slug), pdf: await renderBrochure(b, fonts) })));
+}
 export const BLOG_POST_DATES: Record<string, string> = Object.fromEntries(BLOG_POSTS.map((p) => [`/blog/${p.id}`, p.date]));
 
 function tree(url: string, head: Partial<HeadData>) {

@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
 // The service worker: the app shell, every prerendered public page, fonts and the quiz
 // content precached, so every public page and both tests open offline after one visit;
-// images cache-first with an expiry, videos kept whole and answered a range at a time; the
+// images cache-first with an expiry, brochures kept once fetched, videos kept whole and answered a range at a time; the
 // API always from the network. It also drains the
 // outbox on Background Sync, under the same lock as the pages.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { rangeOf } from './lib/byte-range.ts';
 import { drainOutbox } from './lib/outbox/deliver.ts';
 import { idbStore } from './lib/outbox/store.ts';
@@ -41,6 +41,13 @@ registerRoute(
     cacheName: 'media',
     plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
   }),
+);
+
+// A programme's brochure is kept once fetched, so it opens again offline; a new build's copy
+// replaces it the next time it is asked for online (the PDF is drawn from the page's content).
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && /^\/brochures\/[^/]+\.pdf$/.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: 'brochures' }),
 );
 
 // Videos are asked for a range at a time, and a partial (206) answer cannot be cached. So the

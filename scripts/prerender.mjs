@@ -1,6 +1,7 @@
 // Runs after `vite build`: builds pwa/entry-server.tsx for Node, renders every public route
 // to dist/pwa/<route>/index.html (content, title, description, canonical link), writes a
-// 404.html, empty shells for the client-only routes, sitemap.xml and robots.txt.
+// 404.html, empty shells for the client-only routes, sitemap.xml, robots.txt and the
+// programmes' brochures (dist/pwa/brochures/*.pdf).
 // Canonical origin: PUBLIC_URL (default http://localhost:PORT, scripts/lib/origin.mjs), recorded in .build-origin so
 // the server can serve these files for the PUBLIC_URL it runs with (api/static.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -37,7 +38,7 @@ function routeModule(p) {
   if (p === '/join-now') return 'features/join-now/JoinNowPage.tsx';
   if (p === '/signup') return 'features/signup/SignupPage.tsx';
   if (p === '/course/soft-skills') return 'app/routes/course-soft-skills.tsx';
-  if (p.startsWith('/services/')) return 'features/programs/ProgramPage.tsx';
+  if (p.startsWith('/services/')) return 'app/routes/program.tsx';
   if (p === '/admin-login') return 'features/admin/AdminLoginPage.tsx';
   if (p === '/delete-my-data') return 'features/erasure/DeleteMyDataPage.tsx';
   if (p === server.NOT_FOUND_PATH) return 'features/not-found/NotFoundPage.tsx';
@@ -133,7 +134,11 @@ await write(
   ].join('\n'),
 );
 
+// Each programme's brochure, drawn from the content its page shows (pwa/content/brochures.ts).
+const pdfs = await server.renderBrochures(ROOT);
+for (const { href, pdf } of pdfs) await write(href.slice(1), pdf);
+
 await writeFile(path.join(OUT, '.build-origin'), `${ORIGIN}\n`);
 console.log(
-  `prerendered ${server.PRERENDERED_PATHS.length} routes, 404.html, ${server.CLIENT_ONLY_PATHS.length} shells; sitemap: ${listed.length} URLs (${ORIGIN})`,
+  `prerendered ${server.PRERENDERED_PATHS.length} routes, 404.html, ${server.CLIENT_ONLY_PATHS.length} shells, ${pdfs.length} brochures; sitemap: ${listed.length} URLs (${ORIGIN})`,
 );

@@ -6,6 +6,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 import type { LeadStatus } from '../../contract/lead-kinds.ts';
 import type { ConsentRecord } from '../../contract/consent.ts';
+import type { PaymentStatus } from '../../contract/bookings.ts';
 import type { LeadSource } from '../../contract/lead-signals.ts';
 import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
@@ -68,6 +69,40 @@ export interface JoinNowUsersTable extends ListedLeadColumns {
 export interface PersonalityUsersTable extends ListedLeadColumns {
   name: string;
   password_hash: string;
+}
+
+/** A seat booking (migrations/2026-11-26T0050_bookings.ts). */
+export interface BookingsTable extends ListedLeadColumns {
+  programme: string;
+  package: string;
+  batch: string;
+  name: string;
+  reference: string;
+  /** Whole rupees, from the package's price when it was booked. */
+  amount: number;
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  utr: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+/** The upcoming batches admins keep for the booking form. */
+export interface BookingBatchesTable {
+  id: Generated<string>;
+  label: string;
+  /** A date: the pg driver gives it as a Date, PGlite as a string; read it with ::text. */
+  starts_on: ColumnType<string, string, string>;
+  created_at: CreatedAt;
+  created_by: string | null;
+}
+/** A proposal request from an organisation (migrations/2026-11-26T0051_proposals.ts). */
+export interface ProposalsTable extends ListedLeadColumns {
+  programme: string;
+  organisation: string;
+  name: string;
+  role: string;
+  city: string;
+  participants: number;
+  preferred_months: string;
+  message: string;
 }
 
 export interface AdminsTable {
@@ -323,6 +358,9 @@ export interface Database {
   enquiries: EnquiriesTable;
   join_now_users: JoinNowUsersTable;
   personality_users: PersonalityUsersTable;
+  bookings: BookingsTable;
+  booking_batches: BookingBatchesTable;
+  proposals: ProposalsTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
   password_resets: PasswordResetsTable;
@@ -349,6 +387,7 @@ export interface Database {
 }
 
 /** The tables behind the five admin lists. */
-export type ListedTable = 'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users';
+export type ListedTable =
+  'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'bookings' | 'proposals';
 /** Every table that stores a public submission. */
 export type LeadTable = ListedTable | 'quiz_submissions' | 'erasure_requests';

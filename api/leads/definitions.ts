@@ -5,7 +5,16 @@
 // error here.
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { InferType } from 'yup';
-import type { ContactRecord, EnquiryRecord, FreeJoinUser, JoinNowUser, QuizUser } from '../../contract/api.ts';
+import type {
+  BookingRecord,
+  ContactRecord,
+  EnquiryRecord,
+  FreeJoinUser,
+  JoinNowUser,
+  ProposalRecord,
+  QuizUser,
+} from '../../contract/api.ts';
+import { bookingReferenceOf, PAID_PACKAGES, type PaidPackage } from '../../contract/bookings.ts';
 import { CONSOLE_MESSAGES } from '../../contract/console.ts';
 import { kindOfSlug, LEAD_KINDS, type LeadKind, type ListedKind, type ListSlug } from '../../contract/lead-kinds.ts';
 import { HttpError } from '../lib/http.ts';
@@ -221,13 +230,92 @@ export const personalitySignupLead = listed(
   NAME_EMAIL_PHONE,
 );
 
-/** The five listed kinds, by kind. */
+/** The unique constraint on a booking's reference (migrations/2026-11-26T0050_bookings.ts). */
+const BOOKING_REFERENCE_KEY = 'bookings_reference_key';
+
+export const bookingLead = listed(
+  {
+    kind: 'booking',
+    table: 'bookings',
+    // The amount is the package's price, whatever the client says; a client that sends no
+    // reference (the form always does) gets one.
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.booking>) => ({
+      programme: v.programme,
+      package: v.package,
+      batch: v.batch,
+      name: v.name,
+      email: v.email,
+      phone: v.phone,
+      reference: v.reference || bookingReferenceOf(crypto.randomUUID()),
+      amount: PAID_PACKAGES[v.package as PaidPackage].rupees,
+    }),
+    toRecord: (row): BookingRecord => ({
+      _id: row.id,
+      reference: row.reference,
+      programme: row.programme,
+      package: row.package,
+      batch: row.batch,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      amount: row.amount,
+      paymentStatus: row.payment_status,
+      utr: row.utr,
+      createdAt: iso(row.created_at),
+    }),
+    created: (data) => ({ success: true, message: MESSAGES.bookingSuccess, data }),
+    refusal: (err) =>
+      isUniqueViolation(err, BOOKING_REFERENCE_KEY)
+        ? { status: 422, body: { message: MESSAGES.referenceTaken, errors: { reference: MESSAGES.referenceTaken } } }
+        : undefined,
+  },
+  sql<string>`(reference || ' ' || name || ' ' || email || ' ' || phone)`,
+);
+
+export const proposalLead = listed(
+  {
+    kind: 'proposal',
+    table: 'proposals',
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.proposal>) => ({
+      programme: v.programme,
+      organisation: v.organisation,
+      name: v.name,
+      role: v.role,
+      email: v.email,
+      phone: v.phone,
+      city: v.city,
+      participants: v.participants,
+      preferred_months: v.preferredMonths,
+      message: v.message,
+    }),
+    toRecord: (row): ProposalRecord => ({
+      _id: row.id,
+      programme: row.programme,
+      organisation: row.organisation,
+      name: row.name,
+      role: row.role,
+      email: row.email,
+      phone: row.phone,
+      city: row.city,
+      participants: row.participants,
+      preferredMonths: row.preferred_months,
+      message: row.message,
+      createdAt: iso(row.created_at),
+    }),
+    created: (data) => ({ success: true, message: MESSAGES.proposalSuccess, data }),
+  },
+  sql<string>`(organisation || ' ' || name || ' ' || email || ' ' || phone)`,
+);
+
+/** The listed kinds, by kind. */
 export const LISTED_LEADS = {
   contact: contactLead,
   freeJoin: freeJoinLead,
   enquiry: enquiryLead,
   joinNow: joinNowLead,
   personalitySignup: personalitySignupLead,
+  booking: bookingLead,
+  proposal: proposalLead,
 } satisfies { [K in ListedKind]: ListedDefinition<K, ListedTable, { _id: string }> & ListedLead };
 
 /** The five, for code that serves them alike. */

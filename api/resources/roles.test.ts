@@ -44,6 +44,9 @@ interface Fixtures {
   merge: () => Promise<string>;
   /** A call the caller started on a fresh lead of theirs, its outcome not yet known. */
   attempt: () => Promise<{ lead: string; activity: string }>;
+  /** A fresh seat booking, and a fresh batch of the booking form. */
+  booking: () => Promise<string>;
+  batch: () => Promise<string>;
   /** A relay key, for the caller to revoke. */
   relayKey: () => Promise<string>;
 }
@@ -122,6 +125,13 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   'GET /api/v1/form/submissions': async () => ({ path: '/api/v1/form/submissions' }),
   'GET /api/v1/now/join-now': async () => ({ path: '/api/v1/now/join-now' }),
   'GET /api/v1/quiz/users': async () => ({ path: '/api/v1/quiz/users' }),
+  'GET /api/v1/bookings': async () => ({ path: '/api/v1/bookings' }),
+  'GET /api/v1/proposals': async () => ({ path: '/api/v1/proposals' }),
+  // An unknown booking: the guard decides before the booking is looked for.
+  'PATCH /api/admin/bookings/:id': async (f) => ({ path: `/api/admin/bookings/${await f.booking()}`, body: { paymentStatus: 'paid' } }),
+  'GET /api/admin/batches': async () => ({ path: '/api/admin/batches' }),
+  'POST /api/admin/batches': async () => ({ path: '/api/admin/batches', body: { label: 'Matrix batch', startsOn: '2026-12-05' } }),
+  'DELETE /api/admin/batches/:id': async (f) => ({ path: `/api/admin/batches/${await f.batch()}` }),
 };
 
 /** The spec's admin lists live under /api/v1 beside the public POSTs: named here from the registry. */
@@ -215,6 +225,31 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
           .executeTakeFirstOrThrow();
         return { lead: id, activity: String(row.id) };
       },
+      booking: async () =>
+        (
+          await database.db
+            .insertInto('bookings')
+            .values({
+              programme: 'Soft Skill For Students',
+              package: 'Elevate',
+              batch: 'Next available batch',
+              name: 'Matrix Booker',
+              email: 'matrix.booker@example.in',
+              phone: '9876500001',
+              reference: `SU-${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`,
+              amount: 2499,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      batch: async () =>
+        (
+          await database.db
+            .insertInto('booking_batches')
+            .values({ label: 'Matrix', starts_on: '2026-12-05' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
       merge: async () => {
         const [a, b] = [await lead(), await lead()];
         const adminMember = { id: members.admin.id, email: 'admin@matrix.example.in', name: 'admin', role: 'admin' as const };

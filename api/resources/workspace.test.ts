@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { CONSOLE_PATHS, csvPath, leadPath, type LeadDetail } from '../../contract/console.ts';
+import { BOOKABLE_PROGRAMMES, bookingReferenceOf, PAID_PACKAGE_NAMES } from '../../contract/bookings.ts';
 import { LEAD_KINDS, LISTED_KINDS, sortKeysOf, type ListedKind, listItems } from '../../contract/lead-kinds.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../contract/options.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
@@ -32,6 +33,16 @@ function bodyFor(kind: ListedKind, i: number, over: Record<string, string> = {})
     background: BACKGROUND_OPTIONS[i % BACKGROUND_OPTIONS.length]!,
     course: COURSE_OPTIONS[i % COURSE_OPTIONS.length]!,
     password: 'secret123',
+    // A seat booking and a proposal request (issue 24): the reference is each booking's own.
+    programme: BOOKABLE_PROGRAMMES[1 + (i % 4)]!,
+    package: PAID_PACKAGE_NAMES[i % 2]!,
+    batch: `Batch ${i % 3}`,
+    reference: bookingReferenceOf(crypto.randomUUID()),
+    organisation: `Organisation ${String.fromCharCode(65 + (i % 5))}`,
+    role: `Role ${i % 4}`,
+    city: `City ${i % 3}`,
+    participants: String(10 + (i % 7)),
+    preferredMonths: `Month ${i % 6}`,
   };
   return { ...Object.fromEntries(LEAD_KINDS[kind].fields.map((f) => [f.key, values[f.key]!])), ...over };
 }

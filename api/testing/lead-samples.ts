@@ -18,6 +18,27 @@ export const LEAD_SAMPLES: { [K in LeadKind]: (n: number) => Record<string, unkn
   // Few addresses: the certificate cap keeps the real renders (and mails) few.
   quizAnswers: (n) => ({ name: 'Priya Sharma', email: `q${n % 4}@example.in`, answers: answers(), language: 'english' }),
   erasureRequest: (n) => ({ email: `p${n}@example.in` }),
+  // No reference: the server gives each booking its own (two samples of one n may both be stored).
+  booking: (n) => ({
+    programme: 'Soft Skill For Students',
+    package: 'Elevate',
+    batch: 'Next available batch',
+    name: 'Riya Booker',
+    email: `b${n}@example.in`,
+    phone: '9000000003',
+  }),
+  proposal: (n) => ({
+    programme: 'Skill for Colleges',
+    organisation: 'Hansraj College',
+    name: 'Meera Iyer',
+    role: 'Placement officer',
+    email: `r${n}@example.in`,
+    phone: '9000000004',
+    city: 'New Delhi',
+    participants: 120,
+    preferredMonths: 'January',
+    message: 'Final-year students',
+  }),
 };
 
 type UnlistedKind = Exclude<LeadKind, ListedKind>;

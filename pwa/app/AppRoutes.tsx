@@ -15,7 +15,7 @@ const Contact = lazy(() => import('../features/contact/ContactPage.tsx'));
 const JoinNow = lazy(() => import('../features/join-now/JoinNowPage.tsx'));
 const Signup = lazy(() => import('../features/signup/SignupPage.tsx'));
 const Course = lazy(() => import('./routes/course-soft-skills.tsx'));
-const Program = lazy(() => import('../features/programs/ProgramPage.tsx'));
+const Program = lazy(() => import('./routes/program.tsx'));
 const Policy = lazy(() => import('../features/policies/PolicyPage.tsx'));
 const AdminLogin = lazy(() => import('../features/admin/AdminLoginPage.tsx'));
 const ResetPassword = lazy(() => import('../features/admin/ResetPasswordPage.tsx'));

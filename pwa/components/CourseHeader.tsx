@@ -3,10 +3,12 @@ import type { CourseHeader as Header } from '../content/types.ts';
 interface Props {
   header: Header;
   showInfoGrid?: boolean;
+  /** Opens the booking form (issue 24): the route composes it in. */
+  onBuy: () => void;
 }
 
 /** Badge, title, description, image, 'Buy now' and the info grid (spec §2). */
-export function CourseHeader({ header, showInfoGrid = true }: Props) {
+export function CourseHeader({ header, showInfoGrid = true, onBuy }: Props) {
   const info = [
     ['Job Assistance', header.jobAssistance],
     ['Date of Commencement', header.startDate],
@@ -28,7 +30,7 @@ export function CourseHeader({ header, showInfoGrid = true }: Props) {
               Starts at <strong data-testid="price">{header.price}</strong>
             </p>
           )}
-          <button type="button" className="btn btn--accent">
+          <button type="button" className="btn btn--accent" onClick={onBuy}>
             Buy now
           </button>
         </div>

@@ -2,8 +2,14 @@ import { Link } from 'react-router-dom';
 import { CUSTOM_PLAN, PRICING_PACKAGES } from '../content/pricing.ts';
 import { Section } from './Section.tsx';
 
-/** Three packages (spec §9). The free one opens the join-free modal through `onJoinFree`. */
-export function PricingSection({ onJoinFree }: { onJoinFree: () => void }) {
+interface Props {
+  onJoinFree: () => void;
+  /** A paid package's button: the booking form for that package (its payment follows the booking). */
+  onBook: (packageName: string) => void;
+}
+
+/** Three packages (spec §9). The free one opens the join-free modal, a paid one the booking form. */
+export function PricingSection({ onJoinFree, onBook }: Props) {
   return (
     <Section headingId="pricing-h" title="Pricing packages" className="pricing">
       <ul className="pricing__grid">
@@ -21,15 +27,10 @@ export function PricingSection({ onJoinFree }: { onJoinFree: () => void }) {
               ))}
             </ul>
             {p.paymentLink ? (
-              <a
-                className={`btn ${p.highlight ? 'btn--accent' : 'btn--primary'}`}
-                href={p.paymentLink}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
+              <button type="button" className={`btn ${p.highlight ? 'btn--accent' : 'btn--primary'}`} onClick={() => onBook(p.title)}>
                 {p.button}
-                <span className="visually-hidden"> — {p.title} (opens payment page in a new tab)</span>
-              </a>
+                <span className="visually-hidden"> — {p.title}</span>
+              </button>
             ) : (
               <button type="button" className="btn btn--primary" onClick={onJoinFree}>
                 {p.button}

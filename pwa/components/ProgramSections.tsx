@@ -1,19 +1,27 @@
 // Small content sections shared by the course and service pages (the step cards by the
 // home page too).
+import { brochureFileName, brochureHref, type BrochureSlug } from '../content/brochure-files.ts';
 import type { CourseFeature } from '../content/types.ts';
 import { Section } from './Section.tsx';
 
-export function DownloadPdf() {
+/** The programme's brochure, a PDF made at build time from this page's content (content/brochures.ts). */
+export function DownloadPdf({ slug, title }: { slug: BrochureSlug; title: string }) {
   return (
-    <button type="button" className="btn btn--outline">
-      Download Pdf
-    </button>
+    <a className="btn btn--outline" href={brochureHref(slug)} download={brochureFileName(title)} type="application/pdf">
+      Download Pdf<span className="visually-hidden"> brochure: {title}</span>
+    </a>
   );
 }
 
-export function FeatureGrid({ title, features }: { title: string; features: CourseFeature[] }) {
+interface FeatureGridProps {
+  title: string;
+  features: CourseFeature[];
+  brochure: { slug: BrochureSlug; title: string };
+}
+
+export function FeatureGrid({ title, features, brochure }: FeatureGridProps) {
   return (
-    <Section headingId="features-h" title={title} action={<DownloadPdf />}>
+    <Section headingId="features-h" title={title} action={<DownloadPdf {...brochure} />}>
       <ul className="feature-grid" data-testid="features">
         {features.map((f) => (
           <li key={f.title} className="card">

@@ -1,9 +1,10 @@
+import { PAID_PACKAGES, rupeesText } from '../../contract/bookings.ts';
 import type { PricingPackage } from './types.ts';
 
 /** Under the packages: for a group, a link to the contact page (the spec's "Get All Touch"). */
 export const CUSTOM_PLAN = { text: 'Need a custom plan for your college, school or company?', link: 'Get in Touch' } as const;
 
-/** Spec §9. Payment links go to the card payment provider's hosted pages. */
+/** Spec §9. A paid package's button opens the booking form; its payment page follows the booking (contract/bookings.ts). */
 export const PRICING_PACKAGES: PricingPackage[] = [
   {
     title: 'Ignite',
@@ -22,7 +23,7 @@ export const PRICING_PACKAGES: PricingPackage[] = [
   },
   {
     title: 'Elevate',
-    priceText: '₹2,499',
+    priceText: rupeesText(PAID_PACKAGES.Elevate.rupees),
     priceNote: 'One-time',
     features: [
       'Everything in Ignite',
@@ -36,12 +37,12 @@ export const PRICING_PACKAGES: PricingPackage[] = [
       'Course-completion certificate',
     ],
     highlight: true,
-    paymentLink: 'https://rzp.io/l/skillup-elevate',
+    paymentLink: PAID_PACKAGES.Elevate.link,
     button: 'Book Your Slot',
   },
   {
     title: 'Elite',
-    priceText: '₹7,499',
+    priceText: rupeesText(PAID_PACKAGES.Elite.rupees),
     priceNote: 'Starting from',
     features: [
       'Everything in Elevate',
@@ -54,7 +55,7 @@ export const PRICING_PACKAGES: PricingPackage[] = [
       'Merit certificate with verification',
     ],
     highlight: false,
-    paymentLink: 'https://rzp.io/l/skillup-elite',
+    paymentLink: PAID_PACKAGES.Elite.link,
     button: 'Book Your Slot',
   },
 ];

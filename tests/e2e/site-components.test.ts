@@ -159,12 +159,15 @@ describe('course and service page components', () => {
     expect(await packages.nth(0).locator('.checklist li').count()).toBe(6);
     expect(await packages.nth(1).locator('.checklist li').count()).toBe(9);
     expect(await packages.nth(2).locator('.checklist li').count()).toBe(8);
-    expect(
-      await packages
-        .nth(1)
-        .getByRole('link', { name: /Book Your Slot/ })
-        .getAttribute('target'),
-    ).toBe('_blank');
+    // A paid package books a seat first (issue 24): its payment page follows the booking.
+    await packages
+      .nth(1)
+      .getByRole('button', { name: /Book Your Slot/ })
+      .click();
+    const booking = page.getByRole('dialog', { name: 'Book your seat' });
+    await booking.waitFor();
+    await booking.getByRole('button', { name: 'Close booking form' }).click();
+    await booking.waitFor({ state: 'detached' });
     expect(await page.getByRole('link', { name: 'Get in Touch' }).getAttribute('href')).toBe('/contact');
 
     await page.getByRole('button', { name: 'Zoom the sample certificate' }).click();

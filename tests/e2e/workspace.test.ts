@@ -50,6 +50,15 @@ async function seed(): Promise<void> {
     background: 'Corporate Employee',
     course: 'Corporate Training',
     password: 'secret123',
+    // Seat bookings and proposal requests (issue 24); a booking without a reference gets one from the server.
+    programme: 'Corporate Training for Freshers',
+    package: i % 2 ? 'Elite' : 'Elevate',
+    batch: i % 2 ? 'Weekend batch starting 5 December 2026 (Saturdays and Sundays, 10 am)' : 'Next available batch',
+    organisation: i % 2 ? `अखिल भारतीय प्रबंधन संस्थान ${i}` : `Venkateshwara Institute of Technology and Management Studies ${i}`,
+    role: 'Training and Placement Officer',
+    city: 'Visakhapatnam',
+    participants: String(40 + i),
+    preferredMonths: 'January, February or the first week of March',
   });
   for (const kind of LISTED_KINDS) {
     const fields = LEAD_KINDS[kind].fields;

@@ -19,25 +19,31 @@ import { TESTIMONIALS } from '../../content/testimonials.ts';
 
 interface Props {
   onJoinFree: () => void;
+  /** Opens the booking form, for a package when one was chosen. */
+  onBook: (packageName?: string) => void;
   /** The enquiry form, composed in by the route. */
   enquiry: ReactNode;
 }
 
 /** /course/soft-skills: Soft Skill For Students. */
-export function CoursePage({ onJoinFree, enquiry }: Props) {
+export function CoursePage({ onJoinFree, onBook, enquiry }: Props) {
   return (
     <>
       <Meta
         title="Soft Skill For Students — 1-month live course"
         description={`A one-month live + recorded soft-skills course for students, in Hindi and English, from ${SOFT_SKILLS_COURSE.price}: interviews, group discussions, presentations and a recognised certificate.`}
       />
-      <CourseHeader header={SOFT_SKILLS_COURSE} />
-      <FeatureGrid title="About Our Soft Skills Training" features={COURSE_FEATURES} />
+      <CourseHeader header={SOFT_SKILLS_COURSE} onBuy={() => onBook()} />
+      <FeatureGrid
+        title="About Our Soft Skills Training"
+        features={COURSE_FEATURES}
+        brochure={{ slug: 'soft-skills', title: SOFT_SKILLS_COURSE.title }}
+      />
       <Section headingId="benefits-h" title="Your Benefits" className="section--alt">
         <BenefitList title="Everything included in the course" items={COURSE_BENEFITS} testId="benefits" />
       </Section>
       <CertificateBlock title="Certificate criteria" criteria={COURSE_CERTIFICATE_CRITERIA} image={COURSE_CERTIFICATE_IMAGE} />
-      <PricingSection onJoinFree={onJoinFree} />
+      <PricingSection onJoinFree={onJoinFree} onBook={onBook} />
       <TestimonialCarousel items={TESTIMONIALS} />
       <Faq items={COURSE_FAQS} />
       {enquiry}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { CertificateBlock } from '../../components/CertificateBlock.tsx';
 import { CourseHeader } from '../../components/CourseHeader.tsx';
@@ -9,18 +10,28 @@ import { BenefitList, DownloadPdf, Steps } from '../../components/ProgramSection
 import { Section } from '../../components/Section.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
 import { PROGRAMS } from '../../content/programs.ts';
+import type { ProgramSlug } from '../../content/programs-index.ts';
+
+interface Props {
+  /** "Buy now": the booking form for this programme, composed in by the route. */
+  onBuy: (programme: string) => void;
+  /** "Request a proposal" for this programme, composed in by the route. */
+  proposal: (programme: string) => ReactNode;
+}
 
 /** The four service pages, driven by content/programs.ts. */
-export default function ProgramPage() {
+export function ProgramPage({ onBuy, proposal }: Props) {
   const { slug = '' } = useParams();
   const program = PROGRAMS[slug];
   if (!program) return <NotFoundContent />;
+  const brochure = program.download && <DownloadPdf slug={slug as ProgramSlug} title={program.header.title} />;
   return (
     <>
       <Meta title={program.metaTitle} description={program.metaDescription} />
-      <CourseHeader header={program.header} showInfoGrid={program.showInfoGrid} />
+      <CourseHeader header={program.header} showInfoGrid={program.showInfoGrid} onBuy={() => onBuy(program.header.title)} />
+      {proposal(program.header.title)}
       {program.about && (
-        <Section headingId="about-h" title={program.about.title} action={program.download && <DownloadPdf />}>
+        <Section headingId="about-h" title={program.about.title} action={brochure}>
           {program.about.paragraphs.map((p) => (
             <p key={p.slice(0, 24)} className="prose">
               {p}
@@ -29,7 +40,7 @@ export default function ProgramPage() {
         </Section>
       )}
       {program.whyItMatters && (
-        <Section headingId="why-h" title="Why It Matters" action={program.download && <DownloadPdf />}>
+        <Section headingId="why-h" title="Why It Matters" action={brochure}>
           <ul className="why" data-testid="why-it-matters">
             {program.whyItMatters.map((w) => (
               <li key={w.figure} className="card">

@@ -32,6 +32,7 @@ import PersonPage from './people/PersonPage.tsx';
 import ImportPage from './workspace/ImportPage.tsx';
 import TemplatesPage from './workspace/TemplatesPage.tsx';
 import RelayPage from './RelayPage.tsx';
+import BatchesPage from './workspace/BatchesPage.tsx';
 
 function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   const { arrived, live } = useLeadEvents();
@@ -80,6 +81,11 @@ function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: b
           {member.can('leads.work') && (
             <li>
               <NavLink to="/admin/templates">Templates</NavLink>
+            </li>
+          )}
+          {member.can('leads.read') && (
+            <li>
+              <NavLink to="/admin/batches">Batches</NavLink>
             </li>
           )}
           {member.can('team.read') && (
@@ -227,6 +233,7 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route path="import" element={<ImportPage />} />
             <Route path="templates" element={<TemplatesPage />} />
             <Route path="relay" element={<RelayPage />} />
+            <Route path="batches" element={<BatchesPage />} />
             <Route path=":list" element={<ListPage />} />
             <Route path="*" element={<p>There is no such page in the console.</p>} />
           </Routes>

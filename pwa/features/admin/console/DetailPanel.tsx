@@ -17,6 +17,8 @@ import { ActivityLogger, type ActivityBody } from './lead/ActivityLogger.tsx';
 import { ConsentSection, NoteForm, SourceSection } from './lead/LeadFacts.tsx';
 import { Timeline } from './lead/Timeline.tsx';
 import { WorkSection, type LeadPatch } from './lead/WorkSection.tsx';
+import { PaymentActions } from './lead/PaymentActions.tsx';
+import type { PaymentStatus } from '../../../../contract/bookings.ts';
 import { ReachBar } from './lead/ReachBar.tsx';
 import type { ReachType } from './lead/reach.ts';
 
@@ -150,6 +152,16 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, star
           onPatch={update}
           onLog={log}
           reach={{ onAttempt: reachAttempt, onOutcome: reachOutcome, started }}
+        />
+      )}
+      {loaded.state === 'ready' && slug === 'bookings' && member.can('payments.confirm') && (
+        <PaymentActions
+          id={id}
+          status={loaded.detail.data.paymentStatus as PaymentStatus}
+          onChanged={() => {
+            reload();
+            onChanged();
+          }}
         />
       )}
       {loaded.state === 'ready' && member.can('leads.erase') && (

@@ -1,4 +1,5 @@
 // One field of a lead, written the way its kind calls for (registry: contract/lead-kinds.ts).
+import { rupeesText } from '../../../../contract/bookings.ts';
 import type { LeadField } from '../../../../contract/lead-kinds.ts';
 import { certificatePagePath } from '../../../../contract/quiz/api.ts';
 import { callLink, emailLink } from '../../../../contract/workspace.ts';
@@ -59,6 +60,8 @@ export function FieldValue({ field, item, full = false }: { field: LeadField; it
       return value ? <a href={emailLink(String(value), '', '')}>{String(value)}</a> : null;
     case 'phone':
       return value ? <a href={callLink(String(value)) ?? `tel:${encodeURIComponent(String(value))}`}>{String(value)}</a> : null;
+    case 'amount':
+      return typeof value === 'number' ? <>{rupeesText(value)}</> : <span className="muted">—</span>;
     case 'longText':
       return <span className={full ? 'long-text long-text--full' : 'long-text'}>{String(value ?? '')}</span>;
     default:

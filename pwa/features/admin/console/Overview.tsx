@@ -19,6 +19,8 @@ export const LIST_COLOURS: Record<ListSlug, string> = {
   contact: '#b5452a',
   'need-help': '#6a4c93',
   'test-form': '#8a6d00',
+  bookings: '#9b2c5a',
+  proposals: '#2f6690',
 };
 
 type State = { state: 'loading' } | { state: 'ready'; data: OverviewResponse } | { state: 'error'; message: string };

@@ -47,7 +47,7 @@ const HIDDEN_BY_DEFAULT: ReadonlySet<string> = new Set(['language', 'certificate
 /** The columns shown: the name, then the member's choice (without one: all but the few hidden by default). */
 export function shownColumns(list: LeadListDef, chosen: readonly string[] | undefined): TableColumn[] {
   const all = allColumns(list);
-  if (!chosen || chosen.length === 0) return all.filter((c) => !c.field || !HIDDEN_BY_DEFAULT.has(c.field.kind));
+  if (!chosen || chosen.length === 0) return all.filter((c) => !c.field || (!c.field.tucked && !HIDDEN_BY_DEFAULT.has(c.field.kind)));
   const wanted = new Set(chosen);
   return all.filter((c, i) => i === 0 || wanted.has(c.id));
 }

@@ -1,0 +1,100 @@
+// Seat bookings and their payment (issue 24 part 1): the paid packages and their prices, the
+// programmes a seat can be booked on, the booking reference, the payment states the console
+// moves a booking through, and the UPI link. The server computes the amount from the
+// package (never from the client), and the PWA shows the same figure.
+
+/** The paid packages (spec §9), by the names the pricing cards show. */
+export const PAID_PACKAGES = {
+  Elevate: { rupees: 2499, env: 'PAYMENT_LINK_ELEVATE', link: 'https://rzp.io/l/skillup-elevate' },
+  Elite: { rupees: 7499, env: 'PAYMENT_LINK_ELITE', link: 'https://rzp.io/l/skillup-elite' },
+} as const;
+export type PaidPackage = keyof typeof PAID_PACKAGES;
+export const PAID_PACKAGE_NAMES = Object.keys(PAID_PACKAGES) as PaidPackage[];
+
+/** The course and the four programmes, as their pages title them; a seat is booked on one. */
+export const BOOKABLE_PROGRAMMES = [
+  'Soft Skill For Students',
+  'Skill for Colleges',
+  'Skill for Schools',
+  'Corporate Training for Freshers',
+  'B2B Soft Skills Outsourcing',
+] as const;
+export type BookableProgramme = (typeof BOOKABLE_PROGRAMMES)[number];
+
+/** Where a booking stands with its payment; the console moves it on (an admin confirms "paid"). */
+export const PAYMENT_STATUSES = ['payment-pending', 'paid', 'enrolled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  'payment-pending': 'Payment pending',
+  paid: 'Paid',
+  enrolled: 'Enrolled',
+};
+
+/** "₹2,499": the Indian grouping the pricing cards use. */
+export function rupeesText(rupees: number): string {
+  return `₹${rupees.toLocaleString('en-IN')}`;
+}
+
+/**
+ * The booking's reference, made from the submission's id when the visitor presses "Book",
+ * so a booking saved offline has its reference at once, and every retry carries the same.
+ */
+export const BOOKING_REFERENCE_PATTERN = /^SU-[0-9A-F]{10}$/;
+export function bookingReferenceOf(submissionId: string): string {
+  return `SU-${submissionId.replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+}
+
+/** UTR: the 12-digit number a UPI app shows after paying (bank references up to 22 characters are accepted). */
+export const UTR_PATTERN = /^[A-Za-z0-9]{12,22}$/;
+
+export interface UpiPayee {
+  vpa: string;
+  name: string;
+}
+
+/** The UPI deep link (NPCI's linking specification): any UPI app on a phone opens it, a QR of it on a laptop. */
+export function upiUri(payee: UpiPayee, rupees: number, reference: string): string {
+  const q = (s: string) => encodeURIComponent(s);
+  // The payee's address keeps its "@" as written (name@bank): some UPI apps read it literally.
+  return `upi://pay?pa=${q(payee.vpa).replace(/%40/g, '@')}&pn=${q(payee.name)}&am=${rupees.toFixed(2)}&cu=INR&tn=${q(reference)}`;
+}
+
+/** The package's payment page, continued with the booking's reference. */
+export function paymentLinkWithReference(link: string, reference: string): string {
+  const url = new URL(link);
+  url.searchParams.set('reference', reference);
+  return url.toString();
+}
+
+/** GET /api/v1/bookings/options: the upcoming batches, and how to pay. */
+export interface BookingOptions {
+  batches: Batch[];
+  payment: {
+    /** Each package's payment page, without a reference (paymentLinkWithReference adds it). */
+    links: Record<PaidPackage, string>;
+    /** Set when the business takes UPI directly (UPI_VPA and UPI_PAYEE_NAME). */
+    upi: UpiPayee | null;
+  };
+}
+
+export const BOOKING_PATHS = {
+  /** GET: the upcoming batches a visitor can choose and how to pay (public). */
+  options: '/api/v1/bookings/options',
+  /** POST { reference, utr }: the visitor's UTR after paying (public, through the outbox). */
+  utr: '/api/v1/bookings/utr',
+  /** PATCH { paymentStatus }: an admin moves a booking's payment on. */
+  payment: '/api/admin/bookings',
+  /** GET, POST { label, startsOn }, DELETE /:id: the batches admins keep. */
+  adminBatches: '/api/admin/batches',
+} as const;
+
+/** An upcoming batch, as the booking form lists it. */
+export interface Batch {
+  _id: string;
+  label: string;
+  /** YYYY-MM-DD (IST). */
+  startsOn: string;
+}
+
+/** Chosen when no batch is listed yet (or the list could not be fetched offline): the desk proposes one. */
+export const NEXT_BATCH = 'Next available batch';

@@ -1,0 +1,58 @@
+// After "Book my seat": the reference at once (even offline), whether the booking has
+// reached us, and how to pay: the package's payment page carrying the reference, and UPI
+// with its QR and the UTR field when the business takes UPI directly.
+import {
+  PAID_PACKAGES,
+  paymentLinkWithReference,
+  rupeesText,
+  upiUri,
+  type BookingOptions,
+  type PaidPackage,
+} from '../../../contract/bookings.ts';
+import type { Booked } from './BookingForm.tsx';
+import { UpiPay } from './UpiPay.tsx';
+import { UtrForm } from './UtrForm.tsx';
+import { useDelivered } from './useDelivered.ts';
+
+function Payment({ booked, payment }: { booked: Booked; payment: BookingOptions['payment'] }) {
+  const pkg = booked.package as PaidPackage;
+  const rupees = PAID_PACKAGES[pkg].rupees;
+  const amount = rupeesText(rupees);
+  return (
+    <div className="booking__pay">
+      <h3>Pay {amount} for your seat</h3>
+      <a
+        className="btn btn--primary"
+        href={paymentLinkWithReference(payment.links[pkg], booked.reference)}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="payment-link"
+      >
+        Pay online (card, net banking, UPI)<span className="visually-hidden"> (opens the payment page in a new tab)</span>
+      </a>
+      {payment.upi && (
+        <>
+          <UpiPay uri={upiUri(payment.upi, rupees, booked.reference)} amount={amount} />
+          <UtrForm reference={booked.reference} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function BookingConfirmation({ booked, options }: { booked: Booked; options: BookingOptions | undefined }) {
+  const delivered = useDelivered(booked.id, booked.sent);
+  return (
+    <div className="booking__done" data-testid="booking-confirmation">
+      <p>
+        Your booking reference: <strong data-testid="booking-reference">{booked.reference}</strong>
+      </p>
+      <p role="status" data-testid="booking-delivery">
+        {delivered
+          ? 'Your booking has reached us. Quote the reference when you pay.'
+          : 'Saved on this device — it will be sent automatically when you are back online. Your reference stays the same.'}
+      </p>
+      {options ? <Payment booked={booked} payment={options.payment} /> : <p>The payment options appear here once you are online.</p>}
+    </div>
+  );
+}
