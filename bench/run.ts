@@ -1,9 +1,9 @@
 // `npm run bench`: every benchmark, one run, figures and ratios against their targets.
 // `npm run bench -- console lighthouse`: only the sections named (api, certificate,
-// render-load, console, outbox, relay, lighthouse).
+// render-load, console, outbox, lighthouse).
 import { benchApi, ROUNDS } from './api.ts';
 
-const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'outbox', 'relay', 'lighthouse'] as const;
+const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'outbox', 'lighthouse'] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`No such bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
@@ -116,16 +116,6 @@ if (runs('outbox')) {
         `(target <= ${DRAIN_TARGET_MS}) ${verdict(drain.ms <= DRAIN_TARGET_MS)}`,
     );
   }
-}
-
-if (runs('relay')) {
-  const { benchRelayForwarding, RELAY_TARGET_MS } = await import('./relay.ts');
-  console.log('\n== Classroom relay reconnecting (relay on PGlite → upstream on Postgres, loopback) ==');
-  const relay = await benchRelayForwarding(1000);
-  console.log(
-    `${relay.count} submissions queued on the relay stored upstream ${fmt(relay.ms / 1000, 1)} s after the upstream came back ` +
-      `(the relay's next try included; target <= ${RELAY_TARGET_MS / 1000} s) ${verdict(relay.ms <= RELAY_TARGET_MS)}`,
-  );
 }
 
 // Lighthouse, mobile defaults, on the four pages the budget names.
