@@ -7,7 +7,7 @@ const KEY = `rk_${'a'.repeat(43)}`;
 describe('the classroom relay settings', () => {
   it('makes an instance a relay whose links (a certificate) are the upstream’s unless PUBLIC_URL says otherwise', () => {
     const relay = loadConfig({ PORT: '3000', RELAY_UPSTREAM_URL: 'https://skillup.example.in/', RELAY_KEY: KEY });
-    expect(relay.relay).toEqual({ upstreamUrl: 'https://skillup.example.in', key: KEY, batchSize: 100 });
+    expect(relay.relay).toEqual({ upstreamUrl: 'https://skillup.example.in', key: KEY });
     expect(relay.publicUrl).toBe('https://skillup.example.in');
     expect(loadConfig({ RELAY_UPSTREAM_URL: 'https://a.example', RELAY_KEY: KEY, PUBLIC_URL: 'https://b.example' }).publicUrl).toBe(
       'https://b.example',

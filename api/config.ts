@@ -118,8 +118,6 @@ export interface Config {
 export interface RelayConfig {
   upstreamUrl: string;
   key: string;
-  /** Submissions per delivery (RELAY_BATCH_SIZE): smaller on an uplink that drops long requests. */
-  batchSize: number;
 }
 
 /** A relay key as an admin's console gives it (api/relay/keys.ts makes them). */
@@ -134,7 +132,7 @@ function relayConfig(env: NodeJS.ProcessEnv): RelayConfig | undefined {
   if (upstreamUrl === undefined || key === undefined) return undefined;
   if (!/^https?:\/\/[^/]/.test(upstreamUrl)) throw new Error(`RELAY_UPSTREAM_URL must be an http(s) URL (got "${upstreamUrl}")`);
   if (!RELAY_KEY_PATTERN.test(key)) throw new Error('RELAY_KEY must be a key made in the console (Relay keys): rk_ and 43 characters');
-  return { upstreamUrl, key, batchSize: intVar(env, 'RELAY_BATCH_SIZE', 100, 1, 100) };
+  return { upstreamUrl, key };
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../../' : '../', import.meta.url));

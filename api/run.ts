@@ -154,13 +154,7 @@ async function main(): Promise<void> {
     // sends each certificate once it has the submission.
     const relay = config.relay;
     if (relay) {
-      const forwarder = startForwarder({
-        db: database.db,
-        upstreamUrl: relay.upstreamUrl,
-        key: relay.key,
-        batchSize: relay.batchSize,
-        log,
-      });
+      const forwarder = startForwarder({ db: database.db, upstreamUrl: relay.upstreamUrl, key: relay.key, log });
       deps.forwarder = forwarder;
       stopForwarder = () => forwarder.stop();
       cleanup.unshift(stopForwarder);

@@ -1,6 +1,6 @@
 // On a relay: forwards what relay_outbox holds to the upstream's batch endpoint, oldest
 // first, each with its own Idempotency-Key, whenever the upstream answers; while it does
-// not, waits longer each time (1 s doubling to 15 s, with jitter, so a room of relays
+// not, waits longer each time (1 s doubling to a minute, with jitter, so a room of relays
 // coming back together does not arrive as one). An item the upstream answered for good
 // (stored, replayed, or refused as invalid) is marked forwarded and its body cleared;
 // anything else (409 in flight, 429 past the allowance, 5xx) is tried again later.
@@ -26,8 +26,6 @@ export interface ForwarderOptions {
   maxBackoffMs?: number;
   /** Seconds one delivery may take before it counts as failed. */
   timeoutSeconds?: number;
-  /** Submissions per delivery, at most the upstream's SYNC_BATCH_MAX. */
-  batchSize?: number;
 }
 
 export interface Forwarder {
@@ -73,8 +71,7 @@ export function startForwarder(options: ForwarderOptions): Forwarder {
   const clock = options.clock ?? (() => new Date());
   const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
   const pollMs = options.pollMs ?? 2_000;
-  // A minute at most was too long: a relay should see the upstream back within seconds.
-  const maxBackoffMs = options.maxBackoffMs ?? 15_000;
+  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
   const state = { failures: 0, lastSuccessAt: null as Date | null, lastError: null as string | null, nextAttemptAt: null as Date | null };
   let stopped = false;
   // Stopping cuts a delivery in flight short: what it did not mark goes again at the next start.
@@ -110,7 +107,7 @@ export function startForwarder(options: ForwarderOptions): Forwarder {
       .where('forwarded_at', 'is', null)
       .where('next_attempt_at', '<=', clock())
       .orderBy('id')
-      .limit(Math.min(options.batchSize ?? SYNC_BATCH_MAX, SYNC_BATCH_MAX))
+      .limit(SYNC_BATCH_MAX)
       .execute();
     if (due.length === 0) return pollMs;
     const batch = fitBatch(due);

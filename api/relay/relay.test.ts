@@ -72,7 +72,7 @@ describe.each(testBackends())('the classroom relay on $name', (backend) => {
     // PUBLIC_URL unset on a relay: its links are the upstream's (config.test.ts).
     const { app } = testApp(
       relayDb,
-      { relay: { upstreamUrl: 'http://upstream.test', key, batchSize: 100 }, publicUrl: 'http://upstream.test' },
+      { relay: { upstreamUrl: 'http://upstream.test', key }, publicUrl: 'http://upstream.test' },
       { forwarder },
     );
     return { app, forwarder };

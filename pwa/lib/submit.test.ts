@@ -70,16 +70,3 @@ describe('submit', () => {
     expect(await failed).toEqual({ status: 0, ok: false, data: undefined, message: undefined, queued: false, direct: true });
   });
 });
-
-describe('a submission id', () => {
-  it('is a version-4 UUID where crypto.randomUUID is missing (a plain-HTTP LAN page is not a secure context)', async () => {
-    const { newSubmissionId } = await import('./submit.ts');
-    const insecure = { getRandomValues: crypto.getRandomValues.bind(crypto) };
-    const ids = new Set(Array.from({ length: 1000 }, () => newSubmissionId(insecure)));
-    expect(ids.size).toBe(1000);
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(newSubmissionId({ getRandomValues: () => new Uint8Array(16), randomUUID: () => 'from-the-platform' } as never)).toBe(
-      'from-the-platform',
-    );
-  });
-});

@@ -36,18 +36,8 @@ export function savedMessage(result: SubmitResult): string {
   return result.queuedReason === 'server' ? SAVED_SERVER_MESSAGE : SAVED_OFFLINE_MESSAGE;
 }
 
-/**
- * A submission's id (its Idempotency-Key): a random UUID. `crypto.randomUUID` exists only
- * in a secure context; a phone on a classroom relay's plain-HTTP LAN address has only
- * `crypto.getRandomValues`, from which the same version-4 UUID is made.
- */
-export function newSubmissionId(cryptoApi: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto): string {
-  if (typeof cryptoApi.randomUUID === 'function') return cryptoApi.randomUUID();
-  const bytes = cryptoApi.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+export function newSubmissionId(): string {
+  return crypto.randomUUID();
 }
 
 /**

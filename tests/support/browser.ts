@@ -5,8 +5,7 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** `extraArgs`: e.g. `--host-resolver-rules=MAP classroom.local 127.0.0.1`, to reach a server as a LAN visitor does. */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
@@ -21,7 +20,6 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      ...extraArgs,
     ],
   });
 }

@@ -1,7 +1,7 @@
 // The admin console (one lazy route chunk; no public page loads any of it): a sidebar with
 // My day, the overview, the five lists of spec §2 with the leads new since the console
 // opened, People, the saved views, import, templates, the team, the assignment rules, the
-// erasure log, the classroom relay and the member's settings (each as their role allows), and Logout; a header
+// erasure log and the member's settings (each as their role allows), and Logout; a header
 // with the search across every list and Welcome; reminders as they come due; the keys.
 // Its stylesheet is its own, linked only here, so public pages do not carry it either.
 import { useEffect, useState, type ReactNode } from 'react';
@@ -31,7 +31,6 @@ import PeoplePage from './people/PeoplePage.tsx';
 import PersonPage from './people/PersonPage.tsx';
 import ImportPage from './workspace/ImportPage.tsx';
 import TemplatesPage from './workspace/TemplatesPage.tsx';
-import RelayPage from './RelayPage.tsx';
 import BatchesPage from './workspace/BatchesPage.tsx';
 
 function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
@@ -101,11 +100,6 @@ function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: b
           {member.can('audit.read') && (
             <li>
               <NavLink to="/admin/audit">Erasure log</NavLink>
-            </li>
-          )}
-          {member.can('relay.read') && (
-            <li>
-              <NavLink to="/admin/relay">Classroom relay</NavLink>
             </li>
           )}
           <li>
@@ -232,7 +226,6 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route path="people/:id" element={<PersonPage />} />
             <Route path="import" element={<ImportPage />} />
             <Route path="templates" element={<TemplatesPage />} />
-            <Route path="relay" element={<RelayPage />} />
             <Route path="batches" element={<BatchesPage />} />
             <Route path=":list" element={<ListPage />} />
             <Route path="*" element={<p>There is no such page in the console.</p>} />
