@@ -9,7 +9,7 @@ import { QUIZ_MESSAGES } from '../../contract/quiz/answers.ts';
 import type { QuizAnswersResponse } from '../../contract/quiz/api.ts';
 import { scoreAnswers, type QuizResult } from '../../contract/quiz/scoring.ts';
 import { certificateEmail } from '../certificate/email.ts';
-import { certificateData, certificateIdFor, certificateUrl } from '../certificate/store.ts';
+import { certificateData, certificateUrl, newCertificateId } from '../certificate/store.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { mailboxOf } from '../lib/mailbox.ts';
@@ -45,14 +45,14 @@ export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAn
   const definition = define({
     kind: 'quizAnswers',
     table: 'quiz_submissions',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.quizAnswers>, _signals, key) => ({
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.quizAnswers>) => ({
       name: v.name,
       email: v.email,
       language: v.language,
       answers: v.answers,
       // The schema has checked the answers; scoring them cannot throw here.
       result: scoreAnswers(v.answers),
-      certificate_id: certificateIdFor(key),
+      certificate_id: newCertificateId(),
       // Settled in the insert's transaction: false when past the address's daily cap.
       certificate_emailed: true,
       created_at: new Date(),

@@ -69,12 +69,7 @@ describe.each(testBackends())('the classroom relay on $name', (backend) => {
       pollMs: 10,
       maxBackoffMs: 40,
     });
-    // PUBLIC_URL unset on a relay: its links are the upstream's (config.test.ts).
-    const { app } = testApp(
-      relayDb,
-      { relay: { upstreamUrl: 'http://upstream.test', key }, publicUrl: 'http://upstream.test' },
-      { forwarder },
-    );
+    const { app } = testApp(relayDb, { relay: { upstreamUrl: 'http://upstream.test', key } }, { forwarder });
     return { app, forwarder };
   };
 
@@ -151,14 +146,8 @@ describe.each(testBackends())('the classroom relay on $name', (backend) => {
         key: `quiz-key-${i}-0123`,
         body: { ...LEAD_SAMPLES.quizAnswers(i), email: `student${i}@college.example.in` },
       }));
-      const certificates = new Map<string, string>();
       for (const q of quiz.slice(0, 10)) {
-        const res = await postJson(relay.app, QUIZ_ANSWERS_PATH, q.body, { 'Idempotency-Key': q.key });
-        expect(res.status).toBe(201);
-        const { certificateId, certificateUrl } = await res.json();
-        // The link the phone shows is the upstream's: that is where it will verify.
-        expect(certificateUrl).toBe(`http://upstream.test/certificate/${certificateId}`);
-        certificates.set(q.key, certificateId);
+        expect((await postJson(relay.app, QUIZ_ANSWERS_PATH, q.body, { 'Idempotency-Key': q.key })).status).toBe(201);
       }
       const items = [
         ...quiz.slice(10).map((q) => ({ key: q.key, path: QUIZ_ANSWERS_PATH, body: q.body })),
@@ -202,13 +191,6 @@ describe.each(testBackends())('the classroom relay on $name', (backend) => {
         .where('idempotency_key', 'like', 'quiz-key-%')
         .execute();
       expect(quizKeys.map((r) => r.idempotency_key).sort()).toEqual(quiz.map((q) => q.key).sort());
-      // Each student's certificate upstream is the one the relay showed them.
-      const upstreamCertificates = await upstreamDb.db
-        .selectFrom('quiz_submissions')
-        .select(['idempotency_key', 'certificate_id'])
-        .where('idempotency_key', 'in', [...certificates.keys()])
-        .execute();
-      expect(new Map(upstreamCertificates.map((r) => [r.idempotency_key, r.certificate_id]))).toEqual(certificates);
       const contacts = await upstreamDb.db
         .selectFrom('contact_messages')
         .select('idempotency_key')
