@@ -38,11 +38,6 @@ import { templates } from './resources/templates.ts';
 import { views } from './resources/views.ts';
 import { staticSite } from './static.ts';
 import { createIngest } from './ingest/ingest.ts';
-import { RELAY_PATHS } from '../contract/relay.ts';
-import { relayingIngest } from './relay/capture.ts';
-import { relayDeliveries } from './relay/deliveries.ts';
-import { relay } from './resources/relay.ts';
-import { relayKeys } from './resources/relay-keys.ts';
 
 export interface AppOptions {
   /** Log one line per request (off in most tests). */
@@ -67,8 +62,6 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
       clock: () => nowOf(deps),
       onError: rateLimitErrorLog(deps.log),
     });
-  // A relay's deliveries: its key checked, and its own client for the rate limit (below).
-  app.use('/api/*', relayDeliveries(deps));
   app.use('/api/*', postRateLimit(limiter, { perMinute: deps.config.postRateLimitPerMinute, trustProxy: deps.config.trustProxy }));
   // JSON only, but for a CSV file being imported (resources/import.ts, which checks its own type).
   app.use('/api/*', jsonBodiesOnly({ except: IMPORT_PATH_PATTERN }));
@@ -78,9 +71,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   const erasureRequests = erasureRequestLead(deps);
   app.route(ERASURE_PATHS.request, erasure(deps));
   // One ingest for the app's single POSTs and batches: its in-flight keys and group commits are this instance's.
-  const localIngest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
-  // On a classroom relay, every submission is also kept for the upstream, before it is stored here.
-  const ingest = deps.config.relay ? relayingIngest(localIngest, deps.db, () => deps.forwarder?.wake()) : localIngest;
+  const ingest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
   // Before the lead routes: /api/v1/bookings/options is not a booking.
   app.route(BOOKING_PATHS.options, bookingOptions(deps));
   app.route(BOOKING_PATHS.utr, bookingUtr(deps));
@@ -99,9 +90,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.templates, templates(deps));
   app.route(WORKSPACE_PATHS.search, search(deps));
   app.route(WORKSPACE_PATHS.views, views(deps));
-  app.route(WORKSPACE_PATHS.import, importResource(deps, localIngest));
-  app.route(RELAY_PATHS.keys, relayKeys(deps));
-  app.route(RELAY_PATHS.status, relay(deps));
+  app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
   app.route(BOOKING_PATHS.payment, bookingAdmin(deps));
   app.route(BOOKING_PATHS.adminBatches, batchAdmin(deps));
   app.route('/api/admin', admin(deps));

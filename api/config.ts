@@ -108,31 +108,6 @@ export interface Config {
   paymentLinks: Record<PaidPackage, string>;
   /** UPI_VPA and UPI_PAYEE_NAME, both set: the booking offers UPI directly. */
   upi: UpiPayee | undefined;
-  /**
-   * Set: this instance is a classroom relay (RELAY_UPSTREAM_URL and RELAY_KEY). It stores
-   * every submission and forwards it to the upstream; it sends no mail (the upstream does).
-   */
-  relay: RelayConfig | undefined;
-}
-
-export interface RelayConfig {
-  upstreamUrl: string;
-  key: string;
-}
-
-/** A relay key as an admin's console gives it (api/relay/keys.ts makes them). */
-export const RELAY_KEY_PATTERN = /^rk_[A-Za-z0-9_-]{43}$/;
-
-function relayConfig(env: NodeJS.ProcessEnv): RelayConfig | undefined {
-  const upstreamUrl = env.RELAY_UPSTREAM_URL?.trim().replace(/\/+$/, '') || undefined;
-  const key = env.RELAY_KEY?.trim() || undefined;
-  if ((upstreamUrl === undefined) !== (key === undefined)) {
-    throw new Error('RELAY_UPSTREAM_URL and RELAY_KEY go together: set both (a classroom relay) or neither');
-  }
-  if (upstreamUrl === undefined || key === undefined) return undefined;
-  if (!/^https?:\/\/[^/]/.test(upstreamUrl)) throw new Error(`RELAY_UPSTREAM_URL must be an http(s) URL (got "${upstreamUrl}")`);
-  if (!RELAY_KEY_PATTERN.test(key)) throw new Error('RELAY_KEY must be a key made in the console (Relay keys): rk_ and 43 characters');
-  return { upstreamUrl, key };
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../../' : '../', import.meta.url));
@@ -162,9 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^postgres(?:ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   }
-  const relay = relayConfig(env);
-  // A relay's links (a student's certificate) are the upstream's: that is where they will work.
-  const publicUrl = (env.PUBLIC_URL || relay?.upstreamUrl || `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicUrl);
   } catch {
@@ -188,7 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...adminAndMailConfig(env, publicUrl),
     ...deskConfig(env),
     ...paymentConfig(env),
-    relay,
   };
 }
 

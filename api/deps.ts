@@ -9,7 +9,6 @@ import type { LeadEventHub } from './leads/events.ts';
 import type { CertificateData } from './certificate/render.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { Log } from './lib/logger.ts';
-import type { Forwarder } from './relay/forwarder.ts';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -33,8 +32,6 @@ export interface Deps {
   rateLimiter?: RateLimiter;
   /** Counts and times every request for the metrics endpoint (main.ts, when METRICS_PORT is set). */
   requestMetrics?: MiddlewareHandler;
-  /** On a relay (config.relay): what forwards its submissions upstream (run.ts starts it). */
-  forwarder?: Pick<Forwarder, 'wake' | 'status'>;
 }
 
 export function nowOf(deps: Pick<Deps, 'clock'>): Date {

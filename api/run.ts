@@ -27,10 +27,6 @@ import { createLogger } from './lib/logger.ts';
 import { onStartUpSignal, onStopSignal, START_UP_STOP_MS, stopRequested } from './lib/lifecycle.ts';
 import { createMetrics, startMetricsServer } from './lib/metrics.ts';
 import { createRateLimiter, rateLimitErrorLog } from './lib/rate-limit.ts';
-import { startForwarder } from './relay/forwarder.ts';
-import type { Config } from './config.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from './db/schema.ts';
 
 // JSON lines on stdout, buffered (api/lib/logger.ts); flushed before every exit.
 const logger = createLogger();
@@ -48,55 +44,6 @@ onStartUpSignal((signal) => {
     process.exit(0);
   }, START_UP_STOP_MS).unref();
 });
-
-/**
- * The mail worker and what feeds it: new-lead alerts (with ADMIN_NOTIFY_EMAIL) and the
- * desk's digests and morning emails. `stopAlerts` stops the feeders; `stop` everything.
- */
-function startMailing(config: Config, db: Kysely<Database>, deps: Deps, log: (line: string, fields?: { level?: 'warn' }) => void) {
-  const transport = createMailTransport(config, log);
-  if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
-  const worker = startMailWorker({
-    db,
-    transport,
-    log,
-    maxAttempts: config.mailMaxAttempts,
-    leaseMs: config.mailLeaseSeconds * 1000,
-    attachmentSources: { [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(db, certificateImagesFor(deps)) },
-  });
-  log(`mail: ${transport.description}`);
-  const wakeMail = () => worker.wake();
-  const alerts = config.adminNotifyEmail
-    ? startLeadAlerts({
-        db,
-        to: config.adminNotifyEmail,
-        publicUrl: config.publicUrl,
-        digestMinutes: config.adminNotifyDigestMinutes,
-        floodPerMinute: config.adminNotifyFloodPerMinute,
-        log,
-        wakeMail,
-      })
-    : undefined;
-  if (config.adminNotifyEmail) {
-    log(
-      `new leads are alerted to ${config.adminNotifyEmail}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`,
-    );
-  }
-  // Assignment digests and morning emails for the desk.
-  const digests = startDigests({ db, publicUrl: config.publicUrl, log, wakeMail });
-  const stopAlerts = async () => {
-    await alerts?.stop();
-    await digests.stop();
-  };
-  return {
-    worker,
-    stopAlerts,
-    stop: async () => {
-      await stopAlerts();
-      await worker.stop();
-    },
-  };
-}
 
 /** Thrown between start-up steps once a signal asked the process to stop. */
 class StopRequested extends Error {}
@@ -137,7 +84,6 @@ async function main(): Promise<void> {
         : createMetrics({ db: database.db, poolStats: database.poolStats, rateLimitRejections: () => rateLimiter.rejected });
     let mail: MailWorker | undefined;
     let stopAlerts: () => Promise<void> = async () => {};
-    let stopForwarder: () => Promise<void> = async () => {};
     const deps: Deps = {
       db: database.db,
       config,
@@ -150,27 +96,45 @@ async function main(): Promise<void> {
       rateLimiter,
       requestMetrics: metrics?.http,
     };
-    // A classroom relay forwards submissions upstream and sends no mail: the upstream
-    // sends each certificate once it has the submission.
-    const relay = config.relay;
-    if (relay) {
-      const forwarder = startForwarder({ db: database.db, upstreamUrl: relay.upstreamUrl, key: relay.key, log });
-      deps.forwarder = forwarder;
-      stopForwarder = () => forwarder.stop();
-      cleanup.unshift(stopForwarder);
-      log(`classroom relay: forwarding submissions to ${relay.upstreamUrl}; no mail is sent from here`);
-    }
+    const transport = createMailTransport(config, log);
+    if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
     const filesWarning = connectionCeilingWarning(config.maxConnections && config.maxConnections + HEALTH_HEADROOM, openFileLimit());
     if (filesWarning) log(filesWarning, { level: 'warn' });
-    const mailing = relay ? undefined : startMailing(config, database.db, deps, log);
-    mail = mailing?.worker;
-    if (mailing) cleanup.unshift(() => mailing.stop());
-    stopAlerts = async () => mailing?.stopAlerts();
-    // The desk: due next actions reach their owner's console; new leads join their person (people/linker.ts).
+    mail = startMailWorker({
+      db: database.db,
+      transport,
+      log,
+      maxAttempts: config.mailMaxAttempts,
+      leaseMs: config.mailLeaseSeconds * 1000,
+      attachmentSources: { [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)) },
+    });
+    const mailWorker = mail;
+    cleanup.unshift(() => mailWorker.stop());
+    log(`mail: ${transport.description}`);
+    if (config.adminNotifyEmail) {
+      const alerts = startLeadAlerts({
+        db: database.db,
+        to: config.adminNotifyEmail,
+        publicUrl: config.publicUrl,
+        digestMinutes: config.adminNotifyDigestMinutes,
+        floodPerMinute: config.adminNotifyFloodPerMinute,
+        log,
+        wakeMail: () => mailWorker.wake(),
+      });
+      stopAlerts = () => alerts.stop();
+      cleanup.unshift(stopAlerts);
+      log(
+        `new leads are alerted to ${config.adminNotifyEmail}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`,
+      );
+    }
+    // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
     const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
+    const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, log, wakeMail: () => mailWorker.wake() });
+    // New leads join their person (people/linker.ts).
     const linker = startLinker({ db: database.db, log });
     const stopDesk = async () => {
       await reminders.stop();
+      await digests.stop();
       await linker.stop();
     };
     cleanup.unshift(stopDesk);
@@ -195,17 +159,14 @@ async function main(): Promise<void> {
       log(`${signal}: finishing in-flight requests`);
       // The mail worker stops now, between two messages (what is left waits in the queue for
       // the next start or another instance): a long queue must not hold the exit up.
-      const mailStopped = (mail?.stop() ?? Promise.resolve()).catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
+      const mailStopped = mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
       // Open consoles' event streams end now, or they would hold the stop up to its grace.
       await events.close();
-      // A delivery in flight finishes (or times out); what it did not mark is sent again at the next start.
-      const forwarderStopped = stopForwarder().catch((err: Error) => log(`stopping the relay's forwarding: ${err.message}`));
       await http.stop();
       await tasks.idle();
-      await stopAlerts().catch((err: Error) => log(`stopping the lead alerts and digests: ${err.message}`));
+      await stopAlerts().catch((err: Error) => log(`stopping the lead alerts: ${err.message}`));
       await stopDesk().catch((err: Error) => log(`stopping the desk's loops: ${err.message}`));
       await mailStopped;
-      await forwarderStopped;
       await renderPool.close();
       await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));
       log('stopped');

@@ -57,9 +57,7 @@ export type Permission =
   | 'leads.import'
   | 'people.merge'
   | 'payments.confirm'
-  | 'batches.manage'
-  | 'relay.manage'
-  | 'relay.read';
+  | 'batches.manage';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -94,10 +92,6 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'payments.confirm': ['admin'],
   // The upcoming batches the booking form offers.
   'batches.manage': ['admin'],
-  // Keys for trainers' classroom relays: they deliver submissions, so only admins make them.
-  'relay.manage': ['admin'],
-  // A relay's own page (what waits to go upstream): whoever runs the session.
-  'relay.read': ['admin', 'trainer'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {

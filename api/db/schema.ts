@@ -327,31 +327,6 @@ export interface PersonMergesTable {
   undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-/** A key a relay delivers with (migration 2026-11-26T0060); only its SHA-256 is kept. */
-export interface RelayKeysTable {
-  id: Generated<string>;
-  name: string;
-  key_hash: string;
-  created_by: string | null;
-  created_at: CreatedAt;
-  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-}
-/** On a relay: each submission as a phone sent it, until the upstream has answered for it. */
-export interface RelayOutboxTable {
-  id: Generated<string>;
-  idempotency_key: string;
-  path: string;
-  /** The body as sent; cleared once forwarded for good. */
-  body: string | null;
-  created_at: CreatedAt;
-  attempts: Generated<number>;
-  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  forwarded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  upstream_status: number | null;
-  last_error: string | null;
-}
-
 export interface Database {
   contact_messages: ContactMessagesTable;
   free_join_users: FreeJoinUsersTable;
@@ -382,8 +357,6 @@ export interface Database {
   lead_people: LeadPeopleTable;
   people_queue: PeopleQueueTable;
   person_merges: PersonMergesTable;
-  relay_keys: RelayKeysTable;
-  relay_outbox: RelayOutboxTable;
 }
 
 /** The tables behind the five admin lists. */

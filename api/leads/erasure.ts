@@ -101,8 +101,6 @@ export function erasureRequestLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail'
     // Whether the address is known, and the mail, are found after the answer has gone, so
     // the answer takes the same time either way (as forgot-password does).
     afterCommit: (rows) => {
-      // A classroom relay mails nothing: the request goes upstream, which mails the link.
-      if (deps.config.relay) return;
       const at = now();
       const mail = async () => {
         let queued = false;

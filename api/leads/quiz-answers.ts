@@ -75,8 +75,6 @@ export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAn
     // mailbox's count (s+1@x and s+2@x are one) is taken under a lock on it, so concurrent submissions
     // (other requests, other API instances) cannot together exceed the cap.
     afterInsert: async (trx, rows) => {
-      // A classroom relay mails nothing: the upstream sends the certificate once it has the answers.
-      if (deps.config.relay) return;
       const mailboxes = [...new Set(rows.map((r) => mailboxOf(r.email)))].sort();
       for (const mailbox of mailboxes) {
         await sql`select pg_advisory_xact_lock(hashtextextended(${`certificate-mail:${mailbox}`}, 0))`.execute(trx);

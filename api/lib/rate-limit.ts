@@ -250,20 +250,14 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
   return new HttpError(429, API_MESSAGES.tooManyRequests, undefined, { 'Retry-After': String(retryAfterSeconds) });
 }
 
-/**
- * The request variable that names the client when it is not its address: a relay's key
- * (api/relay/deliveries.ts), so a class arriving through one relay is one client of its own.
- */
-export const RATE_CLIENT_VARIABLE = 'rateClient';
-
-/** Middleware: every POST under it costs one submission from its client's (its address's) allowance. */
+/** Middleware: every POST under it costs one submission from its address's allowance. */
 export function postRateLimit(
   limiter: RateLimiter,
   options: { perMinute: number; trustProxy: number },
 ): MiddlewareHandler<{ Variables: { rateLimit: RateLimitVariable } }> {
   return async (c, next) => {
     if (options.perMinute <= 0 || c.req.method !== 'POST') return next();
-    const address = (c.get(RATE_CLIENT_VARIABLE as never) as string | undefined) ?? clientAddress(c, options.trustProxy);
+    const address = clientAddress(c, options.trustProxy);
     const { granted, retryAfterSeconds } = await limiter.take(address, 1);
     if (granted < 1) throw tooManyRequests(retryAfterSeconds);
     c.set('rateLimit', { take: (cost) => limiter.take(address, cost) });

@@ -13,7 +13,6 @@ import { issueToken } from '../lib/auth.ts';
 import { memberToken } from '../testing/admin.ts';
 import { linkOnce } from '../people/linker.ts';
 import { mergePeople } from '../people/merge.ts';
-import { createRelayKey } from '../relay/keys.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 
@@ -47,8 +46,6 @@ interface Fixtures {
   /** A fresh seat booking, and a fresh batch of the booking form. */
   booking: () => Promise<string>;
   batch: () => Promise<string>;
-  /** A relay key, for the caller to revoke. */
-  relayKey: () => Promise<string>;
 }
 
 /** A request for each guarded route; `:id` of a lead route is a fresh lead the caller may see. */
@@ -116,10 +113,6 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
     body: 'First name,Last name,Email,Phone,Message\nMatrix,Import,matrix.import@example.in,9876543210,Hello\n',
     type: 'text/csv',
   }),
-  'GET /api/admin/relay': async () => ({ path: '/api/admin/relay' }),
-  'GET /api/admin/relay-keys': async () => ({ path: '/api/admin/relay-keys' }),
-  'POST /api/admin/relay-keys': async () => ({ path: '/api/admin/relay-keys', body: { name: 'Matrix laptop' } }),
-  'DELETE /api/admin/relay-keys/:id': async (f) => ({ path: `/api/admin/relay-keys/${await f.relayKey()}` }),
   'GET /api/v1/get-contact': async () => ({ path: '/api/v1/get-contact' }),
   'GET /api/v1/free/all': async () => ({ path: '/api/v1/free/all' }),
   'GET /api/v1/form/submissions': async () => ({ path: '/api/v1/form/submissions' }),
@@ -215,7 +208,6 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
             .executeTakeFirstOrThrow()
         ).id,
       person: async () => personOf(await lead()),
-      relayKey: async () => (await createRelayKey(database.db, 'Matrix laptop', null)).id,
       attempt: async () => {
         const id = await lead();
         const row = await database.db

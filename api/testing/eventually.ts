@@ -14,17 +14,3 @@ export async function eventually(check: () => void, timeoutMs = 5000): Promise<v
     }
   }
 }
-
-/** `eventually` for checks that read something asynchronously (a database). */
-export async function eventuallyAsync(check: () => Promise<void>, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  }
-}
