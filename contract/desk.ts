@@ -55,7 +55,8 @@ export type Permission =
   | 'audit.read'
   | 'templates.manage'
   | 'leads.import'
-  | 'people.merge';
+  | 'people.merge'
+  | 'sessions.run';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -86,6 +87,8 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'leads.import': ['admin', 'counsellor'],
   // Joining two records of one person (and undoing it): those who work leads, on leads they may see.
   'people.merge': ['admin', 'counsellor'],
+  // Classroom sessions, their live counts and reports: trainers, and admins (who are trainers too).
+  'sessions.run': ['admin', 'trainer'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {

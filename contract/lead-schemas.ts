@@ -5,6 +5,7 @@ import type { AnyObjectSchema } from 'yup';
 import type { LeadKind } from './lead-kinds.ts';
 import { contactSchema, enquirySchema, erasureRequestSchema, freeJoinSchema, joinNowSchema, personalitySignupSchema } from './leads.ts';
 import { quizAnswersSchema } from './quiz/schema.ts';
+import { sessionJoinSchema } from './sessions.ts';
 
 export const LEAD_SCHEMAS = {
   contact: contactSchema,
@@ -13,5 +14,6 @@ export const LEAD_SCHEMAS = {
   joinNow: joinNowSchema,
   personalitySignup: personalitySignupSchema,
   quizAnswers: quizAnswersSchema,
+  sessionJoin: sessionJoinSchema,
   erasureRequest: erasureRequestSchema,
 } as const satisfies Record<LeadKind, AnyObjectSchema>;

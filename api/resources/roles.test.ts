@@ -13,6 +13,7 @@ import { issueToken } from '../lib/auth.ts';
 import { memberToken } from '../testing/admin.ts';
 import { linkOnce } from '../people/linker.ts';
 import { mergePeople } from '../people/merge.ts';
+import { newSessionCode } from '../sessions/store.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 
@@ -43,6 +44,8 @@ interface Fixtures {
   merge: () => Promise<string>;
   /** A call the caller started on a fresh lead of theirs, its outcome not yet known. */
   attempt: () => Promise<{ lead: string; activity: string }>;
+  /** A classroom session's code. */
+  session: () => Promise<string>;
 }
 
 /** A request for each guarded route; `:id` of a lead route is a fresh lead the caller may see. */
@@ -110,6 +113,12 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
     body: 'First name,Last name,Email,Phone,Message\nMatrix,Import,matrix.import@example.in,9876543210,Hello\n',
     type: 'text/csv',
   }),
+  'POST /api/admin/sessions': async () => ({
+    path: '/api/admin/sessions',
+    body: { organisation: 'Matrix College', date: '2026-12-01', language: 'english' },
+  }),
+  'GET /api/admin/sessions': async () => ({ path: '/api/admin/sessions' }),
+  'GET /api/admin/sessions/:code': async (f) => ({ path: `/api/admin/sessions/${await f.session()}` }),
   'GET /api/v1/get-contact': async () => ({ path: '/api/v1/get-contact' }),
   'GET /api/v1/free/all': async () => ({ path: '/api/v1/free/all' }),
   'GET /api/v1/form/submissions': async () => ({ path: '/api/v1/form/submissions' }),
@@ -198,6 +207,14 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
             .executeTakeFirstOrThrow()
         ).id,
       person: async () => personOf(await lead()),
+      session: async () => {
+        const code = newSessionCode();
+        await database.db
+          .insertInto('classroom_sessions')
+          .values({ code, organisation: 'Matrix College', date: '2026-12-01', language: 'english' })
+          .execute();
+        return code;
+      },
       attempt: async () => {
         const id = await lead();
         const row = await database.db

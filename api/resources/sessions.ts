@@ -1,0 +1,53 @@
+// Classroom sessions (issue 23):
+//   POST /api/admin/sessions          (trainers, admins) { organisation, city?, date, language,
+//                                     audience?, expected? } → 201 { code, url }
+//   GET  /api/admin/sessions          (trainers, admins) → { data: [session with joined, finished] }
+//   GET  /api/admin/sessions/{code}   (trainers, admins) → { session }
+//   GET  /api/v1/sessions/{code}      (anyone with the code) → what the join page shows
+// The code is the session's only handle: 6 characters without look-alikes (contract/sessions.ts).
+import { Hono } from 'hono';
+import { BODY_MAX_BYTES } from '../../contract/api.ts';
+import { SESSION_MESSAGES, sessionCodeOf, sessionCreateSchema, sessionUrl, type SessionCreated } from '../../contract/sessions.ts';
+import type { Deps } from '../deps.ts';
+import { guard } from '../desk/access.ts';
+import { HttpError, readJsonBody } from '../lib/http.ts';
+import { validate } from '../lib/validate.ts';
+import { createSession, findPublicSession, findSession, listSessions } from '../sessions/store.ts';
+
+const notFound = () => new HttpError(404, SESSION_MESSAGES.notFound);
+
+/** The code in the path, in its stored form; 404 when it cannot be one. */
+function codeParam(value: string): string {
+  const code = sessionCodeOf(value);
+  if (!code) throw notFound();
+  return code;
+}
+
+export function sessionsAdmin(deps: Deps): Hono {
+  const { db } = deps;
+  const { publicUrl } = deps.config;
+  return new Hono()
+    .post('/', guard(deps, 'sessions.run'), async (c) => {
+      const input = validate(sessionCreateSchema, await readJsonBody(c, BODY_MAX_BYTES));
+      if (!input.ok) throw input.error;
+      const code = await createSession(db, input.value, c.get('adminSession').admin.id);
+      const body: SessionCreated = { code, url: sessionUrl(publicUrl, code) };
+      return c.json(body, 201);
+    })
+    .get('/', guard(deps, 'sessions.run'), async (c) => c.json({ data: await listSessions(db, publicUrl) }))
+    .get('/:code', guard(deps, 'sessions.run'), async (c) => {
+      const session = await findSession(db, codeParam(c.req.param('code')), publicUrl);
+      if (!session) throw notFound();
+      return c.json({ session });
+    });
+}
+
+export function sessionsPublic(deps: Deps): Hono {
+  return new Hono().get('/:code', async (c) => {
+    const session = await findPublicSession(deps.db, codeParam(c.req.param('code')));
+    if (!session) throw notFound();
+    // Short: a trainer's correction reaches phones opening the link soon after.
+    c.header('Cache-Control', 'no-store');
+    return c.json(session);
+  });
+}
