@@ -1,0 +1,116 @@
+// A classroom session in the browser (issue 23 parts 1 and 2), against the production build:
+// a trainer's session; a student's phone opens /s/{code} online, is told when it is ready to
+// go offline, loses the network (and reloads, served by the service worker), joins and
+// takes the whole test in the session's language offline, then comes back online and the
+// join and the answers are delivered exactly once, with one certificate email naming the
+// organisation; the console's session page shows the QR code and the live counts.
+// No sleeps: Playwright's auto-waiting and expect.poll.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mimeLeaves, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
+import { QUIZ_ITEM_COUNT } from '../../contract/quiz/items.ts';
+import { QUIZ_OPTIONS } from '../../contract/quiz/options.ts';
+import { SESSION_PATHS, type ClassroomSession, type SessionCreated } from '../../contract/sessions.ts';
+import { adminEnv, apiCall, apiLogin, consoleLogin, storedLeads, TEST_ADMIN } from '../support/console.ts';
+import { gotoLive } from '../support/pwa.ts';
+import { fillFields, unique, useSite } from '../support/site.ts';
+
+let peer: SmtpPeer;
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+});
+afterAll(async () => {
+  await peer?.close();
+});
+const site = useSite({ env: (port) => ({ SMTP_URL: peer.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...adminEnv() }) });
+
+const quiz = (page: Page) => page.getByTestId('quiz');
+const indexOf = async (page: Page) => Number(await quiz(page).getAttribute('data-index'));
+
+/** Answers every statement of the Hinglish test and submits it. */
+async function takeHinglishTest(page: Page): Promise<void> {
+  await quiz(page).waitFor();
+  for (let i = 0; i < QUIZ_ITEM_COUNT; i++) {
+    await expect.poll(() => indexOf(page)).toBe(i);
+    await page.getByRole('radio', { name: QUIZ_OPTIONS.hinglish[(i * 3) % 4], exact: true }).check();
+    if (i < QUIZ_ITEM_COUNT - 1) await page.getByRole('button', { name: 'Agla' }).click();
+  }
+  await page.getByRole('button', { name: 'Submit kijiye' }).click();
+}
+
+describe('a classroom session', () => {
+  let token: string;
+  let code: string;
+  const sessionNow = async () =>
+    (await apiCall<{ session: ClassroomSession }>(site, token, 'GET', `${SESSION_PATHS.admin}/${code}`)).body.session;
+
+  beforeAll(async () => {
+    token = await apiLogin(site, TEST_ADMIN);
+    const created = await apiCall<SessionCreated>(site, token, 'POST', SESSION_PATHS.admin, {
+      organisation: 'Government Polytechnic, Nagpur',
+      city: 'Nagpur',
+      date: '2026-12-03',
+      language: 'hinglish',
+      expected: 60,
+    });
+    expect(created.status).toBe(201);
+    code = created.body.code;
+    expect(created.body.url).toBe(`${site.url}/s/${code}`);
+  });
+
+  it('a phone that opened /s/{code} online takes the whole test offline, and it is delivered once when back online', async () => {
+    const { page, errors } = await site.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const student = { name: 'Asha Patil', email: `asha-${unique()}@example.in` };
+    await gotoLive(page, `${site.url}/s/${code}`);
+    expect(await page.getByTestId('session-organisation').textContent()).toBe('Government Polytechnic, Nagpur, Nagpur');
+    await page.locator('[data-testid="offline-ready"][data-state="ready"]').waitFor({ timeout: 30_000 });
+
+    await page.context().setOffline(true);
+    try {
+      // The hall's Wi-Fi is gone: a reload still opens the session, from the service worker.
+      await page.reload();
+      await page.getByTestId('session-organisation').waitFor();
+      await fillFields(page, { 'Your name (as it should appear on your certificate)': student.name, Email: student.email });
+      await page.getByRole('button', { name: 'Join and start the test' }).click();
+      await takeHinglishTest(page);
+      await page.locator('[data-testid="session-delivery"][data-pending="2"]').waitFor();
+      expect(peer.received.filter((m) => m.to.includes(student.email))).toHaveLength(0);
+      const offline = await sessionNow();
+      expect([offline.joined, offline.finished]).toEqual([0, 0]);
+    } finally {
+      await page.context().setOffline(false);
+    }
+
+    await page.locator('[data-testid="session-delivery"][data-pending="0"]').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => [(await sessionNow()).joined, (await sessionNow()).finished], { timeout: 20_000 }).toEqual([1, 1]);
+    const tests = (await storedLeads(site).of(student.email)).filter((s) => s.kind === 'test');
+    expect(tests).toHaveLength(1);
+    await expect.poll(() => peer.received.filter((m) => m.to.includes(student.email)).length, { timeout: 20_000 }).toBe(1);
+    const text = mimeLeaves(peer.received.find((m) => m.to.includes(student.email))!.raw)
+      .find((l) => l.contentType === 'text/plain')!
+      .text();
+    const certificateId = /\/certificate\/([0-9a-f]{32})/.exec(text)![1];
+    const certificate = await (await fetch(`${site.url}/api/v1/certificates/${certificateId}`)).json();
+    expect(certificate).toMatchObject({ name: student.name, organisation: 'Government Polytechnic, Nagpur' });
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e))).toEqual([]);
+  });
+
+  it("shows the trainer the session's QR code, its short link and the live counts in the console", async () => {
+    const { page } = await site.page();
+    await consoleLogin(site, page, TEST_ADMIN);
+    await page.goto(`${site.url}/admin/sessions`);
+    await page.getByRole('link', { name: 'Government Polytechnic, Nagpur' }).click();
+    await page.waitForURL(`**/admin/sessions/${code}`);
+    await page.getByRole('img', { name: `QR code for ${site.url.replace('http://', '')}/s/${code}` }).waitFor();
+    expect(await page.getByTestId('session-link').textContent()).toBe(`${site.url.replace('http://', '')}/s/${code}`);
+    await expect.poll(() => page.getByTestId('session-finished').textContent()).toBe('1');
+    // A student joins on another phone: the count moves by itself.
+    const res = await fetch(`${site.url}/api/v1/sessions/join`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      body: JSON.stringify({ session: code, name: 'Ravi Kumar', rollNumber: 'CS-21-044' }),
+    });
+    expect(res.status).toBe(201);
+    await expect.poll(() => page.getByTestId('session-joined').textContent(), { timeout: 10_000 }).toMatch(/^2/);
+  });
+});
