@@ -119,6 +119,8 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   }),
   'GET /api/admin/sessions': async () => ({ path: '/api/admin/sessions' }),
   'GET /api/admin/sessions/:code': async (f) => ({ path: `/api/admin/sessions/${await f.session()}` }),
+  'GET /api/admin/sessions/:code/report': async (f) => ({ path: `/api/admin/sessions/${await f.session()}/report` }),
+  'GET /api/admin/sessions/:code/report.pdf': async (f) => ({ path: `/api/admin/sessions/${await f.session()}/report.pdf` }),
   'GET /api/v1/get-contact': async () => ({ path: '/api/v1/get-contact' }),
   'GET /api/v1/free/all': async () => ({ path: '/api/v1/free/all' }),
   'GET /api/v1/form/submissions': async () => ({ path: '/api/v1/form/submissions' }),

@@ -3,6 +3,9 @@
 //                                     audience?, expected? } → 201 { code, url }
 //   GET  /api/admin/sessions          (trainers, admins) → { data: [session with joined, finished] }
 //   GET  /api/admin/sessions/{code}   (trainers, admins) → { session }
+//   GET  /api/admin/sessions/{code}/report      (trainers, admins) → the class's figures
+//                                     (none below 5 finished: contract/sessions.ts SessionReport)
+//   GET  /api/admin/sessions/{code}/report.pdf  (trainers, admins) → the report for the organisation
 //   GET  /api/v1/sessions/{code}      (anyone with the code) → what the join page shows
 // The code is the session's only handle: 6 characters without look-alikes (contract/sessions.ts).
 import { Hono } from 'hono';
@@ -12,6 +15,8 @@ import type { Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
+import { renderReportPdf } from '../sessions/report-pdf.ts';
+import { sessionReport } from '../sessions/report.ts';
 import { createSession, findPublicSession, findSession, listSessions } from '../sessions/store.ts';
 
 const notFound = () => new HttpError(404, SESSION_MESSAGES.notFound);
@@ -39,6 +44,22 @@ export function sessionsAdmin(deps: Deps): Hono {
       const session = await findSession(db, codeParam(c.req.param('code')), publicUrl);
       if (!session) throw notFound();
       return c.json({ session });
+    })
+    .get('/:code/report', guard(deps, 'sessions.run'), async (c) => {
+      const report = await sessionReport(db, codeParam(c.req.param('code')), publicUrl);
+      if (!report) throw notFound();
+      return c.json(report);
+    })
+    .get('/:code/report.pdf', guard(deps, 'sessions.run'), async (c) => {
+      const code = codeParam(c.req.param('code'));
+      const [session, report] = await Promise.all([findSession(db, code, publicUrl), sessionReport(db, code, publicUrl)]);
+      if (!session || !report) throw notFound();
+      const pdf = await renderReportPdf({ report, city: session.city, audience: session.audience, publicUrl });
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="class-profile-${code}.pdf"`,
+        'Cache-Control': 'no-store',
+      });
     });
 }
 
