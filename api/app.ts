@@ -93,7 +93,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.search, search(deps));
   app.route(WORKSPACE_PATHS.views, views(deps));
   app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
-  app.route(SESSION_PATHS.admin, sessionsAdmin(deps));
+  app.route(SESSION_PATHS.admin, sessionsAdmin(deps, ingest));
   app.route(SESSION_PATHS.public, sessionsPublic(deps));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));

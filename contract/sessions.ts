@@ -4,6 +4,7 @@
 import { number, object, string, type InferType } from 'yup';
 import { email, personName, phone } from './leads.ts';
 import { MESSAGES } from './messages.ts';
+import type { Background, Course } from './options.ts';
 import type { QuizDomain } from './quiz/items.ts';
 import { QUIZ_LANGUAGES, type QuizLanguage } from './quiz/options.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
@@ -46,6 +47,14 @@ export function participantOf(who: { email?: string | null | undefined; rollNumb
   if (who.rollNumber) return `r:${who.rollNumber.trim().toLowerCase()}`;
   return undefined;
 }
+
+/** The B2B enquiry a session with a contact becomes (the enquiry form's own choices). */
+export const SESSION_LEAD_COURSE: Course = 'B2B Training';
+export const SESSION_LEAD_BACKGROUND = {
+  college: 'College Student',
+  school: 'School Student',
+  corporate: 'Corporate Employee',
+} as const satisfies Record<SessionAudience, Background>;
 
 /** Who the class is: a school's students are asked the guardian step, as on the public forms. */
 export const SESSION_AUDIENCES = ['college', 'school', 'corporate'] as const;
@@ -100,6 +109,15 @@ export const sessionCreateSchema = object({
     .typeError(SESSION_MESSAGES.audienceInvalid)
     .default('college')
     .oneOf(SESSION_AUDIENCES, SESSION_MESSAGES.audienceInvalid),
+  // The organisation's contact (a placement officer, say): the session becomes their B2B
+  // enquiry, so the sales desk follows it up. All three, or none.
+  contact: object({
+    name: personName('Contact name'),
+    email: email(),
+    phone: phone(MESSAGES.phoneTenDigits),
+  })
+    .default(undefined)
+    .optional(),
   expected: number()
     .transform((v: unknown, original: unknown) => (original === '' || original === null ? undefined : v))
     .typeError(SESSION_MESSAGES.expectedInvalid)
@@ -155,6 +173,8 @@ export interface ClassroomSession {
   joined: number;
   /** Distinct students who finished the test. */
   finished: number;
+  /** The organisation's B2B enquiry (the Need Help list), when the session named a contact. */
+  leadId: string | null;
 }
 export interface SessionCreated {
   code: string;

@@ -312,6 +312,8 @@ export interface ClassroomSessionsTable {
   expected: number | null;
   audience: ColumnType<SessionAudience, SessionAudience | undefined, SessionAudience>;
   created_by: string | null;
+  /** The organisation's B2B enquiry the desk follows up (migrations/2026-11-26T0041_session_leads.ts). */
+  lead_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 /** A student's join of a session: one row per join submission; `participant` is who, within the session. */

@@ -93,11 +93,46 @@ describe.each(testBackends())('classroom sessions on $name', (backend) => {
       expected: 60,
       joined: 0,
       finished: 0,
+      leadId: null,
     });
     expect(await sessionOf(code.toLowerCase())).toEqual(listed);
     const unknown = code === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA';
     expect((await get(`${SESSION_PATHS.admin}/${unknown}`, 'trainer')).status).toBe(404);
     expect((await get(`${SESSION_PATHS.admin}/O0O0O0`, 'trainer')).status).toBe(404);
+  });
+
+  it("becomes the organisation's B2B enquiry when it names a contact, stored once, for the desk to follow up", async () => {
+    const contact = { name: 'Sunita Deshmukh', email: 'placement@gpnagpur.example.in', phone: '+91 98220 12345' };
+    const { code } = await create('trainer', { ...newSession, contact });
+    const session = await sessionOf(code);
+    expect(session.leadId).toMatch(/^[0-9a-f-]{36}$/);
+    const lead = await database.db.selectFrom('enquiries').selectAll().where('id', '=', session.leadId!).executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      name: 'Sunita Deshmukh',
+      email: 'placement@gpnagpur.example.in',
+      phone: '9822012345',
+      course: 'B2B Training',
+      background: 'College Student',
+      status: 'new',
+      idempotency_key: `classroom-session:${code}`,
+    });
+    expect(lead.source).toEqual({
+      first: {
+        utm_source: 'classroom-session',
+        utm_medium: 'trainer',
+        utm_campaign: newSession.organisation,
+        utm_content: code,
+        landingPath: `/s/${code}`,
+      },
+    });
+    // The desk reads it like any enquiry; a trainer, who works no leads, does not.
+    expect((await get(`/api/admin/leads/need-help/${session.leadId}`, 'admin')).status).toBe(200);
+    expect((await get(`/api/admin/leads/need-help/${session.leadId}`, 'trainer')).status).toBe(403);
+    // Without a contact there is no lead; half a contact is refused.
+    expect((await sessionOf((await create()).code)).leadId).toBeNull();
+    const half = await postJson(app, SESSION_PATHS.admin, { ...newSession, contact: { name: 'Sunita' } }, auth('trainer'));
+    expect(half.status).toBe(400);
+    expect(Object.keys((await half.json()).errors)).toEqual(expect.arrayContaining(['contact.email', 'contact.phone']));
   });
 
   it('gives a phone what it needs to join, and nothing more', async () => {

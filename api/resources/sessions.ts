@@ -1,6 +1,7 @@
 // Classroom sessions (issue 23):
 //   POST /api/admin/sessions          (trainers, admins) { organisation, city?, date, language,
-//                                     audience?, expected? } → 201 { code, url }
+//                                     audience?, expected?, contact? } → 201 { code, url }; with a
+//                                     contact, the session becomes the organisation's B2B enquiry
 //   GET  /api/admin/sessions          (trainers, admins) → { data: [session with joined, finished] }
 //   GET  /api/admin/sessions/{code}   (trainers, admins) → { session }
 //   GET  /api/admin/sessions/{code}/report      (trainers, admins) → the class's figures
@@ -15,6 +16,8 @@ import type { Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
+import type { Ingest } from '../ingest/ingest.ts';
+import { createSessionLead } from '../sessions/lead.ts';
 import { renderReportPdf } from '../sessions/report-pdf.ts';
 import { sessionReport } from '../sessions/report.ts';
 import { createSession, findPublicSession, findSession, listSessions } from '../sessions/store.ts';
@@ -28,7 +31,7 @@ function codeParam(value: string): string {
   return code;
 }
 
-export function sessionsAdmin(deps: Deps): Hono {
+export function sessionsAdmin(deps: Deps, ingest: Ingest): Hono {
   const { db } = deps;
   const { publicUrl } = deps.config;
   return new Hono()
@@ -36,6 +39,7 @@ export function sessionsAdmin(deps: Deps): Hono {
       const input = validate(sessionCreateSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const code = await createSession(db, input.value, c.get('adminSession').admin.id);
+      await createSessionLead(deps, ingest, code, input.value);
       const body: SessionCreated = { code, url: sessionUrl(publicUrl, code) };
       return c.json(body, 201);
     })

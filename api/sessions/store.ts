@@ -61,13 +61,14 @@ interface SessionRow {
   created_at: Date | string;
   joined: string | number;
   finished: string | number;
+  lead_id: string | null;
 }
 
 /** Sessions with their counts, newest first, or the one with `code`. */
 async function readSessions(db: Kysely<Database>, code?: string): Promise<SessionRow[]> {
   const where = code === undefined ? sql`true` : sql`s.code = ${code}`;
   const { rows } = await sql<SessionRow>`
-    select s.code, s.organisation, s.city, s.date::text as date, s.language, s.audience, s.expected, s.created_at,
+    select s.code, s.organisation, s.city, s.date::text as date, s.language, s.audience, s.expected, s.created_at, s.lead_id,
       (select count(*) from (
          select participant from session_participants p where p.session_code = s.code
          union
@@ -94,6 +95,7 @@ function toSession(row: SessionRow, publicUrl: string): ClassroomSession {
     createdAt: iso(row.created_at),
     joined: Number(row.joined),
     finished: Number(row.finished),
+    leadId: row.lead_id,
   };
 }
 

@@ -112,5 +112,35 @@ describe('a classroom session', () => {
     });
     expect(res.status).toBe(201);
     await expect.poll(() => page.getByTestId('session-joined').textContent(), { timeout: 10_000 }).toMatch(/^2/);
+    // The report, downloaded with the member's token.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the report (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`class-profile-${code}.pdf`);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("creates a session from the console's form, and its contact becomes the organisation's enquiry for the desk", async () => {
+    const { page } = await site.page();
+    await consoleLogin(site, page, TEST_ADMIN);
+    await page.goto(`${site.url}/admin/sessions`);
+    const form = page.getByRole('form', { name: 'New session' });
+    await fillFields(form, {
+      Organisation: "St. Mary's School",
+      City: 'Pune',
+      'Contact name': 'Sunita Deshmukh',
+      'Contact email': `placement-${unique()}@stmarys.example.in`,
+      'Contact phone': '9822012345',
+    });
+    await form.getByLabel('Class').selectOption('school');
+    await form.getByRole('button', { name: 'Create session' }).click();
+    await page.waitForURL(/\/admin\/sessions\/[A-Z0-9]{6}$/);
+    await page.getByRole('link', { name: "Open the organisation's enquiry" }).click();
+    await page.waitForURL(/\/admin\/need-help\?open=/);
+    await page.getByRole('dialog').getByText('Sunita Deshmukh').first().waitFor();
   });
 });

@@ -12,7 +12,14 @@ import {
 
 const LANGUAGE_LABELS: Record<QuizLanguage, string> = { english: 'English', hinglish: 'Hinglish' };
 
+interface Contact {
+  name: string;
+  email: string;
+  phone: string;
+}
+
 interface Draft {
+  contact: Contact;
   organisation: string;
   city: string;
   date: string;
@@ -26,6 +33,25 @@ function todayInIndia(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 }
 
+/** The organisation's contact: with one, the session becomes their B2B enquiry for the sales desk. */
+function ContactFields({ contact, onChange }: { contact: Contact; onChange: (c: Contact) => void }) {
+  const id = useId();
+  const field = (key: keyof Contact, label: string, type: string) => (
+    <div className="console-field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input id={`${id}-${key}`} type={type} value={contact[key]} onChange={(e) => onChange({ ...contact, [key]: e.target.value })} />
+    </div>
+  );
+  return (
+    <fieldset className="session-form__contact">
+      <legend>The organisation's contact (optional: our sales desk follows up)</legend>
+      {field('name', 'Contact name', 'text')}
+      {field('email', 'Contact email', 'email')}
+      {field('phone', 'Contact phone', 'tel')}
+    </fieldset>
+  );
+}
+
 export function SessionForm({ onCreate }: { onCreate: (input: SessionCreateInput) => Promise<boolean> }) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => ({
@@ -35,14 +61,21 @@ export function SessionForm({ onCreate }: { onCreate: (input: SessionCreateInput
     language: 'english',
     audience: 'college',
     expected: '',
+    contact: { name: '', email: '', phone: '' },
   }));
   const [saving, setSaving] = useState(false);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
-    const { expected, city, ...rest } = draft;
-    await onCreate({ ...rest, ...(city.trim() ? { city } : {}), ...(expected ? { expected: Number(expected) } : {}) });
+    const { expected, city, contact, ...rest } = draft;
+    const named = contact.name.trim() || contact.email.trim() || contact.phone.trim();
+    await onCreate({
+      ...rest,
+      ...(city.trim() ? { city } : {}),
+      ...(expected ? { expected: Number(expected) } : {}),
+      ...(named ? { contact } : {}),
+    });
     setSaving(false);
   };
   return (
@@ -96,6 +129,7 @@ export function SessionForm({ onCreate }: { onCreate: (input: SessionCreateInput
           onChange={(e) => set({ expected: e.target.value })}
         />
       </div>
+      <ContactFields contact={draft.contact} onChange={(contact) => set({ contact })} />
       <button type="submit" className="btn btn--small" disabled={saving}>
         {saving ? 'Creating…' : 'Create session'}
       </button>

@@ -1,14 +1,17 @@
 // One session, made for the projector: a large QR code and the short link to type, the
 // organisation and date, and live counts of who joined and who finished (read again every
-// few seconds while the page is open), with the class report once it can be had.
-import { useEffect, useRef } from 'react';
+// few seconds while the page is open), the class report, and the organisation's enquiry.
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { REPORT_MIN_FINISHED, SESSION_PATHS, type ClassroomSession } from '../../../../../contract/sessions.ts';
 import { Meta } from '../../../../components/Meta.tsx';
+import { useToast } from '../../../../components/Toast.tsx';
 import { ErrorNotice } from '../controls.tsx';
+import { useMember } from '../member.tsx';
 import { formatCount } from '../format.ts';
 import { useAdminData } from '../use-admin-data.ts';
 import { QrCode } from './QrCode.tsx';
+import { downloadReport } from './report-download.ts';
 
 /** How often the counts are read while the page is open: live enough for a class of 60. */
 const REFRESH_MS = 3000;
@@ -65,6 +68,36 @@ function Projector({ session }: { session: ClassroomSession }) {
   );
 }
 
+/** The report for the organisation, and the B2B enquiry the desk follows up (for those who read leads). */
+function ReportActions({ session }: { session: ClassroomSession }) {
+  const toast = useToast();
+  const member = useMember();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    await downloadReport(session.code).catch(() => toast.show('Could not download the report', 'error'));
+    setBusy(false);
+  };
+  const ready = session.finished >= REPORT_MIN_FINISHED;
+  return (
+    <div className="session-page__report">
+      <p>
+        {ready
+          ? 'The class report is ready: the class profile on the five domains, for the organisation.'
+          : `The class report shows figures once ${REPORT_MIN_FINISHED} students have finished.`}
+      </p>
+      <button type="button" className="btn btn--small" onClick={() => void download()} disabled={busy}>
+        {busy ? 'Preparing…' : 'Download the report (PDF)'}
+      </button>
+      {session.leadId && member.can('leads.read') ? (
+        <Link className="btn btn--small btn--outline" to={`/admin/need-help?open=${encodeURIComponent(session.leadId)}`}>
+          Open the organisation's enquiry
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 export default function SessionPage() {
   const code = useParams().code ?? '';
   const [loaded, reload, session] = useLiveSession(code);
@@ -79,11 +112,7 @@ export default function SessionPage() {
       {session ? (
         <>
           <Projector session={session} />
-          <p className="session-page__report">
-            {session.finished >= REPORT_MIN_FINISHED
-              ? 'The class report is ready below.'
-              : `The class report opens once ${REPORT_MIN_FINISHED} students have finished.`}
-          </p>
+          <ReportActions session={session} />
         </>
       ) : loaded.state === 'loading' ? (
         <p aria-busy="true">Loading the session…</p>
