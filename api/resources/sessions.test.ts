@@ -171,6 +171,30 @@ describe.each(testBackends())('classroom sessions on $name', (backend) => {
     expect([session.joined, session.finished]).toEqual([3, 2]);
   });
 
+  it("erases a student's joins with the rest of their data when they ask (and a guardian's address from a child's)", async () => {
+    const { code } = await create();
+    const { app: appWithTasks, tasks } = testApp(database);
+    const email = 'erase.me@example.in';
+    expect((await join({ session: code, name: 'Erase Me', email, phone: '9876500999' })).status).toBe(201);
+    const child = { version: 'v', at: new Date().toISOString(), marketing: false, age: 'guardian', guardianEmail: email };
+    expect((await join({ session: code, name: 'Child Student', rollNumber: '7B-12', consent: child })).status).toBe(201);
+    expect((await sessionOf(code)).joined).toBe(2);
+    expect((await postJson(appWithTasks, '/api/v1/erasure-requests', { email })).status).toBe(201);
+    await tasks.idle();
+    const mail = await database.db.selectFrom('mail_queue').select('text_body').where('to_address', '=', email).executeTakeFirstOrThrow();
+    const linkToken = /\/delete-my-data\?token=([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1];
+    expect((await postJson(appWithTasks, '/api/v1/erasure-requests/confirm', { token: linkToken })).status).toBe(200);
+    const left = await database.db
+      .selectFrom('session_participants')
+      .select(['name', 'email', 'consent'])
+      .where('session_code', '=', code)
+      .execute();
+    expect(left).toEqual([
+      { name: 'Child Student', email: null, consent: { version: 'v', at: child.at, marketing: false, age: 'guardian' } },
+    ]);
+    expect((await sessionOf(code)).joined).toBe(1);
+  });
+
   it('refuses a join without a session or without an email or roll number, storing nothing', async () => {
     const before = await database.db
       .selectFrom('session_participants')
