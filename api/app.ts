@@ -39,6 +39,9 @@ import { createIngest, type AnyLeadResource } from './ingest/ingest.ts';
 import { sessionJoinLead } from './leads/session-join.ts';
 import { SESSION_PATHS } from '../contract/sessions.ts';
 import { sessionsAdmin, sessionsPublic } from './resources/sessions.ts';
+import { RELAY_PATHS } from '../contract/relay.ts';
+import { relayDeliveries } from './relay/access.ts';
+import { relayKeys } from './resources/relay-keys.ts';
 
 export interface AppOptions {
   /** Log one line per request (off in most tests). */
@@ -55,6 +58,8 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.use('*', securityHeaders());
   app.onError(errorHandler(deps.log));
   app.use('/api/*', corsPolicy(deps.config));
+  const quizAnswers = quizAnswersLead(deps);
+  const erasureRequests = erasureRequestLead(deps);
   const limiter =
     deps.rateLimiter ??
     createRateLimiter({
@@ -63,17 +68,18 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
       clock: () => nowOf(deps),
       onError: rateLimitErrorLog(deps.log),
     });
+  // The kinds made here, beside the five listed ones. The test's answers may have no email
+  // (a session's student with a roll number), which the union of every table's insert type
+  // cannot say; each is checked against its own table where it is defined.
+  const others = [quizAnswers as AnyLeadResource, erasureRequests, sessionJoinLead as AnyLeadResource];
+  // A relay's key is checked before the rate limit, which counts the relay as its own client.
+  app.use('/api/*', relayDeliveries(deps, new Set(leadResources(others).keys())));
   app.use('/api/*', postRateLimit(limiter, { perMinute: deps.config.postRateLimitPerMinute, trustProxy: deps.config.trustProxy }));
   // JSON only, but for a CSV file being imported (resources/import.ts, which checks its own type).
   app.use('/api/*', jsonBodiesOnly({ except: IMPORT_PATH_PATTERN }));
 
   app.route(HEALTH_PATH, health(deps));
-  const quizAnswers = quizAnswersLead(deps);
-  const erasureRequests = erasureRequestLead(deps);
-  // The kinds made here, beside the five listed ones. The test's answers may have no email
-  // (a session's student with a roll number), which the union of every table's insert type
-  // cannot say; each is checked against its own table where it is defined.
-  const others = [quizAnswers as AnyLeadResource, erasureRequests, sessionJoinLead as AnyLeadResource];
+
   app.route(ERASURE_PATHS.request, erasure(deps));
   // One ingest for the app's single POSTs and batches: its in-flight keys and group commits are this instance's.
   const ingest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
@@ -94,6 +100,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.views, views(deps));
   app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
   app.route(SESSION_PATHS.admin, sessionsAdmin(deps, ingest));
+  app.route(RELAY_PATHS.keys, relayKeys(deps));
   app.route(SESSION_PATHS.public, sessionsPublic(deps));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));

@@ -56,7 +56,8 @@ export type Permission =
   | 'templates.manage'
   | 'leads.import'
   | 'people.merge'
-  | 'sessions.run';
+  | 'sessions.run'
+  | 'relays.manage';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -89,6 +90,8 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'people.merge': ['admin', 'counsellor'],
   // Classroom sessions, their live counts and reports: trainers, and admins (who are trainers too).
   'sessions.run': ['admin', 'trainer'],
+  // Keys that let a relay deliver its class's submissions: admins only.
+  'relays.manage': ['admin'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {

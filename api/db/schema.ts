@@ -328,6 +328,17 @@ export interface SessionParticipantsTable extends LeadColumns {
   created_at: CreatedAt;
 }
 
+/** Relay keys (migrations/2026-11-26T0042_relay_keys.ts): only the key's SHA-256 is kept. */
+export interface RelayKeysTable {
+  id: Generated<string>;
+  name: string;
+  key_hash: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   free_join_users: FreeJoinUsersTable;
@@ -357,6 +368,7 @@ export interface Database {
   person_merges: PersonMergesTable;
   classroom_sessions: ClassroomSessionsTable;
   session_participants: SessionParticipantsTable;
+  relay_keys: RelayKeysTable;
 }
 
 /** The tables behind the five admin lists. */
