@@ -42,6 +42,8 @@ import { sessionsAdmin, sessionsPublic } from './resources/sessions.ts';
 import { RELAY_PATHS } from '../contract/relay.ts';
 import { relayDeliveries } from './relay/access.ts';
 import { relayKeys } from './resources/relay-keys.ts';
+import { relayStatus } from './resources/relay.ts';
+import { relayIngest } from './relay/queue.ts';
 
 export interface AppOptions {
   /** Log one line per request (off in most tests). */
@@ -82,7 +84,9 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
 
   app.route(ERASURE_PATHS.request, erasure(deps));
   // One ingest for the app's single POSTs and batches: its in-flight keys and group commits are this instance's.
-  const ingest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
+  const localIngest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
+  // A relay queues what it took for the upstream before the phone hears the answer.
+  const ingest = deps.config.relay ? relayIngest(localIngest, deps.db, () => deps.wakeRelay?.()) : localIngest;
   app.route('/', leads(deps, ingest, others));
   app.route(SYNC_PATH, sync(deps, ingest, leadResources(others)));
   app.route(CONSOLE_PATHS.leads, leadAdmin(deps));
@@ -101,6 +105,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
   app.route(SESSION_PATHS.admin, sessionsAdmin(deps, ingest));
   app.route(RELAY_PATHS.keys, relayKeys(deps));
+  app.route(RELAY_PATHS.status, relayStatus(deps));
   app.route(SESSION_PATHS.public, sessionsPublic(deps));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));

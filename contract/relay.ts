@@ -7,7 +7,21 @@ import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 export const RELAY_PATHS = {
   /** POST { name } (admins) → 201 { key, relayKey } (the key shown once); GET → { data }; DELETE /{id} revokes. */
   keys: '/api/admin/relay-keys',
+  /** GET (trainers, admins): on a relay, what waits for the upstream. */
+  status: '/api/admin/relay',
 } as const;
+
+/** GET /api/admin/relay. */
+export interface RelayStatus {
+  /** False on an instance that is not a relay (the rest are zeros). */
+  relay: boolean;
+  upstream: string | null;
+  waiting: number;
+  forwarded: number;
+  /** Refused by the upstream for good (a 4xx other than 408, 409, 429), with the last reason. */
+  failed: number;
+  lastError: string | null;
+}
 
 /** The header a relay sends its key in, on its deliveries (POST /api/v1/sync and the public POSTs). */
 export const RELAY_KEY_HEADER = 'X-Relay-Key';

@@ -339,6 +339,20 @@ export interface RelayKeysTable {
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A relay's submissions on their way upstream (migrations/2026-11-26T0043_relay_queue.ts). */
+export interface RelayQueueTable {
+  key: string;
+  path: string;
+  /** As the phone sent it; null once forwarded. */
+  body: ColumnType<unknown, string | null, string | null>;
+  state: ColumnType<'waiting' | 'forwarded' | 'failed', 'waiting' | undefined, 'waiting' | 'forwarded' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  forwarded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   free_join_users: FreeJoinUsersTable;
@@ -369,6 +383,7 @@ export interface Database {
   classroom_sessions: ClassroomSessionsTable;
   session_participants: SessionParticipantsTable;
   relay_keys: RelayKeysTable;
+  relay_queue: RelayQueueTable;
 }
 
 /** The tables behind the five admin lists. */

@@ -125,6 +125,7 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   'GET /api/admin/sessions/:code/report': async (f) => ({ path: `/api/admin/sessions/${await f.session()}/report` }),
   'GET /api/admin/sessions/:code/report.pdf': async (f) => ({ path: `/api/admin/sessions/${await f.session()}/report.pdf` }),
   'POST /api/admin/relay-keys': async () => ({ path: '/api/admin/relay-keys', body: { name: 'Matrix laptop' } }),
+  'GET /api/admin/relay': async () => ({ path: '/api/admin/relay' }),
   'GET /api/admin/relay-keys': async () => ({ path: '/api/admin/relay-keys' }),
   'DELETE /api/admin/relay-keys/:id': async (f) => ({ path: `/api/admin/relay-keys/${await f.relayKey()}` }),
   'GET /api/v1/get-contact': async () => ({ path: '/api/v1/get-contact' }),
