@@ -12,7 +12,8 @@ import { QUIZ_ITEM_COUNT } from '../../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../../contract/quiz/options.ts';
 import { SESSION_PATHS, type ClassroomSession, type SessionCreated } from '../../contract/sessions.ts';
 import { adminEnv, apiCall, apiLogin, consoleLogin, storedLeads, TEST_ADMIN } from '../support/console.ts';
-import { gotoLive } from '../support/pwa.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { gotoLive, openPage } from '../support/pwa.ts';
 import { fillFields, unique, useSite } from '../support/site.ts';
 
 let peer: SmtpPeer;
@@ -28,6 +29,9 @@ const quiz = (page: Page) => page.getByTestId('quiz');
 const indexOf = async (page: Page) => Number(await quiz(page).getAttribute('data-index'));
 
 /** Answers every statement of the Hinglish test and submits it. */
+/** A host name that is not localhost: the page is then not a secure context (no service worker, no Web Locks), as on a relay's LAN address. */
+const LAN_HOST = 'relay.classroom.test';
+
 async function takeHinglishTest(page: Page): Promise<void> {
   await quiz(page).waitFor();
   for (let i = 0; i < QUIZ_ITEM_COUNT; i++) {
@@ -142,5 +146,59 @@ describe('a classroom session', () => {
     await page.getByRole('link', { name: "Open the organisation's enquiry" }).click();
     await page.waitForURL(/\/admin\/need-help\?open=/);
     await page.getByRole('dialog').getByText('Sunita Deshmukh').first().waitFor();
+  });
+
+  it('works where the page is not a secure context (a relay on the hall’s hotspot): the outbox delivers the join and the test', async () => {
+    const browser = await launchBrowser([`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`]);
+    try {
+      const { page, errors } = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const lanUrl = site.url.replace('127.0.0.1', LAN_HOST);
+      const before = await sessionNow();
+      await gotoLive(page, `${lanUrl}/s/${code}`);
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+      await page.locator('[data-testid="offline-ready"][data-state="unsupported"]').waitFor();
+      await fillFields(page, {
+        'Your name (as it should appear on your certificate)': 'Kavya Nair',
+        'Roll number (instead of an email)': 'ME-22-017',
+      });
+      await page.getByRole('button', { name: 'Join and start the test' }).click();
+      await takeHinglishTest(page);
+      await page.locator('[data-testid="session-delivery"][data-pending="0"]').waitFor({ timeout: 30_000 });
+      await expect
+        .poll(async () => [(await sessionNow()).joined, (await sessionNow()).finished], { timeout: 20_000 })
+        .toEqual([before.joined + 1, before.finished + 1]);
+      // Chromium says the security headers' COOP is ignored on a plain-http origin: true, and harmless here.
+      expect(errors.filter((e) => !e.includes('Cross-Origin-Opener-Policy header has been ignored'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('lets an admin make a relay key in the console, shown once, and revoke it', async () => {
+    const { page } = await site.page();
+    await consoleLogin(site, page, TEST_ADMIN);
+    await page.goto(`${site.url}/admin/sessions`);
+    const form = page.getByRole('form', { name: 'New relay key' });
+    await form.getByLabel('Relay (trainer or laptop)').fill('Hall laptop');
+    await form.getByRole('button', { name: 'Make a relay key' }).click();
+    const shown = await page.getByTestId('relay-key').textContent();
+    const key = /RELAY_KEY=(rk_[A-Za-z0-9_-]{43})/.exec(shown ?? '')?.[1];
+    expect(key, shown ?? '').toBeDefined();
+    const deliver = () =>
+      fetch(`${site.url}/api/v1/sync`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Relay-Key': key! },
+        body: JSON.stringify([
+          {
+            key: crypto.randomUUID(),
+            path: '/api/v1/sessions/join',
+            body: { session: code, name: 'Relay Student', rollNumber: `R-${unique()}` },
+          },
+        ]),
+      });
+    expect((await deliver()).status).toBe(200);
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText('Hall laptop').filter({ hasText: 'revoked' }).waitFor();
+    expect((await deliver()).status).toBe(401);
   });
 });

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../controls.tsx';
 import { formatCount } from '../format.ts';
 import { adminRequest } from '../request.ts';
 import { attempt, useAdminData } from '../use-admin-data.ts';
+import { RelayKeys, RelayWaiting } from './RelayPanel.tsx';
 import { SessionForm } from './SessionForm.tsx';
 
 function SessionRows({ sessions }: { sessions: SessionsResponse['data'] }) {
@@ -62,6 +63,7 @@ export default function SessionsPage() {
       <Meta title="Sessions | Admin" description="Classroom sessions and their QR codes." robots="noindex" />
       <h1 id="sessions-title">Classroom sessions</h1>
       <p>A session puts a QR code on the projector; the class joins on their phones and takes the test, even with no internet.</p>
+      <RelayWaiting />
       <SessionForm onCreate={create} />
       {loaded.state === 'error' ? (
         <ErrorNotice message={loaded.message} onRetry={reload} />
@@ -70,6 +72,7 @@ export default function SessionsPage() {
       ) : (
         <p aria-busy="true">Loading sessions…</p>
       )}
+      <RelayKeys />
     </section>
   );
 }
