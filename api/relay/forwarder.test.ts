@@ -47,7 +47,11 @@ describe.each(testBackends())('the relay on $name', (backend) => {
     relayApp = testApp(
       relay,
       { relay: { upstreamUrl: 'http://upstream.test', key: relayKey } },
-      { wakeRelay: () => forwarder?.wake() },
+      {
+        wakeRelay: () => forwarder?.wake(),
+        // The upstream's public session endpoint, as the relay reaches it.
+        relayFetch: (input, init) => Promise.resolve(upstreamApp.request(new URL(String(input)).pathname, init as RequestInit)),
+      },
     ).app;
     trainer = (await memberToken(relay.db, 'trainer@relay.example.in', 'trainer')).token;
   });
@@ -139,5 +143,22 @@ describe.each(testBackends())('the relay on $name', (backend) => {
     await expect.poll(async () => (await status()).waiting, { timeout: 20_000 }).toBe(0);
     expect(await status()).toMatchObject({ forwarded: 13, failed: 1, lastError: 'Please answer all 30 questions' });
     expect(await count(upstream, 'quiz_submissions')).toBe(7);
+  });
+
+  it('serves a session made upstream: copied the first time it is asked for, then counted on the relay', async () => {
+    await upstream.db
+      .insertInto('classroom_sessions')
+      .values({ code: 'HJKMNP', organisation: 'Hall College', city: 'Nagpur', date: '2026-12-03', language: 'hinglish' })
+      .execute();
+    const res = await relayApp.request('/api/v1/sessions/hjkmnp');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ code: 'HJKMNP', organisation: 'Hall College', language: 'hinglish' });
+    expect((await relayApp.request('/api/v1/sessions/CCCCCC')).status).toBe(404);
+    const join = { session: 'HJKMNP', name: 'Hall Student', rollNumber: 'H-1' };
+    expect((await postJson(relayApp, LEAD_PATHS.sessionJoin, join, { 'Idempotency-Key': crypto.randomUUID() })).status).toBe(201);
+    const session = await (
+      await relayApp.request('/api/admin/sessions/HJKMNP', { headers: { Authorization: `Bearer ${trainer}` } })
+    ).json();
+    expect(session.session).toMatchObject({ organisation: 'Hall College', joined: 1, finished: 0 });
   });
 });

@@ -17,6 +17,7 @@ import { guard } from '../desk/access.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 import type { Ingest } from '../ingest/ingest.ts';
+import { mirrorSession } from '../relay/sessions.ts';
 import { createSessionLead } from '../sessions/lead.ts';
 import { renderReportPdf } from '../sessions/report-pdf.ts';
 import { sessionReport } from '../sessions/report.ts';
@@ -45,7 +46,11 @@ export function sessionsAdmin(deps: Deps, ingest: Ingest): Hono {
     })
     .get('/', guard(deps, 'sessions.run'), async (c) => c.json({ data: await listSessions(db, publicUrl) }))
     .get('/:code', guard(deps, 'sessions.run'), async (c) => {
-      const session = await findSession(db, codeParam(c.req.param('code')), publicUrl);
+      const code = codeParam(c.req.param('code'));
+      // On a relay, a session made upstream is copied the first time it is asked for.
+      const session =
+        (await findSession(db, code, publicUrl)) ??
+        ((await mirrorSession(deps, code)) ? await findSession(db, code, publicUrl) : undefined);
       if (!session) throw notFound();
       return c.json({ session });
     })
@@ -69,7 +74,9 @@ export function sessionsAdmin(deps: Deps, ingest: Ingest): Hono {
 
 export function sessionsPublic(deps: Deps): Hono {
   return new Hono().get('/:code', async (c) => {
-    const session = await findPublicSession(deps.db, codeParam(c.req.param('code')));
+    const code = codeParam(c.req.param('code'));
+    const session =
+      (await findPublicSession(deps.db, code)) ?? ((await mirrorSession(deps, code)) ? await findPublicSession(deps.db, code) : undefined);
     if (!session) throw notFound();
     // Short: a trainer's correction reaches phones opening the link soon after.
     c.header('Cache-Control', 'no-store');
