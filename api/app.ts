@@ -37,7 +37,15 @@ import { search } from './resources/search.ts';
 import { templates } from './resources/templates.ts';
 import { views } from './resources/views.ts';
 import { staticSite } from './static.ts';
-import { createIngest } from './ingest/ingest.ts';
+import { createIngest, type AnyLeadResource } from './ingest/ingest.ts';
+import { sessionJoinLead } from './leads/session-join.ts';
+import { SESSION_PATHS } from '../contract/sessions.ts';
+import { sessionsAdmin, sessionsPublic } from './resources/sessions.ts';
+import { RELAY_PATHS } from '../contract/relay.ts';
+import { relayDeliveries } from './relay/access.ts';
+import { relayKeys } from './resources/relay-keys.ts';
+import { relayStatus } from './resources/relay.ts';
+import { relayIngest } from './relay/queue.ts';
 
 export interface AppOptions {
   /** Log one line per request (off in most tests). */
@@ -54,6 +62,8 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.use('*', securityHeaders());
   app.onError(errorHandler(deps.log));
   app.use('/api/*', corsPolicy(deps.config));
+  const quizAnswers = quizAnswersLead(deps);
+  const erasureRequests = erasureRequestLead(deps);
   const limiter =
     deps.rateLimiter ??
     createRateLimiter({
@@ -62,21 +72,28 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
       clock: () => nowOf(deps),
       onError: rateLimitErrorLog(deps.log),
     });
+  // The kinds made here, beside the five listed ones. The test's answers may have no email
+  // (a session's student with a roll number), which the union of every table's insert type
+  // cannot say; each is checked against its own table where it is defined.
+  const others = [quizAnswers as AnyLeadResource, erasureRequests, sessionJoinLead as AnyLeadResource];
+  // A relay's key is checked before the rate limit, which counts the relay as its own client.
+  app.use('/api/*', relayDeliveries(deps, new Set(leadResources(others).keys())));
   app.use('/api/*', postRateLimit(limiter, { perMinute: deps.config.postRateLimitPerMinute, trustProxy: deps.config.trustProxy }));
   // JSON only, but for a CSV file being imported (resources/import.ts, which checks its own type).
   app.use('/api/*', jsonBodiesOnly({ except: IMPORT_PATH_PATTERN }));
 
   app.route(HEALTH_PATH, health(deps));
-  const quizAnswers = quizAnswersLead(deps);
-  const erasureRequests = erasureRequestLead(deps);
+
   app.route(ERASURE_PATHS.request, erasure(deps));
   // One ingest for the app's single POSTs and batches: its in-flight keys and group commits are this instance's.
-  const ingest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
+  const localIngest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
+  // A relay queues what it took for the upstream before the phone hears the answer.
+  const ingest = deps.config.relay ? relayIngest(localIngest, deps.db, () => deps.wakeRelay?.()) : localIngest;
   // Before the lead routes: /api/v1/bookings/options is not a booking.
   app.route(BOOKING_PATHS.options, bookingOptions(deps));
   app.route(BOOKING_PATHS.utr, bookingUtr(deps));
-  app.route('/', leads(deps, ingest, [quizAnswers, erasureRequests]));
-  app.route(SYNC_PATH, sync(deps, ingest, leadResources([quizAnswers, erasureRequests])));
+  app.route('/', leads(deps, ingest, others));
+  app.route(SYNC_PATH, sync(deps, ingest, leadResources(others)));
   app.route(CONSOLE_PATHS.leads, leadAdmin(deps));
   app.route(CONSOLE_PATHS.export, exportCsv(deps));
   app.route('/api/admin/people', people(deps));
@@ -93,6 +110,10 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
   app.route(BOOKING_PATHS.payment, bookingAdmin(deps));
   app.route(BOOKING_PATHS.adminBatches, batchAdmin(deps));
+  app.route(SESSION_PATHS.admin, sessionsAdmin(deps, ingest));
+  app.route(RELAY_PATHS.keys, relayKeys(deps));
+  app.route(RELAY_PATHS.status, relayStatus(deps));
+  app.route(SESSION_PATHS.public, sessionsPublic(deps));
   app.route('/api/admin', admin(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));
   app.all('/api', (c) => c.json({ message: API_MESSAGES.notFound }, 404));

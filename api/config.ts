@@ -63,6 +63,11 @@ export interface Config {
   // HTTP policy.
   /** POSTs per client address per minute before a 429; 0 turns the limit off. */
   postRateLimitPerMinute: number;
+  /**
+   * RELAY_UPSTREAM_URL and RELAY_KEY (issue 23 part 4): this instance is a classroom relay.
+   * It stores every submission first and forwards it upstream; it sends no mail.
+   */
+  relay?: { upstreamUrl: string; key: string } | undefined;
   /** Other origins allowed to call the API from a browser (CORS). Same origin is always allowed. */
   corsOrigins: string[];
   /**
@@ -128,6 +133,22 @@ function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
  */
 export function defaultMailFrom(publicUrl: string): string {
   return `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`;
+}
+
+/** Both RELAY_UPSTREAM_URL and RELAY_KEY, or neither. */
+function relayConfig(env: NodeJS.ProcessEnv): Config['relay'] {
+  const url = env.RELAY_UPSTREAM_URL?.trim();
+  const key = env.RELAY_KEY?.trim();
+  if (!url && !key) return undefined;
+  if (!url || !key) throw new Error('RELAY_UPSTREAM_URL and RELAY_KEY go together: set both, or neither');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`RELAY_UPSTREAM_URL must be an http(s) URL, not ${JSON.stringify(url)}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('RELAY_UPSTREAM_URL must be an http(s) URL');
+  return { upstreamUrl: parsed.origin, key };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -269,6 +290,7 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     loginSlowMs: 2_000,
     loginWindowSeconds: 15 * 60,
     postRateLimitPerMinute: intVar(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    relay: relayConfig(env),
     corsOrigins,
     trustProxy: intVar(env, 'TRUST_PROXY', 0, 0, 10),
     eventsHeartbeatMs: 15_000,

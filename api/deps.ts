@@ -22,6 +22,10 @@ export interface Deps {
   delay?: (ms: number) => Promise<void>;
   /** Nudges the mail worker after a message was committed to the mail queue (it also polls). */
   wakeMail?: () => void;
+  /** On a relay: nudges the forwarder after a submission was queued for the upstream. */
+  wakeRelay?: () => void;
+  /** On a relay: how it reaches the upstream (tests inject one); the global fetch when absent. */
+  relayFetch?: typeof fetch;
   /** Work done after an answer has gone (forgot-password); the app makes its own when absent. */
   tasks?: BackgroundTasks;
   /** Live lead events for the console's streams (GET /api/admin/events answers 503 without). */

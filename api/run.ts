@@ -15,6 +15,14 @@ import { createLeadEvents } from './leads/events.ts';
 import { resolveJwtSecret } from './lib/auth.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
+import { startForwarder } from './relay/forwarder.ts';
+
+/** A relay's mail worker: it sends nothing (what is queued stays, and goes nowhere). */
+const noMail: MailWorker = {
+  drainOnce: async () => ({ claimed: 0, sent: 0, retrying: 0, failed: 0, yielded: 0 }),
+  wake: () => undefined,
+  stop: async () => undefined,
+};
 import { startLeadAlerts } from './leads/alerts.ts';
 import { startDigests } from './desk/digests.ts';
 import { startReminders } from './desk/reminders.ts';
@@ -84,6 +92,7 @@ async function main(): Promise<void> {
         : createMetrics({ db: database.db, poolStats: database.poolStats, rateLimitRejections: () => rateLimiter.rejected });
     let mail: MailWorker | undefined;
     let stopAlerts: () => Promise<void> = async () => {};
+    let stopForwarder: () => Promise<void> = async () => {};
     const deps: Deps = {
       db: database.db,
       config,
@@ -100,17 +109,28 @@ async function main(): Promise<void> {
     if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
     const filesWarning = connectionCeilingWarning(config.maxConnections && config.maxConnections + HEALTH_HEADROOM, openFileLimit());
     if (filesWarning) log(filesWarning, { level: 'warn' });
-    mail = startMailWorker({
-      db: database.db,
-      transport,
-      log,
-      maxAttempts: config.mailMaxAttempts,
-      leaseMs: config.mailLeaseSeconds * 1000,
-      attachmentSources: { [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)) },
-    });
+    // A relay sends no mail (the upstream sends each certificate once it has the test): it
+    // forwards what it took instead.
+    mail = config.relay
+      ? noMail
+      : startMailWorker({
+          db: database.db,
+          transport,
+          log,
+          maxAttempts: config.mailMaxAttempts,
+          leaseMs: config.mailLeaseSeconds * 1000,
+          attachmentSources: { [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)) },
+        });
     const mailWorker = mail;
     cleanup.unshift(() => mailWorker.stop());
-    log(`mail: ${transport.description}`);
+    log(config.relay ? 'mail: none (a relay)' : `mail: ${transport.description}`);
+    if (config.relay) {
+      const forwarder = startForwarder({ db: database.db, upstreamUrl: config.relay.upstreamUrl, key: config.relay.key, log });
+      deps.wakeRelay = () => forwarder.wake();
+      cleanup.unshift(() => forwarder.stop());
+      stopForwarder = () => forwarder.stop();
+      log(`relay: forwarding to ${config.relay.upstreamUrl}`);
+    }
     if (config.adminNotifyEmail) {
       const alerts = startLeadAlerts({
         db: database.db,
@@ -166,6 +186,7 @@ async function main(): Promise<void> {
       await tasks.idle();
       await stopAlerts().catch((err: Error) => log(`stopping the lead alerts: ${err.message}`));
       await stopDesk().catch((err: Error) => log(`stopping the desk's loops: ${err.message}`));
+      await stopForwarder().catch((err: Error) => log(`stopping the relay: ${err.message}`));
       await mailStopped;
       await renderPool.close();
       await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));

@@ -77,6 +77,8 @@ interface Found {
  */
 export const DYNAMIC_SHELL_ROUTES: ReadonlyArray<{ pattern: RegExp; status: 200 | 404 }> = [
   { pattern: /^\/reset-password\/[^/]+\/?$/, status: 200 },
+  // A classroom session's page (/s/{code}): its data is read in the browser.
+  { pattern: /^\/s\/[^/]+\/?$/, status: 200 },
   { pattern: /^\/blog\/[^/]+\/?$/, status: 404 },
 ];
 

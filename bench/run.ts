@@ -1,9 +1,9 @@
 // `npm run bench`: every benchmark, one run, figures and ratios against their targets.
 // `npm run bench -- console lighthouse`: only the sections named (api, certificate,
-// render-load, console, outbox, lighthouse).
+// render-load, console, outbox, relay, lighthouse).
 import { benchApi, ROUNDS } from './api.ts';
 
-const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'outbox', 'lighthouse'] as const;
+const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'outbox', 'relay', 'lighthouse'] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`No such bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
@@ -116,6 +116,16 @@ if (runs('outbox')) {
         `(target <= ${DRAIN_TARGET_MS}) ${verdict(drain.ms <= DRAIN_TARGET_MS)}`,
     );
   }
+}
+
+// A classroom relay's queue forwarded once its upstream answers again.
+if (runs('relay')) {
+  const { benchRelayForward } = await import('./relay.ts');
+  console.log('\n== Relay forwarding (relay on PGlite → upstream API → Postgres, loopback) ==');
+  const r = await benchRelayForward(1000);
+  console.log(
+    `${r.count} queued submissions upstream ${fmt(r.ms / 1000, 1)} s after the upstream answered again (the forwarder's back-off wait included)`,
+  );
 }
 
 // Lighthouse, mobile defaults, on the four pages the budget names.

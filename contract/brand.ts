@@ -1,6 +1,9 @@
 // The business's name, in the one place both the PWA (pwa/config/site.ts) and the API (mail
-// sender, certificate page) read it, so an email, a certificate and the site never disagree.
+// sender, certificate page, class reports) read it, so an email, a certificate and the site never disagree.
 export const BRAND = {
   name: 'SkillUp Soft Skills Academy',
   shortName: 'SkillUp',
+  /** How a college reaches us: the site's contact details and a class report's last lines. */
+  phone: '+91 98110 45678',
+  email: 'hello@skillupacademy.in',
 } as const;

@@ -57,7 +57,9 @@ export type Permission =
   | 'leads.import'
   | 'people.merge'
   | 'payments.confirm'
-  | 'batches.manage';
+  | 'batches.manage'
+  | 'sessions.run'
+  | 'relays.manage';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -92,6 +94,10 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'payments.confirm': ['admin'],
   // The upcoming batches the booking form offers.
   'batches.manage': ['admin'],
+  // Classroom sessions, their live counts and reports: trainers, and admins (who are trainers too).
+  'sessions.run': ['admin', 'trainer'],
+  // Keys that let a relay deliver its class's submissions: admins only.
+  'relays.manage': ['admin'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {

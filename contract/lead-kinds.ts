@@ -246,6 +246,13 @@ export const LEAD_KINDS = {
       empty: 'No proposal requests yet.',
     },
   },
+  // A student joining a classroom session at /s/{code} (contract/sessions.ts); `session`
+  // travels beside the fields, like `source`.
+  sessionJoin: {
+    path: '/api/v1/sessions/join',
+    label: 'Joined a classroom session',
+    fields: [name, email, f('rollNumber', 'Roll number'), phone],
+  },
   // A visitor asking for their data to be erased (/delete-my-data): queued like any
   // submission, so it is sent even from a phone that is offline when they ask.
   erasureRequest: {

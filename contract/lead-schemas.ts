@@ -14,6 +14,7 @@ import {
   proposalSchema,
 } from './leads.ts';
 import { quizAnswersSchema } from './quiz/schema.ts';
+import { sessionJoinSchema } from './sessions.ts';
 
 export const LEAD_SCHEMAS = {
   contact: contactSchema,
@@ -24,5 +25,6 @@ export const LEAD_SCHEMAS = {
   quizAnswers: quizAnswersSchema,
   booking: bookingSchema,
   proposal: proposalSchema,
+  sessionJoin: sessionJoinSchema,
   erasureRequest: erasureRequestSchema,
 } as const satisfies Record<LeadKind, AnyObjectSchema>;

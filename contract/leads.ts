@@ -42,7 +42,7 @@ const text = (label: string, max: number, required = `${label} is required`, mul
     .test(...storable(label, multiline));
 
 /** A person's name: printed on certificates and used in emails, so never a web address. */
-const personName = (label: string, required?: string) =>
+export const personName = (label: string, required?: string) =>
   text(label, LIMITS.name, required).test(
     'no-web-address',
     TEXT_MESSAGES.nameWithWebAddress(label),
@@ -50,7 +50,7 @@ const personName = (label: string, required?: string) =>
     (v) => v === undefined || v.length > LIMITS.name || !containsWebAddress(v),
   );
 
-const email = (required = 'Email is required') =>
+export const email = (required = 'Email is required') =>
   string()
     .typeError('Email must be text')
     .transform(trimmed)
@@ -60,7 +60,7 @@ const email = (required = 'Email is required') =>
     .test(...storable('Email'))
     .email(MESSAGES.invalidEmail);
 
-const phone = (message: string, required = 'Phone number is required') =>
+export const phone = (message: string, required = 'Phone number is required') =>
   string()
     .typeError(message)
     .transform((_v, original: unknown) => normalizePhone(original) as string)

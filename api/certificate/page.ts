@@ -101,7 +101,7 @@ export function certificatePageHtml(cert: CertificateRecord): string {
     `Certificate for ${cert.name}`,
     `<p class="badge" data-testid="certificate-status"><span aria-hidden="true">✓</span> Valid certificate</p>
 <h1>Personality Profile certificate</h1>
-<p class="lead" data-testid="certificate-statement">This certificate is valid. SkillUp Soft Skills Academy issued it to <strong>${name}</strong> on <strong>${escapeHtml(date)}</strong> for completing the SkillUp Personality Profile, a 30-statement Big Five assessment taken in ${version}.</p>
+<p class="lead" data-testid="certificate-statement">This certificate is valid. SkillUp Soft Skills Academy issued it to <strong>${name}</strong> on <strong>${escapeHtml(date)}</strong> for completing the SkillUp Personality Profile${cert.organisation ? ` at <strong>${escapeHtml(cert.organisation)}</strong>` : ''}, a 30-statement Big Five assessment taken in ${version}.</p>
 <div class="card"><img class="image" src="${image}" width="1600" height="1131" alt="Certificate of completion issued to ${name} on ${escapeHtml(date)}"></div>
 <div class="actions" data-testid="certificate-share">${shareLinks(cert)}<a class="btn btn--plain" href="/">Visit SkillUp</a></div>
 <dl class="meta">

@@ -32,6 +32,8 @@ export interface CertificateData {
   issuedAt: Date;
   result: QuizResult;
   verifyUrl: string;
+  /** The organisation of the classroom session the test was taken in, if any. */
+  organisation?: string | undefined;
 }
 
 export interface RenderOptions {
@@ -257,7 +259,9 @@ function recipientBlock(data: CertificateData): El {
     box({ width: 560, height: 2, backgroundColor: ACCENT, marginTop: 2 }),
     text(
       { fontSize: 23, color: INK, marginTop: 16, lineHeight: 1.45 },
-      `has completed the SkillUp Personality Profile on ${formatDate(data.issuedAt)},`,
+      data.organisation
+        ? `has completed the SkillUp Personality Profile at ${data.organisation} on ${formatDate(data.issuedAt)},`
+        : `has completed the SkillUp Personality Profile on ${formatDate(data.issuedAt)},`,
     ),
     text({ fontSize: 23, color: INK, lineHeight: 1.45 }, `a 30-statement Big Five assessment taken in ${version}.`),
   );

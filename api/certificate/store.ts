@@ -27,6 +27,8 @@ export interface CertificateRow {
   language: string;
   result: unknown;
   created_at: unknown;
+  /** The organisation of its classroom session (a join on classroom_sessions), if any. */
+  organisation?: string | null;
 }
 
 function parsedJson(value: unknown): unknown {
@@ -45,6 +47,7 @@ export function certificateData(row: CertificateRow, publicUrl: string): Certifi
     issuedAt: new Date(iso(row.created_at)),
     result: parsedJson(row.result) as QuizResult,
     verifyUrl: certificateUrl(publicUrl, row.certificate_id),
+    ...(row.organisation ? { organisation: row.organisation } : {}),
   };
 }
 
@@ -59,15 +62,17 @@ export function certificateRecord(row: CertificateRow, publicUrl: string): Certi
     result: data.result,
     certificateUrl: data.verifyUrl,
     imageUrl: certificateImagePath(data.certificateId),
+    ...(data.organisation ? { organisation: data.organisation } : {}),
   };
 }
 
 export async function findCertificate(db: Kysely<Database>, id: string): Promise<CertificateRow | undefined> {
   if (!isCertificateId(id)) return undefined;
   return db
-    .selectFrom('quiz_submissions')
-    .select(['certificate_id', 'name', 'language', 'result', 'created_at'])
-    .where('certificate_id', '=', id)
+    .selectFrom('quiz_submissions as q')
+    .leftJoin('classroom_sessions as s', 's.code', 'q.session_code')
+    .select(['q.certificate_id', 'q.name', 'q.language', 'q.result', 'q.created_at', 's.organisation'])
+    .where('q.certificate_id', '=', id)
     .executeTakeFirst();
 }
 

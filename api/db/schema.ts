@@ -10,6 +10,7 @@ import type { PaymentStatus } from '../../contract/bookings.ts';
 import type { LeadSource } from '../../contract/lead-signals.ts';
 import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
+import type { SessionAudience } from '../../contract/sessions.ts';
 import type { ActionType, ActivityType, AssignmentMode, Outcome, Role } from '../../contract/desk.ts';
 import type { MemberPreferences, TemplateChannel, TemplateLanguage } from '../../contract/workspace.ts';
 
@@ -201,7 +202,14 @@ export interface MailQueueTable {
 /** A taken personality test (migrations/2026-11-21T0003_quiz.ts). */
 export interface QuizSubmissionsTable extends LeadColumns {
   name: string;
-  email: string;
+  /** Null for a session's student who gave a roll number instead (migrations/2026-11-26T0040_classroom_sessions.ts). */
+  // Always named on insert (null or not), as the other lead tables' email is.
+  email: ColumnType<string | null, string | null, string | null>;
+  roll_number: string | null;
+  phone: string | null;
+  /** The classroom session the test was taken in, and the student's identity within it (contract/sessions.ts participantOf). */
+  session_code: string | null;
+  participant: string | null;
   language: QuizLanguage;
   /** JSON: question id → option index 0..3 (inserted as JSON by the ingest, read back parsed). */
   answers: ColumnType<QuizAnswers, QuizAnswers, never>;
@@ -327,6 +335,59 @@ export interface PersonMergesTable {
   undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A trainer's classroom session (migrations/2026-11-26T0040_classroom_sessions.ts). */
+export interface ClassroomSessionsTable {
+  id: Generated<string>;
+  code: string;
+  organisation: string;
+  city: string | null;
+  /** A date column: the drivers read it as a Date at local midnight, so queries select it as `date::text`. */
+  date: ColumnType<Date | string, string, string>;
+  language: QuizLanguage;
+  expected: number | null;
+  audience: ColumnType<SessionAudience, SessionAudience | undefined, SessionAudience>;
+  created_by: string | null;
+  /** The organisation's B2B enquiry the desk follows up (migrations/2026-11-26T0041_session_leads.ts). */
+  lead_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+/** A student's join of a session: one row per join submission; `participant` is who, within the session. */
+export interface SessionParticipantsTable extends LeadColumns {
+  session_code: string;
+  participant: string;
+  name: string;
+  email: string | null;
+  roll_number: string | null;
+  phone: string | null;
+  consent: ConsentRecord | null;
+  created_at: CreatedAt;
+}
+
+/** Relay keys (migrations/2026-11-26T0042_relay_keys.ts): only the key's SHA-256 is kept. */
+export interface RelayKeysTable {
+  id: Generated<string>;
+  name: string;
+  key_hash: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A relay's submissions on their way upstream (migrations/2026-11-26T0043_relay_queue.ts). */
+export interface RelayQueueTable {
+  key: string;
+  path: string;
+  /** As the phone sent it; null once forwarded. */
+  body: ColumnType<unknown, string | null, string | null>;
+  state: ColumnType<'waiting' | 'forwarded' | 'failed', 'waiting' | undefined, 'waiting' | 'forwarded' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  forwarded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   free_join_users: FreeJoinUsersTable;
@@ -357,10 +418,14 @@ export interface Database {
   lead_people: LeadPeopleTable;
   people_queue: PeopleQueueTable;
   person_merges: PersonMergesTable;
+  classroom_sessions: ClassroomSessionsTable;
+  session_participants: SessionParticipantsTable;
+  relay_keys: RelayKeysTable;
+  relay_queue: RelayQueueTable;
 }
 
 /** The tables behind the five admin lists. */
 export type ListedTable =
   'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'bookings' | 'proposals';
 /** Every table that stores a public submission. */
-export type LeadTable = ListedTable | 'quiz_submissions' | 'erasure_requests';
+export type LeadTable = ListedTable | 'quiz_submissions' | 'erasure_requests' | 'session_participants';

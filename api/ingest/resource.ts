@@ -5,6 +5,7 @@ import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { cleanConsent, type ConsentRecord } from '../../contract/consent.ts';
 import { cleanSource, looksLikeBot, type LeadSource } from '../../contract/lead-signals.ts';
+import { sessionCodeOf } from '../../contract/sessions.ts';
 import type { Database, LeadTable } from '../db/schema.ts';
 
 /** The columns a submission fills in; the ingest adds the id, the idempotency columns and any password hash. */
@@ -22,11 +23,18 @@ export interface LeadSignals {
   source: LeadSource | undefined;
   bot: boolean;
   consent: ConsentRecord | undefined;
+  /** The classroom session the submission was made in (its code), when it names one that could be a code. */
+  session: string | undefined;
 }
 
 export function signalsOf(body: unknown, minFillMs?: number, now: Date = new Date()): LeadSignals {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  return { source: cleanSource(record.source), bot: looksLikeBot(body, minFillMs), consent: cleanConsent(record.consent, now) };
+  return {
+    source: cleanSource(record.source),
+    bot: looksLikeBot(body, minFillMs),
+    consent: cleanConsent(record.consent, now),
+    session: sessionCodeOf(record.session),
+  };
 }
 
 export interface LeadResource<T extends LeadTable = LeadTable, S extends AnyObjectSchema = AnyObjectSchema> {

@@ -61,7 +61,7 @@ Open this link within ${ERASURE_LINK_HOURS} hours and confirm to erase it:</p>
 
 /** True when any list or taken test holds this (lower-case) email. */
 async function holdsEmail(db: Kysely<Database>, email: string): Promise<boolean> {
-  const tables = [...ALL_LISTED.map((l) => l.table), 'quiz_submissions' as const];
+  const tables = [...ALL_LISTED.map((l) => l.table), 'quiz_submissions' as const, 'session_participants' as const];
   const found = await sql<{ found: boolean }>`select exists (${sql.join(
     [
       ...tables.map((t) => sql`select 1 from ${sql.table(t)} where email = ${email}`),
@@ -331,6 +331,13 @@ export async function eraseByToken(db: Kysely<Database>, token: string, now: Dat
       erased.certificates = tests.length;
       await audit(trx, who, 'certificates', tests.length);
     }
+    // Joins of classroom sessions hold the name, email and phone (the session's counts lose them).
+    await trx.deleteFrom('session_participants').where('email', '=', email).execute();
+    await trx
+      .updateTable('session_participants')
+      .set({ consent: sql`consent - 'guardianEmail'` })
+      .where(sql<boolean>`consent ? 'guardianEmail' and consent->>'guardianEmail' = ${email}`)
+      .execute();
     // Mail to the address holds their name and results: none of it is sent or kept. (A
     // message the worker is handing to the mail server at this very moment still goes.)
     await trx

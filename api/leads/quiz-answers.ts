@@ -14,6 +14,7 @@ import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { mailboxOf } from '../lib/mailbox.ts';
 import { enqueueMail } from '../mail/queue.ts';
+import { participantOf } from '../../contract/sessions.ts';
 import { define, type LeadDefinition } from './definitions.ts';
 
 /** JSON columns come back parsed from both drivers; a string (older drivers) is parsed here. */
@@ -38,6 +39,14 @@ async function recentCertificateMails(db: Kysely<Database>, mailboxes: string[])
   return new Map(rows.map((r) => [r.mailbox ?? '', Number(r.n)]));
 }
 
+/** The organisations of the sessions these tests were taken in, by code: the certificate names it. */
+async function sessionOrganisations(db: Kysely<Database>, rows: { session_code: string | null }[]): Promise<Map<string, string>> {
+  const codes = [...new Set(rows.flatMap((r) => (r.session_code ? [r.session_code] : [])))];
+  if (codes.length === 0) return new Map();
+  const found = await db.selectFrom('classroom_sessions').select(['code', 'organisation']).where('code', 'in', codes).execute();
+  return new Map(found.map((s) => [s.code, s.organisation]));
+}
+
 export type QuizAnswersDefinition = LeadDefinition<'quizAnswers', 'quiz_submissions', QuizAnswersResponse>;
 
 export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAnswersDefinition {
@@ -45,22 +54,27 @@ export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAn
   const definition = define({
     kind: 'quizAnswers',
     table: 'quiz_submissions',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.quizAnswers>) => ({
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.quizAnswers>, signals) => ({
       name: v.name,
-      email: v.email,
+      email: v.email ?? null,
+      roll_number: v.rollNumber ?? null,
+      phone: v.phone ?? null,
+      // A session's student is one participant however often they take it (the report reads their latest).
+      session_code: signals.session ?? null,
+      participant: signals.session ? (participantOf(v) ?? null) : null,
       language: v.language,
       answers: v.answers,
       // The schema has checked the answers; scoring them cannot throw here.
       result: scoreAnswers(v.answers),
       certificate_id: newCertificateId(),
       // Settled in the insert's transaction: false when past the address's daily cap.
-      certificate_emailed: true,
+      certificate_emailed: v.email !== undefined,
       created_at: new Date(),
     }),
     toRecord: (row): QuizAnswersResponse => {
       const emailed = row.certificate_emailed;
       return {
-        message: emailed ? QUIZ_MESSAGES.success : QUIZ_MESSAGES.successNotEmailed,
+        message: emailed ? QUIZ_MESSAGES.success : row.email === null ? QUIZ_MESSAGES.successNoEmail : QUIZ_MESSAGES.successNotEmailed,
         certificateId: row.certificate_id,
         certificateUrl: certificateUrl(publicUrl, row.certificate_id),
         result: parsedJson<QuizResult>(row.result),
@@ -75,12 +89,17 @@ export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAn
     // mailbox's count (s+1@x and s+2@x are one) is taken under a lock on it, so concurrent submissions
     // (other requests, other API instances) cannot together exceed the cap.
     afterInsert: async (trx, rows) => {
-      const mailboxes = [...new Set(rows.map((r) => mailboxOf(r.email)))].sort();
+      // A relay sends no mail: the upstream mails each certificate once the relay has forwarded the test.
+      if (deps.config.relay) return;
+      // A student who gave a roll number and no email gets no mail: the certificate is at its link.
+      const mailed = rows.filter((r): r is typeof r & { email: string } => r.email !== null);
+      const mailboxes = [...new Set(mailed.map((r) => mailboxOf(r.email)))].sort();
       for (const mailbox of mailboxes) {
         await sql`select pg_advisory_xact_lock(hashtextextended(${`certificate-mail:${mailbox}`}, 0))`.execute(trx);
       }
       const counts = await recentCertificateMails(trx, mailboxes);
-      for (const row of rows) {
+      const organisations = await sessionOrganisations(trx, mailed);
+      for (const row of mailed) {
         const mailbox = mailboxOf(row.email);
         const sent = counts.get(mailbox) ?? 0;
         if (sent >= cap) {
@@ -91,7 +110,10 @@ export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAn
         }
         counts.set(mailbox, sent + 1);
         // The PNG is drawn by the mail worker when it sends: no submission waits for a drawing.
-        await enqueueMail(trx, certificateEmail(row.email, certificateData(row, publicUrl)));
+        await enqueueMail(
+          trx,
+          certificateEmail(row.email, certificateData({ ...row, organisation: organisations.get(row.session_code ?? '') }, publicUrl)),
+        );
       }
     },
     // The email is committed: send it now rather than at the next poll.

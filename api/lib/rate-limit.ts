@@ -254,10 +254,11 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
 export function postRateLimit(
   limiter: RateLimiter,
   options: { perMinute: number; trustProxy: number },
-): MiddlewareHandler<{ Variables: { rateLimit: RateLimitVariable } }> {
+): MiddlewareHandler<{ Variables: { rateLimit: RateLimitVariable; rateLimitClient?: string } }> {
   return async (c, next) => {
     if (options.perMinute <= 0 || c.req.method !== 'POST') return next();
-    const address = clientAddress(c, options.trustProxy);
+    // A relay's deliveries are their own client (api/relay/access.ts), not the laptop's address.
+    const address = c.get('rateLimitClient') ?? clientAddress(c, options.trustProxy);
     const { granted, retryAfterSeconds } = await limiter.take(address, 1);
     if (granted < 1) throw tooManyRequests(retryAfterSeconds);
     c.set('rateLimit', { take: (cost) => limiter.take(address, cost) });

@@ -13,6 +13,8 @@ import { issueToken } from '../lib/auth.ts';
 import { memberToken } from '../testing/admin.ts';
 import { linkOnce } from '../people/linker.ts';
 import { mergePeople } from '../people/merge.ts';
+import { newSessionCode } from '../sessions/store.ts';
+import { createRelayKey } from '../relay/keys.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 
@@ -46,6 +48,10 @@ interface Fixtures {
   /** A fresh seat booking, and a fresh batch of the booking form. */
   booking: () => Promise<string>;
   batch: () => Promise<string>;
+  /** A classroom session's code. */
+  session: () => Promise<string>;
+  /** A relay key's id. */
+  relayKey: () => Promise<string>;
 }
 
 /** A request for each guarded route; `:id` of a lead route is a fresh lead the caller may see. */
@@ -113,6 +119,18 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
     body: 'First name,Last name,Email,Phone,Message\nMatrix,Import,matrix.import@example.in,9876543210,Hello\n',
     type: 'text/csv',
   }),
+  'POST /api/admin/sessions': async () => ({
+    path: '/api/admin/sessions',
+    body: { organisation: 'Matrix College', date: '2026-12-01', language: 'english' },
+  }),
+  'GET /api/admin/sessions': async () => ({ path: '/api/admin/sessions' }),
+  'GET /api/admin/sessions/:code': async (f) => ({ path: `/api/admin/sessions/${await f.session()}` }),
+  'GET /api/admin/sessions/:code/report': async (f) => ({ path: `/api/admin/sessions/${await f.session()}/report` }),
+  'GET /api/admin/sessions/:code/report.pdf': async (f) => ({ path: `/api/admin/sessions/${await f.session()}/report.pdf` }),
+  'POST /api/admin/relay-keys': async () => ({ path: '/api/admin/relay-keys', body: { name: 'Matrix laptop' } }),
+  'GET /api/admin/relay': async () => ({ path: '/api/admin/relay' }),
+  'GET /api/admin/relay-keys': async () => ({ path: '/api/admin/relay-keys' }),
+  'DELETE /api/admin/relay-keys/:id': async (f) => ({ path: `/api/admin/relay-keys/${await f.relayKey()}` }),
   'GET /api/v1/get-contact': async () => ({ path: '/api/v1/get-contact' }),
   'GET /api/v1/free/all': async () => ({ path: '/api/v1/free/all' }),
   'GET /api/v1/form/submissions': async () => ({ path: '/api/v1/form/submissions' }),
@@ -208,6 +226,15 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
             .executeTakeFirstOrThrow()
         ).id,
       person: async () => personOf(await lead()),
+      relayKey: async () => (await createRelayKey(database.db, 'Matrix laptop', members.admin.id)).relayKey.id,
+      session: async () => {
+        const code = newSessionCode();
+        await database.db
+          .insertInto('classroom_sessions')
+          .values({ code, organisation: 'Matrix College', date: '2026-12-01', language: 'english' })
+          .execute();
+        return code;
+      },
       attempt: async () => {
         const id = await lead();
         const row = await database.db

@@ -26,7 +26,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export function testApp(
   database: TestDatabase,
   overrides: Partial<Config> = {},
-  extra: Pick<Deps, 'clock' | 'wakeMail' | 'renderCertificate' | 'rateLimiter' | 'requestMetrics' | 'delay'> = {},
+  extra: Pick<
+    Deps,
+    'clock' | 'wakeMail' | 'wakeRelay' | 'relayFetch' | 'renderCertificate' | 'rateLimiter' | 'requestMetrics' | 'delay'
+  > = {},
   options: { logRequests?: boolean } = {},
 ) {
   const lines: string[] = [];

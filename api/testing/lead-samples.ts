@@ -18,6 +18,8 @@ export const LEAD_SAMPLES: { [K in LeadKind]: (n: number) => Record<string, unkn
   // Few addresses: the certificate cap keeps the real renders (and mails) few.
   quizAnswers: (n) => ({ name: 'Priya Sharma', email: `q${n % 4}@example.in`, answers: answers(), language: 'english' }),
   erasureRequest: (n) => ({ email: `p${n}@example.in` }),
+  // A code no session has: the join is refused (404) unless a test makes the session first.
+  sessionJoin: (n) => ({ session: 'ACDEFG', name: 'Kavya Nair', rollNumber: `ME-${n}` }),
   // No reference: the server gives each booking its own (two samples of one n may both be stored).
   booking: (n) => ({
     programme: 'Soft Skill For Students',
@@ -45,6 +47,7 @@ type UnlistedKind = Exclude<LeadKind, ListedKind>;
 const UNLISTED_TABLES: { [K in UnlistedKind]: keyof Database } = {
   quizAnswers: 'quiz_submissions',
   erasureRequest: 'erasure_requests',
+  sessionJoin: 'session_participants',
 };
 
 /** The table a kind's submissions are stored in. */

@@ -14,6 +14,8 @@ export const QUIZ_MESSAGES = {
   // Not in the spec: the day's certificate emails to this address are used up (a cap against abuse).
   successNotEmailed:
     'Test submitted! This email address has already received its certificate emails for today, so open your certificate from its link.',
+  // A classroom session's student who gave a roll number, not an email.
+  successNoEmail: 'Test submitted! Open your certificate from its link.',
   failure: 'Submission failed',
   networkEnglish: 'Server not responding. Please try again later.',
   networkHinglish: 'Something went wrong. Please try again.',

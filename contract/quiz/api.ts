@@ -48,6 +48,8 @@ export interface CertificateRecord {
   certificateUrl: string;
   /** Path of the PNG. */
   imageUrl: string;
+  /** The organisation of the classroom session it was taken in (contract/sessions.ts), if any. */
+  organisation?: string;
 }
 
 /** Percent (0..100) per domain, as the admin list shows them. */

@@ -1,7 +1,9 @@
-// POST /api/v1/quiz/submit-answers: { name, email, answers, language }. The PWA checks it
+// POST /api/v1/quiz/submit-answers: { name, email, answers, language } (and in a session,
+// rollNumber instead of email, and phone). The PWA checks it
 // before queueing the submission and the API checks it again with this same object.
 import { mixed, string } from 'yup';
-import { freeJoinSchema } from '../leads.ts';
+import { email, freeJoinSchema } from '../leads.ts';
+import { optionalPhone, rollNumberField } from '../sessions.ts';
 import { QUIZ_MESSAGES, quizAnswersProblem } from './answers.ts';
 import { QUIZ_LANGUAGES, type QuizAnswers, type QuizLanguage } from './options.ts';
 
@@ -9,6 +11,13 @@ export const quizAnswersSchema = freeJoinSchema
   // The same name and email rules (and messages) as every other lead form.
   .pick(['name', 'email'])
   .shape({
+    // In a classroom session a student may give a roll number instead of an email (their
+    // certificate is then at its link, not mailed); everyone else gives an email.
+    email: email().when('rollNumber', ([rollNumber]: unknown[], schema) =>
+      rollNumber ? schema.transform((v: unknown) => (v === '' ? undefined : v)).notRequired() : schema,
+    ),
+    rollNumber: rollNumberField(),
+    phone: optionalPhone(),
     // mixed(), not object(): the API validates with stripUnknown, which would silently drop
     // an unknown question id from an object() schema instead of reporting it.
     answers: mixed<QuizAnswers>()

@@ -24,6 +24,7 @@ const AdminConsole = lazy(() => import('../features/admin/console/AdminConsole.t
 const Quiz = lazy(() => import('../features/quiz/QuizPage.tsx'));
 const Outbox = lazy(() => import('../features/outbox/OutboxPage.tsx'));
 const DeleteMyData = lazy(() => import('../features/erasure/DeleteMyDataPage.tsx'));
+const Session = lazy(() => import('./routes/session.tsx'));
 const NotFound = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
 export function AppRoutes() {
@@ -72,6 +73,7 @@ export function AppRoutes() {
         <Route path="reset-password/:token" element={<ResetPassword />} />
         <Route path="admin-invite" element={<Invite />} />
         <Route path="outbox" element={<Outbox />} />
+        <Route path="s/:code" element={<Session />} />
         <Route path="delete-my-data" element={<DeleteMyData />} />
         <Route path="*" element={<NotFound />} />
       </Route>

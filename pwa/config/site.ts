@@ -8,9 +8,9 @@ export const SITE = {
   tagline: 'Soft skills that open doors',
   welcome:
     'Welcome to SkillUp — live, practical soft-skills training that helps students and young professionals speak up, work well with others and get hired.',
-  phone: '+91 98110 45678',
+  phone: BRAND.phone,
   phoneHref: 'tel:+919811045678',
-  email: 'hello@skillupacademy.in',
+  email: BRAND.email,
   address: {
     line1: '2nd Floor, 14 Community Centre',
     line2: 'Saket, New Delhi 110017',

@@ -36,8 +36,17 @@ export function savedMessage(result: SubmitResult): string {
   return result.queuedReason === 'server' ? SAVED_SERVER_MESSAGE : SAVED_OFFLINE_MESSAGE;
 }
 
+/**
+ * A UUID v4. crypto.randomUUID exists only in a secure context; a relay on a classroom's
+ * hotspot is reached over plain http://, where getRandomValues still is.
+ */
 export function newSubmissionId(): string {
-  return crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

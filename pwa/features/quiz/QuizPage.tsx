@@ -3,12 +3,11 @@
 // Submit on the last, enabled when all 30 are answered and nothing is being submitted.
 // Keyboard: 1-4 or A-D choose, as do the arrow keys. Every choice is saved to IndexedDB at
 // once, so a reload or a closed app resumes at the same statement with the same answers.
-// Submitting goes through the outbox like every form: offline, the answers are queued and
-// the profile is scored here, so the student sees it at once.
+// Submitting goes through the outbox like every form (useQuizSubmit.ts). A classroom
+// session runs this same page for its students.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { knownQuizAnswers, QUIZ_MESSAGES, quizAnswersProblem } from '../../../contract/quiz/answers.ts';
-import { QUIZ_ANSWERS_PATH, type QuizAnswersResponse } from '../../../contract/quiz/api.ts';
+import { Link } from 'react-router-dom';
+import { knownQuizAnswers, quizAnswersProblem } from '../../../contract/quiz/answers.ts';
 import { QUIZ_ITEM_COUNT, QUIZ_ITEMS, quizItemText } from '../../../contract/quiz/items.ts';
 import {
   QUIZ_OPTION_LETTERS,
@@ -17,17 +16,11 @@ import {
   type QuizLanguage,
   type QuizOptionIndex,
 } from '../../../contract/quiz/options.ts';
-import { quizAnswersSchema } from '../../../contract/quiz/schema.ts';
-import { scoreAnswers } from '../../../contract/quiz/scoring.ts';
 import { Meta } from '../../components/Meta.tsx';
-import { useToast } from '../../components/Toast.tsx';
 import { QUIZ_TEST_PATHS, QUIZ_WORDS } from '../../content/quiz.ts';
-import { clearDraft, loadDraft, saveDraft } from './drafts.ts';
-import { readLocalUser } from '../../lib/storage.ts';
-import { newSubmissionId, submit } from '../../lib/submit.ts';
-import { quizOutcome } from './outcome.ts';
-import { saveQuizResult } from './quiz-storage.ts';
+import { loadDraft, saveDraft } from './drafts.ts';
 import { useAnswerKeys } from './useAnswerKeys.ts';
+import { useQuizSubmit, type SessionTaker } from './useQuizSubmit.ts';
 import './quiz.css';
 
 /** A saved draft, checked by the contract's answer rule, with its index kept in range. */
@@ -37,15 +30,20 @@ function restore(draft: { answers: Record<string, number>; index: number } | und
   return { answers, index };
 }
 
-export default function QuizPage({ language }: { language: QuizLanguage }) {
+interface QuizPageProps {
+  language: QuizLanguage;
+  /** A classroom session's student (features/session): their answers carry the session's code. */
+  taker?: SessionTaker;
+  /** Instead of going home after the test (a session shows its own end). */
+  onDone?: () => void;
+}
+
+export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
   const words = QUIZ_WORDS[language];
-  const toast = useToast();
-  const navigate = useNavigate();
   const [loaded, setLoaded] = useState(false);
   const [answers, setAnswers] = useState<QuizAnswers>({});
   const [index, setIndex] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
-  const submittingRef = useRef(false);
+  const { submitting, submittingRef, onSubmit } = useQuizSubmit(language, taker, onDone);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -90,7 +88,7 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
       if (submittingRef.current) return;
       setAnswers((prev) => (prev[item.id] === option ? prev : { ...prev, [item.id]: option }));
     },
-    [item.id],
+    [item.id, submittingRef],
   );
 
   const go = (next: number) => {
@@ -99,49 +97,6 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
   };
 
   useAnswerKeys(loaded, current, choose);
-
-  async function onSubmit() {
-    if (submittingRef.current || !complete) return;
-    const user = readLocalUser();
-    if (!user) {
-      toast.show(`⚠️ ${words.noUser}`, 'error');
-      void navigate('/signup');
-      return;
-    }
-    submittingRef.current = true;
-    setSubmitting(true);
-    try {
-      let body;
-      try {
-        body = await quizAnswersSchema.validate({ name: user.name, email: user.email, answers, language }, { stripUnknown: true });
-      } catch (err) {
-        toast.show(`⚠️ ${err instanceof Error ? err.message : QUIZ_MESSAGES.failure}`, 'error');
-        return;
-      }
-      const id = newSubmissionId();
-      const result = await submit<QuizAnswersResponse>(QUIZ_ANSWERS_PATH, body, {}, id);
-      if (result.ok || result.queued) {
-        saveQuizResult({
-          language,
-          name: body.name,
-          // The same pure function the server scores with, so the profile is the same offline.
-          result: result.data?.result ?? scoreAnswers(body.answers),
-          submittedAt: Date.now(),
-          submissionId: id,
-          certificateId: result.data?.certificateId,
-          pending: !result.ok,
-        });
-        await clearDraft(language).catch(() => undefined);
-        toast.show(quizOutcome(result, language).message, 'success');
-        void navigate('/');
-        return;
-      }
-      toast.show(quizOutcome(result, language).message, 'error');
-    } finally {
-      submittingRef.current = false;
-      setSubmitting(false);
-    }
-  }
 
   const title = `Personality Test (${words.name})`;
   const other: QuizLanguage = language === 'english' ? 'hinglish' : 'english';
@@ -154,7 +109,8 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
           <h1>{title}</h1>
           <p className="lead">{words.intro}</p>
           {/* Only before the first answer: answers are kept per test, so switching later would start over. */}
-          {loaded && answeredCount === 0 && (
+          {/* A session's language is the trainer's choice. */}
+          {loaded && answeredCount === 0 && !taker && (
             <p className="quiz__switch" data-testid="quiz-switch">
               {words.switchPrompt}{' '}
               <Link to={QUIZ_TEST_PATHS[other]} lang={other === 'hinglish' ? 'hi-Latn' : 'en'}>
@@ -219,7 +175,12 @@ export default function QuizPage({ language }: { language: QuizLanguage }) {
                   {words.previous}
                 </button>
                 {isLast ? (
-                  <button type="button" className="btn btn--accent" onClick={() => void onSubmit()} disabled={!complete || submitting}>
+                  <button
+                    type="button"
+                    className="btn btn--accent"
+                    onClick={() => void onSubmit(answers, complete)}
+                    disabled={!complete || submitting}
+                  >
                     {submitting ? words.submitting : words.submit}
                   </button>
                 ) : (

@@ -15,6 +15,9 @@ import { LeadEventsProvider, useLeadEvents } from './lead-events.tsx';
 import consoleCss from './console.css?url';
 import deskCss from './desk.css?url';
 import workspaceCss from './workspace.css?url';
+import sessionsCss from './sessions/sessions.css?url';
+import SessionPage from './sessions/SessionPage.tsx';
+import SessionsPage from './sessions/SessionsPage.tsx';
 import AuditPage from './AuditPage.tsx';
 import AssignmentPage from './AssignmentPage.tsx';
 import ListPage from './ListPage.tsx';
@@ -87,6 +90,11 @@ function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: b
               <NavLink to="/admin/batches">Batches</NavLink>
             </li>
           )}
+          {member.can('sessions.run') && (
+            <li>
+              <NavLink to="/admin/sessions">Sessions</NavLink>
+            </li>
+          )}
           {member.can('team.read') && (
             <li>
               <NavLink to="/admin/team">Team</NavLink>
@@ -133,11 +141,11 @@ function Notice() {
   return null;
 }
 
-/** /admin: the overview for those who read it; a counsellor's console opens on their day; a trainer's on their settings. */
+/** /admin: the overview for those who read it; a counsellor's console opens on their day; a trainer's on their sessions. */
 function Home() {
   const member = useMember();
   if (member.role === 'counsellor') return <Navigate to="/admin/my-day" replace />;
-  if (member.role === 'trainer') return <Navigate to="/admin/settings" replace />;
+  if (member.role === 'trainer') return <Navigate to="/admin/sessions" replace />;
   return <Overview />;
 }
 
@@ -180,6 +188,7 @@ function Console() {
       <link rel="stylesheet" href={consoleCss} precedence="console" />
       <link rel="stylesheet" href={deskCss} precedence="console" />
       <link rel="stylesheet" href={workspaceCss} precedence="console" />
+      <link rel="stylesheet" href={sessionsCss} precedence="console" />
       <Notice />
       <MemberProvider>
         <LeadEventsProvider>
@@ -227,6 +236,8 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route path="import" element={<ImportPage />} />
             <Route path="templates" element={<TemplatesPage />} />
             <Route path="batches" element={<BatchesPage />} />
+            <Route path="sessions" element={<SessionsPage />} />
+            <Route path="sessions/:code" element={<SessionPage />} />
             <Route path=":list" element={<ListPage />} />
             <Route path="*" element={<p>There is no such page in the console.</p>} />
           </Routes>

@@ -1,0 +1,164 @@
+// The relay (issue 23 part 4): a relay stores every submission first and answers the phone
+// at once (with the upstream down), sends no mail, and forwards each submission upstream
+// exactly once with its own Idempotency-Key through the batch endpoint, under faults: the
+// upstream away, a 503 for a whole batch, and a batch stored upstream whose answer is lost
+// (as when the relay is killed between sending and marking), which is sent again and
+// answered as replays. A submission the upstream refuses for good is failed with its reason,
+// shown by GET /api/admin/relay. Two databases (relay and upstream) on PGlite, and Postgres
+// when TEST_DATABASE_URL is set.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
+import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
+import type { QuizOptionIndex } from '../../contract/quiz/options.ts';
+import { RELAY_PATHS, type RelayStatus } from '../../contract/relay.ts';
+import { memberToken } from '../testing/admin.ts';
+import { postJson, testApp } from '../testing/app.ts';
+import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { createRelayKey } from './keys.ts';
+import { startForwarder, type Forwarder } from './forwarder.ts';
+
+const answers = (seed: number) => Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, ((i + seed) % 4) as QuizOptionIndex]));
+const count = async (db: TestDatabase, table: 'quiz_submissions' | 'session_participants' | 'mail_queue') =>
+  Number(
+    (
+      await db.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe.each(testBackends())('the relay on $name', (backend) => {
+  let upstream: TestDatabase;
+  let relay: TestDatabase;
+  let upstreamApp: ReturnType<typeof testApp>['app'];
+  let relayApp: ReturnType<typeof testApp>['app'];
+  let forwarder: Forwarder | undefined;
+  let trainer: string;
+  let relayKey: string;
+  // The upstream as the relay reaches it: down, failing, or losing its answers on demand.
+  const faults = { down: true, batch503: 0, loseAnswer: 0, calls: 0 };
+
+  beforeAll(async () => {
+    [upstream, relay] = await Promise.all([backend.create(), backend.create()]);
+    upstreamApp = testApp(upstream).app;
+    const admin = await memberToken(upstream.db, 'admin@upstream.example.in', 'admin');
+    relayKey = (await createRelayKey(upstream.db, 'Hall laptop', admin.id)).key;
+    relayApp = testApp(
+      relay,
+      { relay: { upstreamUrl: 'http://upstream.test', key: relayKey } },
+      {
+        wakeRelay: () => forwarder?.wake(),
+        // The upstream's public session endpoint, as the relay reaches it.
+        relayFetch: (input, init) => Promise.resolve(upstreamApp.request(new URL(String(input)).pathname, init as RequestInit)),
+      },
+    ).app;
+    trainer = (await memberToken(relay.db, 'trainer@relay.example.in', 'trainer')).token;
+  });
+  afterAll(async () => {
+    await forwarder?.stop();
+    await Promise.all([upstream?.dispose(), relay?.dispose()]);
+  });
+
+  const upstreamFetch: typeof fetch = async (input, init) => {
+    faults.calls += 1;
+    if (faults.down) throw new TypeError('fetch failed: connect ECONNREFUSED');
+    if (faults.batch503 > 0) {
+      faults.batch503 -= 1;
+      return new Response('{"message":"Service unavailable"}', { status: 503, headers: { 'Content-Type': 'application/json' } });
+    }
+    const url = new URL(String(input));
+    const answer = await upstreamApp.request(url.pathname, init as RequestInit);
+    if (faults.loseAnswer > 0) {
+      faults.loseAnswer -= 1;
+      throw new TypeError('fetch failed: socket hang up');
+    }
+    return answer;
+  };
+  const status = async () =>
+    (await (await relayApp.request(RELAY_PATHS.status, { headers: { Authorization: `Bearer ${trainer}` } })).json()) as RelayStatus;
+
+  it('takes a class’s submissions at once with the upstream down, queues each once, and sends no mail', async () => {
+    for (let i = 0; i < 6; i++) {
+      const who = { name: `Student ${i}`, email: `student${i}@college.example.in` };
+      const joinKey = crypto.randomUUID();
+      const join = { session: 'ACDEFG', ...who, phone: '9876543210' };
+      expect((await postJson(relayApp, LEAD_PATHS.sessionJoin, join, { 'Idempotency-Key': joinKey })).status).toBe(201);
+      // A phone that did not hear the first answer sends the same again.
+      if (i === 0) expect((await postJson(relayApp, LEAD_PATHS.sessionJoin, join, { 'Idempotency-Key': joinKey })).status).toBe(201);
+      const test = { ...who, answers: answers(i), language: 'english', session: 'ACDEFG' };
+      expect((await postJson(relayApp, LEAD_PATHS.quizAnswers, test, { 'Idempotency-Key': crypto.randomUUID() })).status).toBe(201);
+    }
+    // Refused on the relay: not forwarded.
+    expect((await postJson(relayApp, LEAD_PATHS.quizAnswers, { name: 'x' }, { 'Idempotency-Key': crypto.randomUUID() })).status).toBe(400);
+    expect(await status()).toEqual({
+      relay: true,
+      upstream: 'http://upstream.test',
+      waiting: 12,
+      forwarded: 0,
+      failed: 0,
+      lastError: null,
+    });
+    expect(await count(relay, 'mail_queue')).toBe(0);
+  });
+
+  it('forwards each exactly once when the upstream comes back, through a 503 and a lost answer', async () => {
+    forwarder = startForwarder({
+      db: relay.db,
+      upstreamUrl: 'http://upstream.test',
+      key: relayKey,
+      log: () => {},
+      fetch: upstreamFetch,
+      maxBackoffMs: 50,
+    });
+    await expect.poll(() => faults.calls, { timeout: 10_000 }).toBeGreaterThan(2);
+    expect(await count(upstream, 'quiz_submissions')).toBe(0);
+    // The upstream starts: the first batch gets a 503, the next is stored but its answer is lost.
+    Object.assign(faults, { batch503: 1, loseAnswer: 1, down: false });
+    forwarder.wake();
+    await expect.poll(async () => (await status()).forwarded, { timeout: 20_000 }).toBe(12);
+    expect(await status()).toMatchObject({ waiting: 0, failed: 0 });
+    // Both faults happened: the lost answer's batch was sent again and answered as replays.
+    expect([faults.batch503, faults.loseAnswer]).toEqual([0, 0]);
+    expect(await count(upstream, 'quiz_submissions')).toBe(6);
+    expect(await count(upstream, 'session_participants')).toBe(6);
+    // The upstream mails each certificate once; the relay, none.
+    const mails = await upstream.db.selectFrom('mail_queue').select('to_address').where('kind', '=', 'certificate').execute();
+    expect(mails.map((m) => m.to_address).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `student${i}@college.example.in`));
+    expect(await count(relay, 'mail_queue')).toBe(0);
+    // Forwarded bodies are not kept on the laptop.
+    const kept = await relay.db.selectFrom('relay_queue').select('body').where('body', 'is not', null).execute();
+    expect(kept).toEqual([]);
+  });
+
+  it('fails a submission the upstream refuses for good, with its reason, and forwards the rest', async () => {
+    await relay.db
+      .insertInto('relay_queue')
+      .values([
+        { key: crypto.randomUUID(), path: LEAD_PATHS.quizAnswers, body: JSON.stringify({ name: 'Old Client', email: 'old@example.in' }) },
+      ])
+      .execute();
+    const good = { name: 'Late Student', email: 'late@college.example.in', answers: answers(9), language: 'english', session: 'ACDEFG' };
+    expect((await postJson(relayApp, LEAD_PATHS.quizAnswers, good, { 'Idempotency-Key': crypto.randomUUID() })).status).toBe(201);
+    await expect.poll(async () => (await status()).waiting, { timeout: 20_000 }).toBe(0);
+    expect(await status()).toMatchObject({ forwarded: 13, failed: 1, lastError: 'Please answer all 30 questions' });
+    expect(await count(upstream, 'quiz_submissions')).toBe(7);
+  });
+
+  it('serves a session made upstream: copied the first time it is asked for, then counted on the relay', async () => {
+    await upstream.db
+      .insertInto('classroom_sessions')
+      .values({ code: 'HJKMNP', organisation: 'Hall College', city: 'Nagpur', date: '2026-12-03', language: 'hinglish' })
+      .execute();
+    const res = await relayApp.request('/api/v1/sessions/hjkmnp');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ code: 'HJKMNP', organisation: 'Hall College', language: 'hinglish' });
+    expect((await relayApp.request('/api/v1/sessions/CCCCCC')).status).toBe(404);
+    const join = { session: 'HJKMNP', name: 'Hall Student', rollNumber: 'H-1' };
+    expect((await postJson(relayApp, LEAD_PATHS.sessionJoin, join, { 'Idempotency-Key': crypto.randomUUID() })).status).toBe(201);
+    const session = await (
+      await relayApp.request('/api/admin/sessions/HJKMNP', { headers: { Authorization: `Bearer ${trainer}` } })
+    ).json();
+    expect(session.session).toMatchObject({ organisation: 'Hall College', joined: 1, finished: 0 });
+  });
+});

@@ -1,0 +1,32 @@
+// The top of a session's page on a phone: where and when, and whether the phone is ready
+// to carry on with no connection.
+import type { PublicSession } from '../../../contract/sessions.ts';
+import type { OfflineReadiness } from './useOfflineReady.ts';
+
+const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const READINESS: Record<OfflineReadiness, string> = {
+  checking: 'Getting the test onto this phone…',
+  ready: 'Ready: this phone can take the whole test even if the internet goes.',
+  unsupported: 'Keep this page open: on this connection the phone cannot keep the test for offline use.',
+};
+
+export function SessionHeader({ session, readiness }: { session: PublicSession; readiness: OfflineReadiness }) {
+  return (
+    <header className="session-header">
+      <p className="session-header__org" data-testid="session-organisation">
+        {session.organisation}
+        {session.city ? `, ${session.city}` : ''}
+      </p>
+      <p>{DATE.format(new Date(`${session.date}T00:00:00Z`))}</p>
+      <p
+        className={`session-header__ready session-header__ready--${readiness}`}
+        role="status"
+        data-testid="offline-ready"
+        data-state={readiness}
+      >
+        {READINESS[readiness]}
+      </p>
+    </header>
+  );
+}
