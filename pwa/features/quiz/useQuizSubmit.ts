@@ -37,7 +37,7 @@ export function useQuizSubmit(language: QuizLanguage, taker: SessionTaker | unde
     const user = taker ?? readLocalUser();
     if (!user) {
       toast.show(`⚠️ ${words.noUser}`, 'error');
-      navigate('/signup');
+      void navigate('/signup');
       return undefined;
     }
     const fields = { name: user.name, email: user.email, answers, language };
@@ -72,7 +72,7 @@ export function useQuizSubmit(language: QuizLanguage, taker: SessionTaker | unde
     await clearDraft(language).catch(() => undefined);
     toast.show(quizOutcome(result, language).message, 'success');
     if (onDone) onDone();
-    else navigate('/');
+    else void navigate('/');
   };
 
   const onSubmit = async (answers: QuizAnswers, complete: boolean) => {

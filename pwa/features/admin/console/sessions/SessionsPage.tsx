@@ -55,7 +55,7 @@ export default function SessionsPage() {
       (m) => toast.show(m, 'error'),
       'Could not create the session',
     );
-    if (created) navigate(`/admin/sessions/${created.code}`);
+    if (created) void navigate(`/admin/sessions/${created.code}`);
     return created !== undefined;
   };
   return (
