@@ -81,7 +81,7 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
 
   it('lives through its connections being terminated again and again at 200 POSTs/s for 20 s', { timeout: 120_000 }, async () => {
     server = await startServer({ databaseUrl: database.url, env: SERVER_ENV });
-    await db.query('truncate contact_messages, free_join_users, enquiries');
+    await db.query('truncate contact_messages, free_join_users, enquiries cascade');
     const killer = new pg.Client({ connectionString: baseUrl });
     await killer.connect();
     const dbName = new URL(database.url).pathname.slice(1);
@@ -134,7 +134,7 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
       const viaProxy = new URL(database.url);
       viaProxy.port = String(proxy.port);
       server = await startServer({ databaseUrl: viaProxy.toString(), env: SERVER_ENV });
-      await db.query('truncate contact_messages, free_join_users, enquiries');
+      await db.query('truncate contact_messages, free_join_users, enquiries cascade');
 
       const outage = { from: 0, to: 0 };
       const fault = (async () => {
