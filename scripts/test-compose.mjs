@@ -113,6 +113,17 @@ async function upAndHealthy(base, label) {
   const up = compose(['up', '-d', '--build'], { quiet: false, allowFail: true });
   if (up.status !== 0) throw new Error(`compose up failed (${label})`);
   await until(`${label}: health through HAProxy`, async () => (await fetch(`${base}/api/health`)).ok, 180_000);
+  // Up means both replicas in HAProxy's rotation: the second may still be starting (migrations
+  // run under a lock, one instance at a time) when the first already answers.
+  await until(
+    `${label}: both replicas behind HAProxy`,
+    async () => {
+      const served = new Set();
+      for (let i = 0; i < 10; i++) served.add((await fetch(`${base}/api/health`)).headers.get('x-served-by'));
+      return served.size === 2;
+    },
+    180_000,
+  );
 }
 
 async function scenario(base) {
@@ -120,7 +131,8 @@ async function scenario(base) {
   check('compose up: health answers through HAProxy', true);
   const containers = appContainers();
   check('two app replicas run', containers.length === 2, `${containers.length}`);
-  check('a lead is taken through HAProxy', (await postLead(base, 'first')) === 201);
+  const first = await postLead(base, 'first');
+  check('a lead is taken through HAProxy', first === 201, `status ${first}`);
   const token = await until('admin login', () => login(base), 60_000);
   check('the admin logs in through HAProxy', Boolean(token));
 
