@@ -1,7 +1,7 @@
 // Certificates as stored rows: the id, the data a certificate is drawn from, and the PNG,
 // rendered on demand and kept in a small in-memory cache (a certificate never changes, so
 // a cached image never goes stale; a rendering costs ~100 ms of CPU, a cache hit nothing).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CERTIFICATE_ID_PATTERN, certificateImagePath, certificatePagePath, type CertificateRecord } from '../../contract/quiz/api.ts';
 import type { QuizLanguage } from '../../contract/quiz/options.ts';
@@ -14,6 +14,18 @@ import { renderCertificatePng, type CertificateData } from './render.ts';
 /** 128 random bits as 32 lower-case hex characters: unguessable, so the link is the key. */
 export function newCertificateId(): string {
   return randomBytes(16).toString('hex');
+}
+
+/**
+ * A submission's certificate id, derived from its Idempotency-Key when it has one: a
+ * classroom relay and the upstream it forwards to then give the student the same
+ * certificate (the link the relay shows is the one the upstream stores, verifies and
+ * emails). The key is the device's own random secret and a hash does not reveal it;
+ * without a key, a random id.
+ */
+export function certificateIdFor(key: string | null): string {
+  if (key === null) return newCertificateId();
+  return createHash('sha256').update(`certificate:${key}`).digest('hex').slice(0, 32);
 }
 
 export function isCertificateId(value: string): boolean {

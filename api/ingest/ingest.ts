@@ -162,7 +162,7 @@ async function storeFresh<T extends LeadTable, S extends AnyObjectSchema>(
 ): Promise<void> {
   const rows = await Promise.all(
     fresh.map(async (c): Promise<RowValues> => {
-      const columns: Record<string, unknown> = { ...resource.toColumns(c.input, c.signals) };
+      const columns: Record<string, unknown> = { ...resource.toColumns(c.input, c.signals, c.key) };
       if (resource.secretField) columns.password_hash = await hashPassword(String(c.input[resource.secretField]));
       return { id: randomUUID(), ...columns, idempotency_key: c.key, request_hash: c.key === null ? null : c.hash };
     }),

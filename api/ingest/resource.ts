@@ -44,8 +44,11 @@ export interface LeadResource<T extends LeadTable = LeadTable, S extends AnyObje
   schema: S;
   /** A field stored only as an scrypt hash in `password_hash`. */
   secretField?: 'password';
-  /** The row's columns. Every call must give the same set of keys (a grouped insert names them once). */
-  toColumns(input: InferType<S>, signals: LeadSignals): LeadColumns<T>;
+  /**
+   * The row's columns. Every call must give the same set of keys (a grouped insert names them once).
+   * `key` is the submission's Idempotency-Key (null without one), for columns derived from it.
+   */
+  toColumns(input: InferType<S>, signals: LeadSignals, key: string | null): LeadColumns<T>;
   respond(row: Selectable<Database[T]>): Answer;
   /** The answer for a row the database refused because of the resource's own rule (a unique email, say); undefined for anything else. */
   refusal?(err: unknown): Answer | undefined;

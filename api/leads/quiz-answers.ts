@@ -9,7 +9,7 @@ import { QUIZ_MESSAGES } from '../../contract/quiz/answers.ts';
 import type { QuizAnswersResponse } from '../../contract/quiz/api.ts';
 import { scoreAnswers, type QuizResult } from '../../contract/quiz/scoring.ts';
 import { certificateEmail } from '../certificate/email.ts';
-import { certificateData, certificateUrl, newCertificateId } from '../certificate/store.ts';
+import { certificateData, certificateIdFor, certificateUrl } from '../certificate/store.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { mailboxOf } from '../lib/mailbox.ts';
@@ -51,10 +51,13 @@ export type QuizAnswersDefinition = LeadDefinition<'quizAnswers', 'quiz_submissi
 
 export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAnswersDefinition {
   const { publicUrl, certificateMailsPerDay: cap } = deps.config;
+  // On a classroom relay the certificate lives upstream (same id, see certificateIdFor): the
+  // link a student keeps must outlast the trainer's laptop.
+  const certificateOrigin = deps.config.relay?.upstreamUrl ?? publicUrl;
   const definition = define({
     kind: 'quizAnswers',
     table: 'quiz_submissions',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.quizAnswers>, signals) => ({
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.quizAnswers>, signals, key) => ({
       name: v.name,
       email: v.email ?? null,
       roll_number: v.rollNumber ?? null,
@@ -66,7 +69,7 @@ export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAn
       answers: v.answers,
       // The schema has checked the answers; scoring them cannot throw here.
       result: scoreAnswers(v.answers),
-      certificate_id: newCertificateId(),
+      certificate_id: certificateIdFor(key),
       // Settled in the insert's transaction: false when past the address's daily cap.
       certificate_emailed: v.email !== undefined,
       created_at: new Date(),
@@ -76,7 +79,7 @@ export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAn
       return {
         message: emailed ? QUIZ_MESSAGES.success : row.email === null ? QUIZ_MESSAGES.successNoEmail : QUIZ_MESSAGES.successNotEmailed,
         certificateId: row.certificate_id,
-        certificateUrl: certificateUrl(publicUrl, row.certificate_id),
+        certificateUrl: certificateUrl(certificateOrigin, row.certificate_id),
         result: parsedJson<QuizResult>(row.result),
         emailed,
       };

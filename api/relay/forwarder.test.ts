@@ -11,6 +11,8 @@ import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import type { QuizOptionIndex } from '../../contract/quiz/options.ts';
 import { RELAY_PATHS, type RelayStatus } from '../../contract/relay.ts';
+import type { QuizAnswersResponse } from '../../contract/quiz/api.ts';
+import { certificateUrl } from '../certificate/store.ts';
 import { memberToken } from '../testing/admin.ts';
 import { postJson, testApp } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
@@ -36,6 +38,8 @@ describe.each(testBackends())('the relay on $name', (backend) => {
   let forwarder: Forwarder | undefined;
   let trainer: string;
   let relayKey: string;
+  // What each phone was shown on the relay: its certificate's link.
+  const shownCertificates: string[] = [];
   // The upstream as the relay reaches it: down, failing, or losing its answers on demand.
   const faults = { down: true, batch503: 0, loseAnswer: 0, calls: 0 };
 
@@ -87,7 +91,9 @@ describe.each(testBackends())('the relay on $name', (backend) => {
       // A phone that did not hear the first answer sends the same again.
       if (i === 0) expect((await postJson(relayApp, LEAD_PATHS.sessionJoin, join, { 'Idempotency-Key': joinKey })).status).toBe(201);
       const test = { ...who, answers: answers(i), language: 'english', session: 'ACDEFG' };
-      expect((await postJson(relayApp, LEAD_PATHS.quizAnswers, test, { 'Idempotency-Key': crypto.randomUUID() })).status).toBe(201);
+      const taken = await postJson(relayApp, LEAD_PATHS.quizAnswers, test, { 'Idempotency-Key': crypto.randomUUID() });
+      expect(taken.status).toBe(201);
+      shownCertificates.push(((await taken.json()) as QuizAnswersResponse).certificateUrl);
     }
     // Refused on the relay: not forwarded.
     expect((await postJson(relayApp, LEAD_PATHS.quizAnswers, { name: 'x' }, { 'Idempotency-Key': crypto.randomUUID() })).status).toBe(400);
@@ -122,6 +128,10 @@ describe.each(testBackends())('the relay on $name', (backend) => {
     expect([faults.batch503, faults.loseAnswer]).toEqual([0, 0]);
     expect(await count(upstream, 'quiz_submissions')).toBe(6);
     expect(await count(upstream, 'session_participants')).toBe(6);
+    // The link each phone was shown on the relay is the certificate the upstream stores (the
+    // same id, derived from the submission's key) at the upstream's address, not the laptop's.
+    const stored = await upstream.db.selectFrom('quiz_submissions').select('certificate_id').execute();
+    expect(shownCertificates.sort()).toEqual(stored.map((r) => certificateUrl('http://upstream.test', r.certificate_id)).sort());
     // The upstream mails each certificate once; the relay, none.
     const mails = await upstream.db.selectFrom('mail_queue').select('to_address').where('kind', '=', 'certificate').execute();
     expect(mails.map((m) => m.to_address).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `student${i}@college.example.in`));

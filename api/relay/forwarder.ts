@@ -5,7 +5,7 @@
 // Per item: 2xx is forwarded (its body cleared), 408/409/429/5xx wait for the next round,
 // any other 4xx is failed with the upstream's message (shown in the console, never
 // retried). While the upstream does not answer, or answers the batch with an error, rounds
-// back off from 1 s doubling to 60 s; a new submission or a success starts again at once.
+// back off from 1 s doubling to 15 s; a new submission or a success starts again at once.
 import { sql, type Kysely } from 'kysely';
 import { SYNC_BATCH_MAX, SYNC_PATH, type SyncResult } from '../../contract/api.ts';
 import { RELAY_KEY_HEADER } from '../../contract/relay.ts';
@@ -27,6 +27,13 @@ export interface Forwarder {
   /** Stops after the round in flight. */
   stop(): Promise<void>;
 }
+
+/**
+ * The longest wait between rounds while the upstream is away: short enough that a class's
+ * tests reach the upstream within a minute of it answering again, long enough that a laptop
+ * on a dead link makes four tries a minute.
+ */
+export const MAX_BACKOFF_MS = 15_000;
 
 const RETRYABLE = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
 
@@ -106,7 +113,7 @@ async function round(options: ForwarderOptions): Promise<'idle' | 'progress' | '
 }
 
 export function startForwarder(options: ForwarderOptions): Forwarder {
-  const maxBackoff = options.maxBackoffMs ?? 60_000;
+  const maxBackoff = options.maxBackoffMs ?? MAX_BACKOFF_MS;
   let stopped = false;
   let backoff = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
