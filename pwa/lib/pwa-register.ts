@@ -1,11 +1,13 @@
-// Registers the service worker with workbox-window and exposes its update state. An
-// update never reloads the page by itself: the UI offers "A new version is ready — Reload"
-// and only a click swaps the worker and reloads, so no half-filled form or test is lost.
-import { Workbox } from 'workbox-window';
+// Registers the service worker and exposes its update state, with the platform's own API
+// (workbox-window did the same in 2 KB gzipped on every page). An update never reloads the
+// page by itself: the UI offers "A new version is ready — Reload" and only a click swaps the
+// worker (pwa/sw.ts skips waiting on SKIP_WAITING) and reloads, so no half-filled form or
+// test is lost.
 
 type Listener = (updateReady: boolean) => void;
 const listeners = new Set<Listener>();
-let workbox: Workbox | undefined;
+let registration: ServiceWorkerRegistration | undefined;
+let started = false;
 let updateReady = false;
 
 export function onUpdateReady(listener: Listener): () => void {
@@ -14,19 +16,41 @@ export function onUpdateReady(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function registerServiceWorker(): void {
-  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || workbox) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => {
-    updateReady = true;
-    for (const l of listeners) l(true);
+/** A new version is installed and waits while an older one controls this page. */
+function announceIfWaiting(reg: ServiceWorkerRegistration): void {
+  if (updateReady || !reg.waiting || !navigator.serviceWorker.controller) return;
+  updateReady = true;
+  for (const l of listeners) l(true);
+}
+
+function watch(reg: ServiceWorkerRegistration): void {
+  registration = reg;
+  // One left waiting by an earlier visit.
+  announceIfWaiting(reg);
+  reg.addEventListener('updatefound', () => {
+    const installing = reg.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') announceIfWaiting(reg);
+    });
   });
-  void workbox.register().catch(() => undefined);
+}
+
+export function registerServiceWorker(): void {
+  // No service worker outside a secure context (a relay's plain-http LAN address): the pages work without one.
+  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || started) return;
+  started = true;
+  // After the page's own loading, so the worker's precache does not compete with it.
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => undefined);
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /** The user chose to update: activate the waiting worker, then reload once it controls the page. */
 export function applyUpdate(): void {
-  if (!workbox) return;
-  workbox.addEventListener('controlling', () => window.location.reload());
-  workbox.messageSkipWaiting();
+  const waiting = registration?.waiting;
+  if (!waiting) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }

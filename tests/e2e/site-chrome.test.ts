@@ -211,8 +211,11 @@ describe('performance budget', () => {
       total += gzipSync(body).length;
       text += body.toString('utf8');
     }
-    console.log(`JS loaded by /: ${scripts.length} files, ${(total / 1024).toFixed(1)} KB gzip`);
+    console.log(`JS loaded by /: ${scripts.length} files, ${total} B (${(total / 1024).toFixed(1)} KB) gzip`);
     expect(total).toBeLessThanOrEqual(130 * 1024);
+    // Issue 24: the home page's JavaScript does not grow. 113,785 B was measured before it
+    // (at c614bab^); a change that adds to it pays for it here.
+    expect(total).toBeLessThanOrEqual(113_785);
     expect(text).not.toContain('formik');
     expect(text).not.toContain('ValidationError');
     expect(scripts.filter((u) => /TextField|FreeJoinModal|submit-/.test(u))).toEqual([]);
