@@ -237,7 +237,8 @@ describe('the admin console', () => {
     const { page } = await site.page();
     await login(page);
     await page.goto(`${site.url}/admin/need-help`);
-    await page.getByRole('status').getByText('Live: new leads appear by themselves').waitFor();
+    // Bounded waits, so a slow step names itself rather than ending in the test's timeout.
+    await page.getByRole('status').getByText('Live: new leads appear by themselves').waitFor({ timeout: 20_000 });
     const name = `Live ${unique()}`;
     const posted = Date.now();
     await post(LEAD_PATHS.enquiry, {
@@ -259,7 +260,7 @@ describe('the admin console', () => {
       email: `live.${unique()}@example.in`,
       phone: '9000000003',
     });
-    await expect.poll(() => page.getByTestId('new-need-help').textContent()).toMatch(/^1/);
+    await expect.poll(() => page.getByTestId('new-need-help').textContent({ timeout: 2_000 }), { timeout: 10_000 }).toMatch(/^1/);
   });
 
   it('logs out on the server: the old token is refused afterwards', async () => {
