@@ -1,14 +1,17 @@
 // Lighthouse (mobile defaults: simulated slow 4G and a 4× slower CPU) with Debian's
-// Chromium against the production build, on the four pages the budget names. Prints the
+// Chromium against the production build, on the four pages the budget names and the programme pages. Prints the
 // four category scores per URL and whether each meets its target
 // (performance >= 95; accessibility, best practices, SEO = 100).
 //   npx tsx bench/lighthouse.ts            (builds nothing: run `npm run build` first)
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { PROGRAM_INDEX } from '../pwa/content/programs-index.ts';
 import { CHROMIUM_PATH } from '../tests/support/browser.ts';
 import { startServer } from '../tests/support/server.ts';
 
-export const LIGHTHOUSE_PATHS = ['/', '/contact', '/blog', '/course/soft-skills'];
+// The budget's four pages, and every other programme page (issue 24 put a booking or a
+// proposal form and a brochure on each).
+export const LIGHTHOUSE_PATHS = ['/', '/contact', '/blog', '/course/soft-skills', ...Object.values(PROGRAM_INDEX).map((p) => p.path)];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 
@@ -113,19 +116,20 @@ export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
 
 export function printLighthouse(rows: LighthouseRow[]): boolean {
   console.log('\n== Lighthouse, mobile defaults (Debian Chromium) ==');
-  console.log('path                  perf  a11y  best  seo');
+  const width = Math.max(...rows.map((r) => r.path.length), 4);
+  console.log(`${'path'.padEnd(width)}  perf  a11y  best   seo`);
   let ok = true;
   for (const r of rows) {
     if (r.error) {
       ok = false;
-      console.log(`${r.path.padEnd(20)}  FAILED after ${ATTEMPTS} attempts: ${r.error}`);
+      console.log(`${r.path.padEnd(width)}  FAILED after ${ATTEMPTS} attempts: ${r.error}`);
       continue;
     }
     const s = r.scores;
     const pass = CATEGORIES.every((c) => s[c] >= TARGET[c]);
     ok &&= pass;
     console.log(
-      `${r.path.padEnd(20)}  ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s['best-practices']).padStart(4)}  ${String(s.seo).padStart(4)}  ${pass ? 'PASS' : 'MISS'}`,
+      `${r.path.padEnd(width)}  ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s['best-practices']).padStart(4)}  ${String(s.seo).padStart(4)}  ${pass ? 'PASS' : 'MISS'}`,
     );
     if (!pass) console.log(`    below 1: ${r.failing.join(', ')}`);
   }
