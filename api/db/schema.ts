@@ -282,6 +282,8 @@ export interface LeadAlertDigestsTable {
 export interface LeadStatusCountsTable {
   list: string;
   status: LeadStatus;
+  /** The writing backend's slot (pg_backend_pid() % 16): one row per writer, so inserts do not queue on one row. Sum over slots. */
+  slot: ColumnType<number, never, never>;
   /** bigint: the pg driver gives it as a string. */
   n: ColumnType<string | number, never, never>;
 }
