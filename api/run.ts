@@ -27,6 +27,7 @@ import { startLeadAlerts } from './leads/alerts.ts';
 import { startDigests } from './desk/digests.ts';
 import { startReminders } from './desk/reminders.ts';
 import { startLinker } from './people/linker.ts';
+import { startPendingListMerger } from './db/pending-lists.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool } from './certificate/render-pool.ts';
 import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
@@ -152,10 +153,13 @@ async function main(): Promise<void> {
     const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, log, wakeMail: () => mailWorker.wake() });
     // New leads join their person (people/linker.ts).
     const linker = startLinker({ db: database.db, log });
+    // The search indexes' pending lists merged every second, not by a lead's insert (db/pending-lists.ts).
+    const merger = database.kind === 'postgres' ? startPendingListMerger({ db: database.db, log }) : undefined;
     const stopDesk = async () => {
       await reminders.stop();
       await digests.stop();
       await linker.stop();
+      await merger?.stop();
     };
     cleanup.unshift(stopDesk);
     const app = createApp(deps);

@@ -26,7 +26,10 @@ if (runs('api')) {
     console.log(`  ratios: single ${fmt(r.singleRatio, 2)}, batch ${fmt(r.batchRatio, 2)}`);
   }
   console.log(`median ratio single/pgbench: ${fmt(api.median.singleRatio, 2)} (target >= 0.5) ${verdict(api.median.singleRatio >= 0.5)}`);
-  console.log(`median p99 single: ${fmt(api.median.p99, 1)} ms (target < 25) ${verdict(api.median.p99 < 25)}`);
+  console.log(`median p99 single: ${fmt(api.median.p99, 1)} ms`);
+  // Issue 25: the tail holds in every round, not only the median one.
+  const worstP99 = Math.max(...api.rounds.map((r) => r.single.p99));
+  console.log(`worst round's p99 single: ${fmt(worstP99, 1)} ms (target < 25 in every round) ${verdict(worstP99 < 25)}`);
   console.log(`median ratio batch/pgbench:  ${fmt(api.median.batchRatio, 2)} (target >= 1.2) ${verdict(api.median.batchRatio >= 1.2)}`);
   const errors = api.rounds.reduce(
     (n, r) => n + r.single.errors + r.single.non2xx + r.batch.errors + r.batch.non2xx + r.batch.itemsNot201,
@@ -66,7 +69,7 @@ if (runs('render-load')) {
     `certificates rendered per second: ${fmt(renderLoad.certificatesPerSecond, 1)} (target 20) ${verdict(renderLoad.certificatesPerSecond >= 19)}`,
   );
   console.log(`health p99: ${fmt(renderLoad.health.p99, 1)} ms (target < 50) ${verdict(renderLoad.health.p99 < 50)}`);
-  console.log(`lead POST p99: ${fmt(renderLoad.leads.p99, 1)} ms (target < 50) ${verdict(renderLoad.leads.p99 < 50)}`);
+  console.log(`lead POST p99: ${fmt(renderLoad.leads.p99, 1)} ms (target < 25) ${verdict(renderLoad.leads.p99 < 25)}`);
 }
 
 // The admin console's reads at a million leads.
