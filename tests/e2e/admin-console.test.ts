@@ -253,6 +253,9 @@ describe('the admin console', () => {
     // The list on screen shows the lead itself: its sidebar count stays at nothing.
     expect(await page.getByTestId('new-need-help').count()).toBe(0);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'People' }).click();
+    // Posted once the list has left the screen: a lead arriving while it is still shown is
+    // (rightly) not counted in the sidebar, and on a busy machine the page change can lag the click.
+    await page.getByRole('heading', { name: 'People', level: 1 }).waitFor({ timeout: 10_000 });
     await post(LEAD_PATHS.enquiry, {
       background: 'Corporate Employee',
       course: 'Corporate Training',
