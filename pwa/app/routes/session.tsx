@@ -16,14 +16,19 @@ import { useOutbox } from '../../lib/outbox/useOutbox.ts';
 import '../../features/session/session.css';
 
 function Finished({ onAgain }: { onAgain: () => void }) {
-  const { pending } = useOutbox();
+  const { pending, available } = useOutbox();
+  // Until the outbox has been read, nothing is known: "sent" then could send a student away
+  // with answers still on the phone.
+  const known = available !== undefined;
   return (
     <div className="card session-done" data-testid="session-done">
       <h2>Thank you!</h2>
-      <p role="status" data-testid="session-delivery" data-pending={pending}>
-        {pending > 0
-          ? 'Your answers are saved on this phone and will be sent by themselves when it is back online. Keep the app or browser installed until then.'
-          : 'Your answers have been sent. Your certificate is on its way.'}
+      <p role="status" data-testid="session-delivery" data-pending={known ? pending : undefined}>
+        {!known
+          ? 'Checking whether your answers have gone…'
+          : pending > 0
+            ? 'Your answers are saved on this phone and will be sent by themselves when it is back online. Keep the app or browser installed until then.'
+            : 'Your answers have been sent. Your certificate is on its way.'}
       </p>
       <p>
         <Link to="/outbox">What is waiting on this phone</Link> ·{' '}
