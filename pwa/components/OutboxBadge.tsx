@@ -4,7 +4,7 @@ import { useOutbox } from '../lib/outbox/useOutbox.ts';
 
 export function OutboxBadge() {
   const { pending } = useOutbox();
-  if (pending === 0) return null;
+  if (!pending) return null;
   const label = `${pending} ${pending === 1 ? 'submission waits' : 'submissions wait'} to be sent`;
   return (
     <Link to="/outbox" className="outbox-badge" aria-label={label} title={label} data-testid="outbox-badge">

@@ -16,15 +16,12 @@ import { useOutbox } from '../../lib/outbox/useOutbox.ts';
 import '../../features/session/session.css';
 
 function Finished({ onAgain }: { onAgain: () => void }) {
-  const { pending, available } = useOutbox();
-  // Until the outbox has been read, nothing is known: "sent" then could send a student away
-  // with answers still on the phone.
-  const known = available !== undefined;
+  const { pending } = useOutbox();
   return (
     <div className="card session-done" data-testid="session-done">
       <h2>Thank you!</h2>
-      <p role="status" data-testid="session-delivery" data-pending={known ? pending : undefined}>
-        {!known
+      <p role="status" data-testid="session-delivery" data-pending={pending}>
+        {pending === undefined
           ? 'Checking whether your answers have gone…'
           : pending > 0
             ? 'Your answers are saved on this phone and will be sent by themselves when it is back online. Keep the app or browser installed until then.'

@@ -111,14 +111,14 @@ export function OutboxPage() {
       <h1>Outbox</h1>
       <p className="outbox-page__lead">
         Everything you submit is saved on this device first and sent as soon as there is a connection.
-        {pending > 0 ? ` ${pending} waiting.` : ' Nothing is waiting.'}
+        {pending === undefined ? '' : pending > 0 ? ` ${pending} waiting.` : ' Nothing is waiting.'}
       </p>
       {available === false && (
         <p className="outbox-page__warning" role="note">
           {DIRECT_ONLY_MESSAGE}
         </p>
       )}
-      {available && persisted === false && pending > 0 && (
+      {available && persisted === false && pending !== undefined && pending > 0 && (
         <p className="outbox-page__warning" role="note">
           Your browser has not promised to keep this app's storage: clearing site data or browsing history would lose the items still
           waiting.

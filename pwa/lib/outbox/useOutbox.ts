@@ -6,13 +6,17 @@ import type { OutboxItem } from './types.ts';
 
 export interface OutboxView {
   items: OutboxItem[];
-  /** Not yet delivered: waiting, sending or needing attention. */
-  pending: number;
+  /**
+   * Not yet delivered: waiting, sending or needing attention. Undefined until the store has
+   * been read: "nothing is waiting" then would be a guess, and could send a student away with
+   * answers still on the phone.
+   */
+  pending: number | undefined;
   available: boolean | undefined;
 }
 
 export function useOutbox(): OutboxView {
-  const [view, setView] = useState<OutboxView>({ items: [], pending: 0, available: undefined });
+  const [view, setView] = useState<OutboxView>({ items: [], pending: undefined, available: undefined });
   useEffect(() => {
     let alive = true;
     // A batch of 100 outcomes arrives as 100 events: read the store once per burst, not
