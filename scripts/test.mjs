@@ -80,12 +80,24 @@ for (const [index, outcome] of outcomes.entries()) {
   }
 }
 
+/** The slowest test files, so the suite's time has names on it (the plain summary line stays last). */
+function printSlowest(files, count = 12) {
+  const timed = files
+    .map((file) => ({ name: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 }))
+    .filter((file) => Number.isFinite(file.seconds))
+    .sort((a, b) => b.seconds - a.seconds);
+  const total = timed.reduce((sum, file) => sum + file.seconds, 0);
+  console.log(`\nSlowest test files (of ${timed.length}, ${total.toFixed(0)} s summed over both projects):`);
+  for (const file of timed.slice(0, count)) console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.name}`);
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), 'vitest-'));
 const report = path.join(dir, 'report.json');
 const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args]);
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  printSlowest(r.testResults ?? []);
   console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ''));
 }
 rmSync(dir, { recursive: true, force: true });
