@@ -4,7 +4,7 @@
 // the request schemas and the response shapes.
 import { array, mixed, object, string, type InferType } from 'yup';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './passwords.ts';
-import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
+import { type LeadStatus, type ListSlug } from './lead-kinds.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 
 export const DESK_PATHS = {
@@ -403,8 +403,6 @@ export interface TeamFigures {
   overdue: number;
   medianFirstContactMinutes: number | null;
 }
-
-export const LEAD_STATUS_SET = new Set<string>(LEAD_STATUSES);
 
 /** India Standard Time: UTC+5:30 all year. */
 export const IST_OFFSET_MS = 330 * 60_000;

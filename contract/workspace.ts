@@ -162,9 +162,6 @@ export interface MemberPreferences {
   /** Per list: the optional columns shown, in order. */
   columns?: Partial<Record<ListSlug, string[]>>;
 }
-export const preferencesSchema = object({
-  columns: object().optional(),
-});
 
 /** A lead in a merge: its list and id. */
 export const leadRefSchema = object({ list: string().required().max(40), _id: string().required().max(64) });

@@ -72,9 +72,3 @@ export function MemberProvider({ children }: { children: ReactNode }) {
 export function useMember(): ConsoleMember {
   return useContext(Context);
 }
-
-/** Where the console opens: a counsellor's day, a trainer's settings, everyone else's overview. */
-export function homePath(role: Role | undefined): string {
-  if (role === 'counsellor') return '/admin/my-day';
-  return '/admin';
-}

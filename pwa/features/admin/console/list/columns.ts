@@ -14,8 +14,6 @@ export interface TableColumn {
   field?: LeadField;
 }
 
-export const EXTRA_COLUMNS = ['date', 'owner', 'next', 'status'] as const;
-
 /** Every column the list has, the name first (a first and a last name are one Name column: the row shows both). */
 export function allColumns(list: LeadListDef): TableColumn[] {
   const sortable = new Set(sortKeysOf(list));
