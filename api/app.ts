@@ -9,6 +9,7 @@ import { createRateLimiter, postRateLimit, rateLimitErrorLog } from './lib/rate-
 import { requestId, requestLog } from './lib/request-log.ts';
 import { admin } from './resources/admin.ts';
 import { certificatePage, certificatesApi } from './resources/certificates.ts';
+import { credentials } from './resources/credentials.ts';
 import { health } from './resources/health.ts';
 import { leadResources, leads } from './resources/leads.ts';
 import { quizAnswersLead } from './leads/quiz-answers.ts';
@@ -115,6 +116,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(RELAY_PATHS.status, relayStatus(deps));
   app.route(SESSION_PATHS.public, sessionsPublic(deps));
   app.route('/api/admin', admin(deps));
+  app.route('/', credentials(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));
   app.all('/api', (c) => c.json({ message: API_MESSAGES.notFound }, 404));
   app.all('/api/*', (c) => c.json({ message: API_MESSAGES.notFound }, 404));

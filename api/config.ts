@@ -5,6 +5,7 @@ import { PAID_PACKAGE_NAMES, PAID_PACKAGES, type PaidPackage, type UpiPayee } fr
 import { MIN_FILL_MS } from '../contract/lead-signals.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseSigningJwk } from './lib/signing-jwk.ts';
 import { parseWorkingHours, type WorkingHours } from './desk/working-hours.ts';
 
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
    * process's open-file limit, so the database and SMTP always find a file.
    */
   maxConnections: number;
+  /** An Ed25519 private JWK credentials are signed with; unset: one made once and kept in the database. */
+  credentialSigningKey: string | undefined;
 
   // Admins and their tokens.
   /** With adminPassword: the admin created (or whose password is updated) at start. */
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...adminAndMailConfig(env, publicUrl),
     ...deskConfig(env),
     ...paymentConfig(env),
+    credentialSigningKey: credentialKey(env),
   };
 }
 
@@ -199,6 +203,13 @@ function paymentConfig(env: NodeJS.ProcessEnv) {
   if (vpa !== undefined && !/^[\w.-]{2,256}@[a-zA-Z][\w.-]{1,63}$/.test(vpa))
     throw new Error(`UPI_VPA must be a UPI id like name@bank (got "${vpa}")`);
   return { paymentLinks, upi: vpa && name ? { vpa, name } : undefined };
+}
+
+/** Checked at start, so a bad key stops the server instead of the first verifier. */
+function credentialKey(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.CREDENTIAL_SIGNING_KEY?.trim() || undefined;
+  if (value) parseSigningJwk(value);
+  return value;
 }
 
 function deskConfig(env: NodeJS.ProcessEnv) {

@@ -2,6 +2,7 @@
 // server-rendered HTML with inline style and no script, so it works without JavaScript
 // under the site's strict CSP. Every value from the database is escaped.
 import { BUSINESS_TIME_ZONE } from '../../contract/console.ts';
+import { CREDENTIAL_MEDIA_TYPE, CREDENTIAL_PATHS, CREDENTIAL_TEXT, credentialPath } from '../../contract/credentials.ts';
 import { ERASURE_MESSAGES } from '../../contract/erasure.ts';
 import { certificateImagePath, type CertificateRecord } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
@@ -110,6 +111,9 @@ export function certificatePageHtml(cert: CertificateRecord): string {
 <div><dt>Test version</dt><dd>${version}</dd></div>
 <div><dt>Certificate ID</dt><dd>${escapeHtml(cert.certificateId)}</dd></div>
 </dl>
+<h2>Verify it by machine</h2>
+<p data-testid="certificate-credential">${escapeHtml(CREDENTIAL_TEXT.explain)} It verifies with the key at <a href="${CREDENTIAL_PATHS.jwks}">${CREDENTIAL_PATHS.jwks}</a> and is revoked if the certificate is withdrawn.</p>
+<div class="actions"><a class="btn btn--plain" href="${escapeHtml(credentialPath(cert.certificateId))}" download="${escapeHtml(`skillup-credential-${cert.certificateId}.jwt`)}" type="${CREDENTIAL_MEDIA_TYPE}">${escapeHtml(CREDENTIAL_TEXT.download)}</a></div>
 <h2>Personality profile</h2>
 <ul class="domains" data-testid="certificate-profile">
 ${domains}

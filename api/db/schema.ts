@@ -256,6 +256,19 @@ export interface WithdrawnCertificatesTable {
   certificate_id: string;
   withdrawn_at: CreatedAt;
 }
+/** The Ed25519 key every instance signs credentials with (one row, 'default'), as a private JWK. */
+export interface CredentialKeysTable {
+  id: string;
+  private_jwk: string;
+  created_at: CreatedAt;
+}
+/** A certificate's place in the revocation list and the salt of its recipient hash; nothing that names the person. */
+export interface CredentialStatusTable {
+  certificate_id: string;
+  status_index: Generated<number>;
+  salt: string;
+  created_at: CreatedAt;
+}
 /** One erasure: who, which list, how many, when. Never an email, a phone or a name of a lead. */
 export interface ErasureAuditTable {
   id: Generated<string>;
@@ -424,6 +437,8 @@ export interface Database {
   session_participants: SessionParticipantsTable;
   relay_keys: RelayKeysTable;
   relay_queue: RelayQueueTable;
+  credential_keys: CredentialKeysTable;
+  credential_status: CredentialStatusTable;
 }
 
 /** The tables behind the five admin lists. */
