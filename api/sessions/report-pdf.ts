@@ -13,6 +13,7 @@ import {
   type SessionAudience,
   type SessionReport,
 } from '../../contract/sessions.ts';
+import { ScriptText } from '../lib/pdf-text.ts';
 import { DOMAIN_MEANINGS, GROWTH_FOCUS, growthDomain, PROGRAMME_FOR } from './report-words.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -21,6 +22,11 @@ const FONT_DIR = new URL('../certificate/fonts/', import.meta.url);
 const font = (file: string) => new URL(file, FONT_DIR).pathname;
 const REGULAR = font('noto-sans-latin-400-normal.woff');
 const BOLD = font('noto-sans-latin-700-normal.woff');
+// What an organisation's name or city may be written in: Latin with accents, Devanagari.
+const NAME_FACES = {
+  regular: [REGULAR, font('noto-sans-latin-ext-400-normal.woff'), font('noto-sans-devanagari-devanagari-400-normal.woff')],
+  bold: [BOLD, font('noto-sans-latin-ext-700-normal.woff'), font('noto-sans-devanagari-devanagari-700-normal.woff')],
+};
 
 const NAVY = '#1d3557';
 const ACCENT = '#e76f51';
@@ -36,15 +42,15 @@ export interface ReportContext {
   publicUrl: string;
 }
 
+/** The organisation and city are typed by people, in any script: each run gets a face that has its letters. */
 function header(doc: Doc, { report, city }: ReportContext): void {
+  const names = new ScriptText(doc, NAME_FACES);
   doc.rect(0, 0, doc.page.width, 114).fill(NAVY);
   doc.fillColor('#ffffff').font(BOLD).fontSize(11).text(BRAND.name.toUpperCase(), MARGIN, 22, { characterSpacing: 1.5 });
-  doc.font(BOLD).fontSize(17).text(`Class profile: ${report.organisation}`, MARGIN, 42, { width: WIDTH, height: 46, ellipsis: true });
+  names.draw(`Class profile: ${report.organisation}`, MARGIN, 40, { weight: 'bold', size: 17, width: WIDTH, maxLines: 2, lineHeight: 1.3 });
   const place = city ? `${city} · ` : '';
-  doc
-    .font(REGULAR)
-    .fontSize(11)
-    .text(`${place}Session of ${report.date} · ${report.joined} joined, ${report.finished} finished the test`, MARGIN, 88);
+  const line = `${place}Session of ${report.date} · ${report.joined} joined, ${report.finished} finished the test`;
+  names.draw(line, MARGIN, 88, { weight: 'regular', size: 11, width: WIDTH });
 }
 
 /** The mean as a bar on the 0–100 scale, the median as a marker on it. */
