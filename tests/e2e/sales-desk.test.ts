@@ -1,6 +1,6 @@
 // The sales desk in Chromium against the real server and a real SMTP peer: an admin invites
 // a counsellor from the Team page, the counsellor sets a password from the emailed link,
-// logs in to My day (overdue first), sees only their leads and the pool, logs a call with
+// logs in to My day (overdue first; at 390 px their new, uncontacted leads first, as cards), sees only their leads and the pool, logs a call with
 // an outcome and a next step, and a reminder appears live when a next step comes due; a
 // viewer reads and can change nothing; axe on each page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

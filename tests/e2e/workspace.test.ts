@@ -1,6 +1,8 @@
 // The counsellor's workspace in Chromium against the real server: every list fits 1024, 1366
 // and 1920 px with no clipped column and no sideways scroll (long messages, Devanagari
-// names), 15 rows at 1366×768, cards and a full-screen panel at 390; one tap to WhatsApp (the
+// names) and the phone number never cut, 15 rows at 1366×768, cards and a full-screen panel
+// at 390 with every field of every card whole (the number first), the header one row with a
+// menu; one tap to WhatsApp (the
 // number and the template's text) records the attempt and asks its outcome; the header's
 // search finds a phone typed any way; sorting from a header; the keys; a view one member
 // saves and shares opens for another; merge and undo from the person's page; an import
