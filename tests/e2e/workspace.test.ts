@@ -139,7 +139,7 @@ describe('the counsellor workspace', () => {
       await consoleLogin(site, page, ADMIN);
       for (const slug of LIST_SLUGS) {
         await page.goto(`${site.url}/admin/${slug}`);
-        await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+        await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
         if (process.env.SHOT) await page.screenshot({ path: `/tmp/shot-${slug}-${width}.png` });
         const problems = await layoutProblems(page);
         if (problems.length > 0) console.log(slug, width, JSON.stringify(problems.slice(0, 12)));
@@ -160,7 +160,7 @@ describe('the counsellor workspace', () => {
     const { page } = await site.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await consoleLogin(site, page, ADMIN);
     await page.goto(`${site.url}/admin/contact`);
-    await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
     const shape = await page.evaluate(() => ({
       scroll: document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
       head: getComputedStyle(document.querySelector('.console-table thead')!).display,
@@ -183,7 +183,7 @@ describe('the counsellor workspace', () => {
     await consoleLogin(site, page, ADMIN);
     for (const slug of LIST_SLUGS) {
       await page.goto(`${site.url}/admin/${slug}`);
-      await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+      await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
       if (process.env.SHOT) await page.screenshot({ path: `/tmp/shot-${slug}-390.png`, fullPage: true });
       const problems = await page.evaluate(() => {
         const found: string[] = [];
@@ -365,7 +365,7 @@ describe('the counsellor workspace', () => {
     const { page } = await site.page({ viewport: { width: 1366, height: 768 } });
     await consoleLogin(site, page, ADMIN);
     await page.goto(`${site.url}/admin/join-free`);
-    await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
     await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
     await page.waitForURL(/sort=name/);
     // The header shows the order once the page has rendered the new URL.
@@ -398,7 +398,7 @@ describe('the counsellor workspace', () => {
       .first()
       .click();
     await page.waitForURL(new RegExp(`/admin/join-free\\?from=${day}&to=${day}$`));
-    await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
   });
 
   it('shares a saved view: one member saves it for the team and another opens it from the sidebar', async () => {
