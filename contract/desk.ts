@@ -367,10 +367,16 @@ export interface MyDayItem {
   type: ActionType | null;
   status: LeadStatus;
   note?: string | null;
-  /** For an unassigned lead: when it arrived. */
+  /** When it arrived. */
   createdAt?: string;
+  /** A lead no one has contacted yet: working minutes it has waited since it arrived. */
+  waitedMinutes?: number;
+  /** …and when it passes (passed) the SLA. */
+  slaDueAt?: string;
 }
 export interface MyDayResponse {
+  /** The member's leads still new with no first contact, oldest first (their SLA clock running). */
+  uncontacted: MyDayItem[];
   overdue: MyDayItem[];
   dueToday: MyDayItem[];
   unassigned: MyDayItem[];

@@ -1,5 +1,6 @@
 // Takes the README's pictures of the admin console (a counsellor's My day, a list, a lead's
-// panel with its timeline, the overview, a person) with Debian's Chromium. Run by hand after visual changes to the console:
+// panel with its timeline, the overview, a person; My day, a list and the menu again at a
+// laptop's 1366 px and a phone's 390 px) with Debian's Chromium. Run by hand after visual changes to the console:
 // `npm run build && node scripts/generate-console-screenshots.mjs`; the PNGs are committed.
 //
 // The leads come in through the public API like a visitor's, then their dates are spread
@@ -184,7 +185,21 @@ try {
   await login(team[0].email);
   await page.waitForURL('**/admin/my-day');
   await page.locator('.my-day__item').first().waitFor();
+  // The login's toast would cover the pictures' corner.
+  await page.getByRole('button', { name: 'Dismiss message' }).click();
   await page.screenshot({ path: `${root}docs/screenshots/console-my-day.png` });
+  /** The page as it is at a laptop's and a phone's width (the same session, the window resized). */
+  const atWidths = async (name) => {
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${root}docs/screenshots/${name}-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  };
+  await atWidths('console-my-day');
   await page.goto(`${site}/admin/need-help?owner=${ids[0]}`);
   await page.locator('.console-table tbody tr').first().waitFor();
   await page.locator(`[data-lead-id="${hers[0]._id}"]`).click();
@@ -192,6 +207,13 @@ try {
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await page.screenshot({ path: `${root}docs/screenshots/console-lead.png` });
   await page.keyboard.press('Escape');
+  await atWidths('console-list');
+  // The phone's menu, open: the links, Logout, the search and Welcome behind one button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.screenshot({ path: `${root}docs/screenshots/console-menu-390.png` });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL('**/admin-login');
 

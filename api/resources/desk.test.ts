@@ -421,6 +421,53 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       clock.advance(-(14 * 3_600_000 + 60_000));
     });
 
+    it('puts every lead round robin gives the member first, new and not contacted yet, oldest first, with its SLA clock in working minutes', async () => {
+      const other = await memberToken(database.db, 'day-rr@example.in', 'counsellor', clock.fn);
+      const turn = await call('PUT', DESK_PATHS.assignment, admin.token, {
+        lists: { contact: { mode: 'round-robin', members: [me.id, other.id] } },
+      });
+      expect(turn.status).toBe(200);
+      // Tuesday from 18:50 IST, one a minute, ten leads: five are the member's. The desk closes at 19:00.
+      const start = clock.fn().getTime();
+      const moveTo = (at: number) => clock.advance(at - clock.fn().getTime());
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const id = await submit();
+        const arrived = new Date(ist('2026-11-24T18:50:00').getTime() + i * 60_000);
+        await sql`update contact_messages set created_at = ${arrived} where id = ${id}`.execute(database.db);
+        ids.push(id);
+      }
+      // Which minute after 18:50 each of the member's leads came in.
+      const mine: string[] = [];
+      const minute: number[] = [];
+      for (const [i, id] of ids.entries())
+        if ((await assigneeOf(id)) === me.id) {
+          mine.push(id);
+          minute.push(i);
+        }
+      expect(mine).toHaveLength(5);
+      await call('PUT', DESK_PATHS.assignment, admin.token, { lists: { contact: { mode: 'manual', members: [] } } });
+
+      // Read on Wednesday at 09:10 IST: the first waited 10 minutes on Tuesday and 10 on Wednesday.
+      moveTo(ist('2026-11-25T09:10:00').getTime());
+      const token = (await memberToken(database.db, 'day@example.in', 'counsellor', clock.fn)).token;
+      const owner = (await memberToken(database.db, 'owner@example.in', 'admin', clock.fn)).token;
+      const day: MyDayResponse = await (await call('GET', DESK_PATHS.myDay, token)).json();
+      const waiting = day.uncontacted.filter((i) => ids.includes(i._id));
+      expect(waiting.map((i) => i._id)).toEqual(mine);
+      expect(waiting[0]).toMatchObject({ list: 'contact', status: 'new', name: expect.stringMatching(/^Lead\d+ Desk$/) });
+      // Ten minutes to closing less the minute it came, and ten this morning; the SLA's fifteen run out on Wednesday.
+      expect(waiting.map((i) => i.waitedMinutes)).toEqual(minute.map((m) => 20 - m));
+      expect(waiting.map((i) => i.slaDueAt)).toEqual(
+        minute.map((m) => new Date(ist('2026-11-25T09:05:00').getTime() + m * 60_000).toISOString()),
+      );
+      // None of them is the other member's, and once contacted a lead leaves the list.
+      expect((await call('PATCH', leadPath('contact', mine[0]!), owner, { status: 'contacted' })).status).toBe(200);
+      const after: MyDayResponse = await (await call('GET', DESK_PATHS.myDay, token)).json();
+      expect(after.uncontacted.filter((i) => ids.includes(i._id)).map((i) => i._id)).toEqual(mine.slice(1));
+      moveTo(start);
+    });
+
     it('shows another member’s day to admins only', async () => {
       expect((await call('GET', `${DESK_PATHS.myDay}?assignee=${me.id}`, admin.token)).status).toBe(200);
       const other = await memberToken(database.db, 'day-other@example.in', 'counsellor', clock.fn);

@@ -1,6 +1,6 @@
 // The sales desk in Chromium against the real server and a real SMTP peer: an admin invites
 // a counsellor from the Team page, the counsellor sets a password from the emailed link,
-// logs in to My day (overdue first), sees only their leads and the pool, logs a call with
+// logs in to My day (overdue first; at 390 px their new, uncontacted leads first, as cards), sees only their leads and the pool, logs a call with
 // an outcome and a next step, and a reminder appears live when a next step comes due; a
 // viewer reads and can change nothing; axe on each page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +131,62 @@ describe('the sales desk', () => {
     await page.goto(`${site.url}/admin/contact?open=${leads.theirs}`);
     await page.getByRole('dialog').getByText('This lead does not exist (it may have been removed)').waitFor();
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+
+  it("puts the counsellor's new leads first in My day at 390 px, oldest first with their SLA clock, as cards", async () => {
+    const turn = (members: string[]) =>
+      apiCall(site, adminToken, 'PUT', DESK_PATHS.assignment, {
+        lists: { contact: members.length ? { mode: 'round-robin', members } : { mode: 'manual', members: [] } },
+      });
+    expect((await turn([priyaId])).status).toBe(200);
+    const fresh: string[] = [];
+    for (const name of ['Anjali', 'Bhavna', 'Chetan', 'Deepak', 'Esha']) fresh.push(await contact(name));
+    expect((await turn([])).status).toBe(200);
+
+    const { page, errors } = await site.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await consoleLogin(site, page, COUNSELLOR, '**/admin/my-day');
+    const waiting = page.getByRole('region', { name: /^New, not contacted yet/ });
+    await waiting.locator(`[data-lead-id="${fresh[4]}"]`).waitFor();
+    // The section comes first, and holds all five in the order they came (the older leads above them, still uncontacted).
+    const sections = await page.locator('.my-day__section h2').allTextContents();
+    expect(sections[0]).toMatch(/^New, not contacted yet/);
+    const ids = await waiting.locator('.my-day__item').evaluateAll((items) => items.map((i) => i.getAttribute('data-lead-id')));
+    expect(ids.filter((id) => fresh.includes(id!))).toEqual(fresh);
+    expect(await waiting.locator(`[data-lead-id="${fresh[0]}"] .my-day__due`).textContent()).toMatch(/^Waiting \d+ (min|h|d)/);
+    if (process.env.SHOT) await page.screenshot({ path: '/tmp/shot-my-day-390.png', fullPage: true });
+    // Cards: nothing wider than the screen, nothing cut, and a due line on at most two lines (not a word a line).
+    const shape = await page.evaluate(() => {
+      const problems: string[] = [];
+      const root = document.scrollingElement!;
+      if (root.scrollWidth > root.clientWidth) problems.push(`page scrolls sideways: ${root.scrollWidth}`);
+      for (const item of document.querySelectorAll<HTMLElement>('.my-day__item')) {
+        for (const part of item.querySelectorAll<HTMLElement>(':scope > *, a, button')) {
+          if (part.scrollWidth > part.clientWidth + 1 || part.scrollHeight > part.clientHeight + 1)
+            problems.push(`cut: ${part.textContent}`);
+          if (part.getBoundingClientRect().right > window.innerWidth) problems.push(`off screen: ${part.textContent}`);
+        }
+        const due = item.querySelector<HTMLElement>('.my-day__due')!;
+        const lines = due.getBoundingClientRect().height / parseFloat(getComputedStyle(due).lineHeight);
+        if (lines > 2.1) problems.push(`"${due.textContent}" takes ${lines.toFixed(1)} lines`);
+      }
+      return problems;
+    });
+    expect(shape).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    // The morning: open the oldest, its call and WhatsApp buttons are there, and back to the day.
+    await waiting
+      .locator(`[data-lead-id="${fresh[0]}"]`)
+      .getByRole('link', { name: /^Anjali/ })
+      .click();
+    const panel = page.getByRole('dialog', { name: /^Anjali Desk/ });
+    await panel.getByRole('link', { name: /^Call/ }).first().waitFor();
+    await panel
+      .getByRole('link', { name: /^WhatsApp/ })
+      .first()
+      .waitFor();
+    await page.goBack();
+    await waiting.locator(`[data-lead-id="${fresh[0]}"]`).waitFor();
+    expect(errors).toEqual([]);
   });
 
   it('logs a call with its outcome and next step from the lead, and shows it on the timeline', async () => {

@@ -1,6 +1,8 @@
 // The counsellor's workspace in Chromium against the real server: every list fits 1024, 1366
 // and 1920 px with no clipped column and no sideways scroll (long messages, Devanagari
-// names), 15 rows at 1366×768, cards and a full-screen panel at 390; one tap to WhatsApp (the
+// names) and the phone number never cut, 15 rows at 1366×768, cards and a full-screen panel
+// at 390 with every field of every card whole (the number first), the header one row with a
+// menu; one tap to WhatsApp (the
 // number and the template's text) records the attempt and asks its outcome; the header's
 // search finds a phone typed any way; sorting from a header; the keys; a view one member
 // saves and shares opens for another; merge and undo from the person's page; an import
@@ -93,6 +95,16 @@ function layoutProblems(page: Page): Promise<string[]> {
     for (const clip of document.querySelectorAll<HTMLElement>('.console-table .cell-clip')) {
       if (clip.scrollWidth > clip.clientWidth + 1 && !clip.title) problems.push(`"${clip.textContent?.slice(0, 30)}" is cut with no title`);
     }
+    // A number is what a counsellor dials and reads aloud: never cut, by its own box or its cell's.
+    for (const cell of document.querySelectorAll<HTMLElement>('.console-table tbody td.console-table__phone')) {
+      const number = cell.querySelector<HTMLElement>('a');
+      if (!number) continue;
+      const [box, inCell] = [number.getBoundingClientRect(), cell.getBoundingClientRect()];
+      if (number.scrollWidth > number.clientWidth || box.right > inCell.right + 0.5)
+        problems.push(
+          `phone "${number.textContent}" is cut: ${number.scrollWidth} in ${number.clientWidth}, ends at ${box.right} in ${inCell.right}`,
+        );
+    }
     return problems;
   });
 }
@@ -127,7 +139,7 @@ describe('the counsellor workspace', () => {
       await consoleLogin(site, page, ADMIN);
       for (const slug of LIST_SLUGS) {
         await page.goto(`${site.url}/admin/${slug}`);
-        await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+        await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
         if (process.env.SHOT) await page.screenshot({ path: `/tmp/shot-${slug}-${width}.png` });
         const problems = await layoutProblems(page);
         if (problems.length > 0) console.log(slug, width, JSON.stringify(problems.slice(0, 12)));
@@ -148,7 +160,7 @@ describe('the counsellor workspace', () => {
     const { page } = await site.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await consoleLogin(site, page, ADMIN);
     await page.goto(`${site.url}/admin/contact`);
-    await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
     const shape = await page.evaluate(() => ({
       scroll: document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
       head: getComputedStyle(document.querySelector('.console-table thead')!).display,
@@ -164,6 +176,107 @@ describe('the counsellor workspace', () => {
     const box = (await panel.boundingBox())!;
     expect(box.width).toBe(390);
     expect(box.x).toBe(0);
+  });
+
+  it('shows every field of every card whole at 390 px, the phone number first and the WhatsApp button a full button', async () => {
+    const { page, errors } = await site.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await consoleLogin(site, page, ADMIN);
+    for (const slug of LIST_SLUGS) {
+      await page.goto(`${site.url}/admin/${slug}`);
+      await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
+      if (process.env.SHOT) await page.screenshot({ path: `/tmp/shot-${slug}-390.png`, fullPage: true });
+      const problems = await page.evaluate(() => {
+        const found: string[] = [];
+        const cut = (el: HTMLElement) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+        const within = (inner: DOMRect, outer: DOMRect) =>
+          inner.top >= outer.top - 0.5 &&
+          inner.bottom <= outer.bottom + 0.5 &&
+          inner.left >= outer.left - 0.5 &&
+          inner.right <= outer.right + 0.5;
+        for (const [r, row] of [...document.querySelectorAll<HTMLElement>('.console-table tbody tr')].entries()) {
+          const fields = [...row.querySelectorAll<HTMLElement>(':scope > th, :scope > td:not(.console-table__check)')];
+          for (const field of fields) {
+            const label = `row ${r} ${field.dataset.label ?? 'name'}`;
+            const box = field.getBoundingClientRect();
+            if (box.height === 0 || cut(field))
+              found.push(`${label}: ${field.scrollWidth}×${field.scrollHeight} in ${field.clientWidth}×${field.clientHeight}`);
+            for (const part of field.querySelectorAll<HTMLElement>('.cell-clip, .desk-cell, a, time, button, select')) {
+              // A message is shown as its first lines, cut between lines with an ellipsis (the whole in its title and the panel).
+              const clamped = part.classList.contains('long-text');
+              if (!clamped && cut(part))
+                found.push(
+                  `${label} "${part.textContent?.slice(0, 24)}": ${part.scrollWidth}×${part.scrollHeight} in ${part.clientWidth}×${part.clientHeight}`,
+                );
+              if (!within(part.getBoundingClientRect(), box))
+                found.push(`${label} "${part.textContent?.slice(0, 24)}" sticks out of its field`);
+            }
+            for (const text of field.querySelectorAll<HTMLElement>('.long-text')) {
+              const lines = text.clientHeight / parseFloat(getComputedStyle(text).lineHeight);
+              if (Math.abs(lines - Math.round(lines)) > 0.05 || !text.closest('[title]'))
+                found.push(`${label}: the message is cut through a line (${lines} lines) or has no full text`);
+            }
+          }
+          // The number first after the name, whole and on screen's width; WhatsApp a tappable button.
+          const phone = row.querySelector<HTMLElement>('td.console-table__phone');
+          if (phone) {
+            const others = fields.filter((f) => f.tagName === 'TD' && f !== phone);
+            if (others.some((f) => f.getBoundingClientRect().top < phone.getBoundingClientRect().top))
+              found.push(`row ${r}: the phone is not the first field`);
+            const number = phone.querySelector<HTMLElement>('a')!;
+            const n = number.getBoundingClientRect();
+            if (n.height < 16 || n.right > window.innerWidth || !/\d{10}/.test(number.textContent ?? ''))
+              found.push(`row ${r}: the phone is not shown whole`);
+            const wa = phone.querySelector<HTMLElement>('.row-reach__link--whatsapp');
+            if (wa && (wa.getBoundingClientRect().width < 44 || wa.getBoundingClientRect().height < 36))
+              found.push(`row ${r}: WhatsApp is a sliver`);
+          }
+        }
+        return found;
+      });
+      if (problems.length > 0) console.log(slug, JSON.stringify(problems.slice(0, 12)));
+      expect(problems, slug).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('fits the console header in one row at 390 px, with a menu that opens, closes with Escape and leads to the lists', async () => {
+    const { page, errors } = await site.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await consoleLogin(site, page, ADMIN);
+    await page.goto(`${site.url}/admin/join-free`);
+    await page.locator('.console-table tbody tr').first().waitFor();
+    const button = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    // One row: the page's own content starts within 64 px of the top; nav, search, logout wait in the menu.
+    const top = () => page.locator('#console-main').evaluate((el) => el.getBoundingClientRect().top);
+    expect(await top()).toBeLessThanOrEqual(64);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(false);
+    if (process.env.SHOT) await page.screenshot({ path: '/tmp/shot-header-390.png' });
+
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    for (const id of (await button.getAttribute('aria-controls'))!.split(' ')) expect(await page.locator(`#${id}`).isVisible()).toBe(true);
+    await nav.getByRole('link', { name: 'Contact Users' }).waitFor();
+    await page.getByRole('combobox', { name: /Search every list/ }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await page.getByText('Welcome').waitFor();
+    if (process.env.SHOT) await page.screenshot({ path: '/tmp/shot-menu-390.png' });
+    expect(await axeViolations(page)).toEqual([]);
+    // Escape closes it and gives the focus back to the button.
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    // A link in it goes there and closes it, the focus on the new page.
+    await button.click();
+    await nav.getByRole('link', { name: 'Contact Users' }).click();
+    await page.waitForURL('**/admin/contact');
+    await page.getByRole('heading', { name: 'Contact Users', level: 1 }).waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await top()).toBeLessThanOrEqual(64);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('console-main');
+    expect(errors).toEqual([]);
   });
 
   it('opens WhatsApp with the lead number and the chosen template filled in, records the attempt and asks how it went', async () => {
@@ -252,7 +365,7 @@ describe('the counsellor workspace', () => {
     const { page } = await site.page({ viewport: { width: 1366, height: 768 } });
     await consoleLogin(site, page, ADMIN);
     await page.goto(`${site.url}/admin/join-free`);
-    await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
     await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
     await page.waitForURL(/sort=name/);
     // The header shows the order once the page has rendered the new URL.
@@ -285,7 +398,7 @@ describe('the counsellor workspace', () => {
       .first()
       .click();
     await page.waitForURL(new RegExp(`/admin/join-free\\?from=${day}&to=${day}$`));
-    await expect.poll(() => page.locator('.console-table tbody tr').count()).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
   });
 
   it('shares a saved view: one member saves it for the team and another opens it from the sidebar', async () => {

@@ -21,7 +21,8 @@ export async function consoleLogin(site: Site, page: Page, admin: AdminAccount, 
   await fillFields(page, { Email: admin.email, Password: admin.password });
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(landing);
-  await page.getByText('Welcome').waitFor();
+  // The page's content (Welcome is behind the menu on a phone).
+  await page.locator('#console-main').waitFor();
 }
 
 /** A call of the admin API with this token; its status and JSON body. */

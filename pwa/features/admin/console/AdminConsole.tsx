@@ -3,8 +3,10 @@
 // opened, People, the saved views, import, templates, the team, the assignment rules, the
 // erasure log and the member's settings (each as their role allows), and Logout; a header
 // with the search across every list and Welcome; reminders as they come due; the keys.
-// Its stylesheet is its own, linked only here, so public pages do not carry it either.
-import { useEffect, useState, type ReactNode } from 'react';
+// Its stylesheet is its own, linked only here, so public pages do not carry it either. On a
+// phone the sidebar is one row (the brand and a Menu button) and the links, the views, Logout,
+// the search and Welcome wait behind the button, so the page starts under one short row.
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES, ADMIN_PATHS } from '../../../../contract/admin.ts';
 import { LIST_SLUGS, listOf } from '../../../../contract/lead-kinds.ts';
@@ -36,92 +38,149 @@ import ImportPage from './workspace/ImportPage.tsx';
 import TemplatesPage from './workspace/TemplatesPage.tsx';
 import BatchesPage from './workspace/BatchesPage.tsx';
 
-function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
+interface MenuState {
+  open: boolean;
+  toggle: () => void;
+  /** A link in the menu was followed: close it and put the focus on the page it opened. */
+  followed: (e: MouseEvent) => void;
+  button: RefObject<HTMLButtonElement | null>;
+}
+
+/**
+ * The phone's menu (a disclosure): open and closed by its button, closed by Escape (the focus
+ * back on the button) and by following a link in it (the focus on the new page's content).
+ */
+function useMenu(): MenuState {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Any move to another page (a link, the search, a key) leaves the menu closed behind it.
+  const { pathname, search } = useLocation();
+  const [shownAt, setShownAt] = useState(`${pathname}${search}`);
+  if (shownAt !== `${pathname}${search}`) {
+    setShownAt(`${pathname}${search}`);
+    setOpen(false);
+  }
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  const followed = (e: MouseEvent) => {
+    if (!open || !(e.target as Element).closest('a[href]')) return;
+    setOpen(false);
+    // The link that had the focus is hidden with the menu; the page it opened takes it.
+    window.requestAnimationFrame(() => document.getElementById('console-main')?.focus({ preventScroll: true }));
+  };
+  return { open, toggle: () => setOpen((o) => !o), followed, button };
+}
+
+function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; loggingOut: boolean; menu: MenuState }) {
   const { arrived, live } = useLeadEvents();
   const member = useMember();
   const reads = member.can('leads.read');
   return (
     <aside className="console__sidebar">
-      <p className="console__brand">SkillUp admin</p>
-      <nav aria-label="Admin">
-        <ul>
-          {reads && (
+      <div className="console__bar">
+        <p className="console__brand">SkillUp admin</p>
+        <button
+          ref={menu.button}
+          type="button"
+          className="console__menu-button"
+          aria-expanded={menu.open}
+          aria-controls="console-menu console-header"
+          onClick={menu.toggle}
+        >
+          <span aria-hidden="true" className="console__menu-icon" />
+          Menu
+        </button>
+      </div>
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- only notices links followed (Enter on a link is a click too) */}
+      <div id="console-menu" className="console__menu" onClick={menu.followed}>
+        <nav aria-label="Admin">
+          <ul>
+            {reads && (
+              <li>
+                <NavLink to="/admin/my-day">My day</NavLink>
+              </li>
+            )}
+            {member.can('overview.read') && (
+              <li>
+                <NavLink to="/admin" end>
+                  Overview
+                </NavLink>
+              </li>
+            )}
+            {(reads ? LIST_SLUGS : []).map((slug) => (
+              <li key={slug}>
+                <NavLink to={`/admin/${slug}`}>
+                  {listOf(slug).title}
+                  {arrived[slug] > 0 && (
+                    <span className="console__badge" data-testid={`new-${slug}`}>
+                      {formatCount(arrived[slug])}
+                      <span className="visually-hidden"> new since you opened the console</span>
+                    </span>
+                  )}
+                </NavLink>
+              </li>
+            ))}
+            {reads && (
+              <li>
+                <NavLink to="/admin/people">People</NavLink>
+              </li>
+            )}
+            {member.can('leads.import') && (
+              <li>
+                <NavLink to="/admin/import">Import</NavLink>
+              </li>
+            )}
+            {member.can('leads.work') && (
+              <li>
+                <NavLink to="/admin/templates">Templates</NavLink>
+              </li>
+            )}
+            {member.can('leads.read') && (
+              <li>
+                <NavLink to="/admin/batches">Batches</NavLink>
+              </li>
+            )}
+            {member.can('sessions.run') && (
+              <li>
+                <NavLink to="/admin/sessions">Sessions</NavLink>
+              </li>
+            )}
+            {member.can('team.read') && (
+              <li>
+                <NavLink to="/admin/team">Team</NavLink>
+              </li>
+            )}
+            {member.can('assignment.read') && (
+              <li>
+                <NavLink to="/admin/assignment">Assignment</NavLink>
+              </li>
+            )}
+            {member.can('audit.read') && (
+              <li>
+                <NavLink to="/admin/audit">Erasure log</NavLink>
+              </li>
+            )}
             <li>
-              <NavLink to="/admin/my-day">My day</NavLink>
+              <NavLink to="/admin/settings">My settings</NavLink>
             </li>
-          )}
-          {member.can('overview.read') && (
-            <li>
-              <NavLink to="/admin" end>
-                Overview
-              </NavLink>
-            </li>
-          )}
-          {(reads ? LIST_SLUGS : []).map((slug) => (
-            <li key={slug}>
-              <NavLink to={`/admin/${slug}`}>
-                {listOf(slug).title}
-                {arrived[slug] > 0 && (
-                  <span className="console__badge" data-testid={`new-${slug}`}>
-                    {formatCount(arrived[slug])}
-                    <span className="visually-hidden"> new since you opened the console</span>
-                  </span>
-                )}
-              </NavLink>
-            </li>
-          ))}
-          {reads && (
-            <li>
-              <NavLink to="/admin/people">People</NavLink>
-            </li>
-          )}
-          {member.can('leads.import') && (
-            <li>
-              <NavLink to="/admin/import">Import</NavLink>
-            </li>
-          )}
-          {member.can('leads.work') && (
-            <li>
-              <NavLink to="/admin/templates">Templates</NavLink>
-            </li>
-          )}
-          {member.can('leads.read') && (
-            <li>
-              <NavLink to="/admin/batches">Batches</NavLink>
-            </li>
-          )}
-          {member.can('sessions.run') && (
-            <li>
-              <NavLink to="/admin/sessions">Sessions</NavLink>
-            </li>
-          )}
-          {member.can('team.read') && (
-            <li>
-              <NavLink to="/admin/team">Team</NavLink>
-            </li>
-          )}
-          {member.can('assignment.read') && (
-            <li>
-              <NavLink to="/admin/assignment">Assignment</NavLink>
-            </li>
-          )}
-          {member.can('audit.read') && (
-            <li>
-              <NavLink to="/admin/audit">Erasure log</NavLink>
-            </li>
-          )}
-          <li>
-            <NavLink to="/admin/settings">My settings</NavLink>
-          </li>
-        </ul>
-      </nav>
-      <SidebarViews />
-      <p className={live ? 'console__live is-live' : 'console__live'} role="status">
-        {live ? 'Live: new leads appear by themselves' : 'Connecting for live updates…'}
-      </p>
-      <button type="button" className="btn btn--outline console__logout" onClick={onLogout} disabled={loggingOut}>
-        {loggingOut ? 'Logging out…' : 'Logout'}
-      </button>
+          </ul>
+        </nav>
+        <SidebarViews />
+        <p className={live ? 'console__live is-live' : 'console__live'} role="status">
+          {live ? 'Live: new leads appear by themselves' : 'Connecting for live updates…'}
+        </p>
+        <button type="button" className="btn btn--outline console__logout" onClick={onLogout} disabled={loggingOut}>
+          {loggingOut ? 'Logging out…' : 'Logout'}
+        </button>
+      </div>
     </aside>
   );
 }
@@ -209,14 +268,15 @@ function ViewsProviderForMember({ children }: { children: ReactNode }) {
 /** The console's page: sidebar, header, the route's view; inside the member's context. */
 function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOut: boolean; name: string }) {
   const member = useMember();
+  const menu = useMenu();
   return (
-    <div className="console">
+    <div className={menu.open ? 'console is-menu-open' : 'console'}>
       <a className="skip-link" href="#console-main">
         Skip to content
       </a>
-      <Sidebar onLogout={onLogout} loggingOut={loggingOut} />
+      <Sidebar onLogout={onLogout} loggingOut={loggingOut} menu={menu} />
       <div className="console__main">
-        <header className="console__header">
+        <header className="console__header" id="console-header">
           {member.can('leads.read') && <HeaderSearch />}
           <p>
             Welcome{name ? ', ' : ''}

@@ -1,5 +1,7 @@
-// /admin/my-day: the member's day — next steps past due first (oldest first), then those due
-// before midnight IST, then the newest leads no one owns yet, each one click from the lead.
+// /admin/my-day: the member's day — their leads no one has contacted yet first (oldest first,
+// each with its SLA clock), then next steps past due (oldest first), then those due before
+// midnight IST, then the newest leads no one owns yet, each one click from the lead. Below
+// 700 px each row is a card (desk.css).
 // Admins and viewers can look at anyone's day. It refreshes itself on live events.
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -35,8 +37,23 @@ function dueLine(item: MyDayItem, now: number): string {
   return `${ACTION_LABELS[item.type]}, ${when}${late > 60_000 ? ` (${durationText(late / 60_000)} overdue)` : ''}`;
 }
 
+/** "Waiting 25 min, past SLA": the server's count of working minutes; the SLA mark follows the clock. */
+function waitLine(item: MyDayItem, now: number): { text: string; past: boolean } {
+  const past = item.slaDueAt !== undefined && Date.parse(item.slaDueAt) <= now;
+  return { text: `Waiting ${durationText(item.waitedMinutes ?? 0)}${past ? ', past SLA' : ''}`, past };
+}
+
+function whenLine(item: MyDayItem, now: number): { text: string; past: boolean } {
+  if (item.waitedMinutes !== undefined) {
+    const wait = waitLine(item, now);
+    return item.dueAt ? { ...wait, text: `${wait.text} · ${dueLine(item, now)}` } : wait;
+  }
+  return { text: item.dueAt ? dueLine(item, now) : `Arrived ${formatDateTime(item.createdAt)}`, past: false };
+}
+
 function DayRow({ item, onTake }: { item: MyDayItem; onTake?: (item: MyDayItem) => void }) {
   const now = Date.now();
+  const when = whenLine(item, now);
   return (
     <li className="my-day__item" data-lead-id={item._id}>
       <div>
@@ -48,7 +65,7 @@ function DayRow({ item, onTake }: { item: MyDayItem; onTake?: (item: MyDayItem) 
       <a href={`tel:+91${item.phone}`} className="my-day__phone" aria-label={`Call ${item.name} on ${item.phone}`}>
         {item.phone}
       </a>
-      <span className="my-day__due">{item.dueAt ? dueLine(item, now) : `Arrived ${formatDateTime(item.createdAt)}`}</span>
+      <span className={when.past ? 'my-day__due is-overdue' : 'my-day__due'}>{when.text}</span>
       {item.note ? <span className="muted my-day__note">{item.note}</span> : null}
       {onTake && (
         <button type="button" className="btn btn--small" onClick={() => onTake(item)}>
@@ -155,6 +172,12 @@ export default function MyDayPage() {
       )}
       {day && (
         <div className="my-day__sections" aria-busy={loaded.state === 'loading'}>
+          <Section
+            title="New, not contacted yet"
+            id="uncontacted"
+            items={day.uncontacted}
+            empty="Every lead of yours has been contacted."
+          />
           <Section title="Overdue" id="overdue" items={day.overdue} empty="Nothing overdue. Well done." />
           <Section title="Due today" id="due-today" items={day.dueToday} empty="Nothing else due today." />
           <Section
