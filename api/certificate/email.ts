@@ -1,10 +1,12 @@
 // The certificate email: the PNG attached, the verification link in both the text and
 // the HTML part, and the five-domain profile in words, in the language the test was
-// taken in (the certificate itself is in English, for colleges and employers).
+// taken in (the certificate itself is in English for the English and Hinglish tests, for
+// colleges and employers, and in Hindi for the Hindi test).
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
 import { certificateImagePath } from '../../contract/quiz/api.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../contract/quiz/scoring.ts';
 import { linkedInAddCertificationUrl, whatsAppShareUrl } from '../../contract/quiz/share.ts';
+import { quizTextKey, type QuizLanguage } from '../../contract/quiz/options.ts';
 import type { OutgoingMail } from '../mail/queue.ts';
 import type { CertificateData } from './render.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -18,31 +20,79 @@ export function certificateFilename(id: string): string {
 /** What the mail worker's 'certificate' attachment source is given: the certificate id. */
 export const CERTIFICATE_ATTACHMENT = 'certificate';
 
+interface EmailWords {
+  subject: string;
+  lang: string;
+  greeting: (name: string) => string;
+  intro: string;
+  verify: string;
+  profileTitle: string;
+  linkedIn: string;
+  whatsApp: string;
+  download: string;
+  closing: string;
+}
+
+// The email is in the language the test was taken in; the subject of the English and
+// Hinglish ones is the same (a mail filter may look for it).
+const EMAIL_WORDS: Record<QuizLanguage, EmailWords> = {
+  english: {
+    subject: CERTIFICATE_SUBJECT,
+    lang: 'en',
+    greeting: (name) => `Hello ${name},`,
+    intro: 'You have completed the SkillUp Personality Profile. Your certificate is attached to this email.',
+    verify: 'Anyone can view and verify your certificate at this link:',
+    profileTitle: 'Your personality profile',
+    linkedIn: 'Add to LinkedIn',
+    whatsApp: 'Share on WhatsApp',
+    download: 'Download PNG',
+    closing: 'Best wishes,\nThe SkillUp team',
+  },
+  hinglish: {
+    subject: CERTIFICATE_SUBJECT,
+    lang: 'hi-Latn',
+    greeting: (name) => `Namaste ${name},`,
+    intro: 'Aapne SkillUp Personality Profile poora kar liya hai. Aapka certificate is email ke saath attached hai.',
+    verify: 'Certificate online dekhne aur verify karne ke liye yeh link kholiye:',
+    profileTitle: 'Aapki personality profile',
+    linkedIn: 'Add to LinkedIn',
+    whatsApp: 'Share on WhatsApp',
+    download: 'Download PNG',
+    closing: 'Shubhkaamnaayein,\nTeam SkillUp',
+  },
+  hindi: {
+    subject: 'आपका SkillUp पर्सनैलिटी प्रोफ़ाइल प्रमाणपत्र',
+    lang: 'hi',
+    greeting: (name) => `नमस्ते ${name},`,
+    intro: 'आपने SkillUp पर्सनैलिटी प्रोफ़ाइल पूरी कर ली है। आपका प्रमाणपत्र इस ईमेल के साथ संलग्न है।',
+    verify: 'कोई भी इस लिंक पर आपका प्रमाणपत्र देख और जाँच सकता है:',
+    profileTitle: 'आपकी पर्सनैलिटी प्रोफ़ाइल',
+    linkedIn: 'LinkedIn पर जोड़िए',
+    whatsApp: 'WhatsApp पर भेजिए',
+    download: 'PNG डाउनलोड कीजिए',
+    closing: 'शुभकामनाएँ,\nटीम SkillUp',
+  },
+};
+
 /** The email; its PNG is drawn by the mail worker when it sends (attachment kind 'certificate'). */
 export function certificateEmail(to: string, data: CertificateData): OutgoingMail {
-  const hinglish = data.language === 'hinglish';
-  const key = hinglish ? 'hinglish' : 'en';
+  const words = EMAIL_WORDS[data.language];
+  const key = quizTextKey(data.language);
   const rows = data.result.domains.map((score) => ({
     label: QUIZ_DOMAIN_LABELS[score.domain][key],
     band: QUIZ_BAND_LABELS[score.band][key],
     percent: score.percent,
     ...describeScore(score, data.language),
   }));
-  const greeting = hinglish ? `Namaste ${data.name},` : `Hello ${data.name},`;
-  const intro = hinglish
-    ? 'Aapne SkillUp Personality Profile poora kar liya hai. Aapka certificate is email ke saath attached hai.'
-    : 'You have completed the SkillUp Personality Profile. Your certificate is attached to this email.';
-  const verify = hinglish
-    ? 'Certificate online dekhne aur verify karne ke liye yeh link kholiye:'
-    : 'Anyone can view and verify your certificate at this link:';
-  const profileTitle = hinglish ? 'Aapki personality profile' : 'Your personality profile';
+  const { intro, verify, profileTitle, closing } = words;
+  const greeting = words.greeting(data.name);
   // The same three links as the certificate page; the PNG by absolute URL, as a mail client has no origin.
+  const download = new URL(certificateImagePath(data.certificateId), data.verifyUrl).href;
   const share = [
-    { label: 'Add to LinkedIn', href: linkedInAddCertificationUrl({ ...data, certificateUrl: data.verifyUrl }) },
-    { label: 'Share on WhatsApp', href: whatsAppShareUrl(data.verifyUrl) },
-    { label: 'Download PNG', href: new URL(certificateImagePath(data.certificateId), data.verifyUrl).href },
+    { label: words.linkedIn, href: linkedInAddCertificationUrl({ ...data, certificateUrl: data.verifyUrl }) },
+    { label: words.whatsApp, href: whatsAppShareUrl(data.verifyUrl) },
+    { label: words.download, href: download },
   ];
-  const closing = hinglish ? 'Shubhkaamnaayein,\nTeam SkillUp' : 'Best wishes,\nThe SkillUp team';
 
   const text = [
     greeting,
@@ -62,7 +112,7 @@ export function certificateEmail(to: string, data: CertificateData): OutgoingMai
   ].join('\n');
 
   const html = `<!doctype html>
-<html lang="${hinglish ? 'hi-Latn' : 'en'}"><body style="margin:0;padding:24px;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif;color:#2b3a4f">
+<html lang="${words.lang}"><body style="margin:0;padding:24px;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif;color:#2b3a4f">
 <div style="max-width:620px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
 <p style="font-size:16px">${escapeHtml(greeting)}</p>
 <p style="font-size:16px;line-height:1.5">${escapeHtml(intro)}</p>
@@ -70,7 +120,7 @@ export function certificateEmail(to: string, data: CertificateData): OutgoingMai
 <p style="font-size:15px;line-height:2">${share
     .map(
       (s) =>
-        `<a href="${escapeHtml(s.href)}" style="display:inline-block;background:#b5452a;color:#ffffff;text-decoration:none;font-weight:bold;padding:8px 14px;border-radius:6px;margin:0 8px 8px 0"${s.label === 'Download PNG' ? ` download="${escapeHtml(certificateFilename(data.certificateId))}"` : ''}>${escapeHtml(s.label)}</a>`,
+        `<a href="${escapeHtml(s.href)}" style="display:inline-block;background:#b5452a;color:#ffffff;text-decoration:none;font-weight:bold;padding:8px 14px;border-radius:6px;margin:0 8px 8px 0"${s.href === download ? ` download="${escapeHtml(certificateFilename(data.certificateId))}"` : ''}>${escapeHtml(s.label)}</a>`,
     )
     .join('')}</p>
 <h2 style="font-size:18px;color:#1d3557;margin-top:28px">${escapeHtml(profileTitle)}</h2>
@@ -85,7 +135,7 @@ ${rows
 
   return {
     to,
-    subject: CERTIFICATE_SUBJECT,
+    subject: words.subject,
     text,
     html,
     kind: 'certificate',

@@ -6,6 +6,7 @@ import { CREDENTIAL_MEDIA_TYPE, CREDENTIAL_PATHS, CREDENTIAL_TEXT, credentialPat
 import { ERASURE_MESSAGES } from '../../contract/erasure.ts';
 import { certificateImagePath, type CertificateRecord } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
+import { QUIZ_LANGUAGE_NAMES } from '../../contract/quiz/options.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../contract/quiz/scoring.ts';
 import { linkedInAddCertificationUrl, whatsAppShareUrl } from '../../contract/quiz/share.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -85,7 +86,7 @@ function shareLinks(cert: CertificateRecord): string {
 export function certificatePageHtml(cert: CertificateRecord): string {
   const name = escapeHtml(cert.name);
   const date = DATE_FORMAT.format(new Date(cert.issuedAt));
-  const version = cert.language === 'hinglish' ? 'Hinglish' : 'English';
+  const version = QUIZ_LANGUAGE_NAMES[cert.language];
   const domains = cert.result.domains
     .map((score) => {
       const { title, text } = describeScore(score, 'english');

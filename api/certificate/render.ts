@@ -3,12 +3,12 @@
 // as paths, and rasterised by resvg. No JSX runtime, no browser, no system fonts.
 import { Resvg, renderAsync } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
-import { BUSINESS_TIME_ZONE } from '../../contract/console.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../contract/quiz/items.ts';
 import type { QuizLanguage } from '../../contract/quiz/options.ts';
 import { QUIZ_BAND_LABELS, QUIZ_BAND_PROFILES, type QuizDomainScore, type QuizResult } from '../../contract/quiz/scoring.ts';
 import { certificateFonts, FONT_FAMILY } from './fonts.ts';
 import { qrShape } from './qr.ts';
+import { certificateWords, shortLabel, type CertificateWords } from './words.ts';
 
 export const CERTIFICATE_WIDTH = 1600;
 export const CERTIFICATE_HEIGHT = 1131;
@@ -61,7 +61,7 @@ export async function renderCertificatePngHere(data: CertificateData, options: R
 
 export async function renderCertificateSvg(data: CertificateData, options: RenderOptions = {}): Promise<string> {
   const fonts = options.fonts ?? (await certificateFonts());
-  return satori(certificate(data) as unknown as Parameters<typeof satori>[0], {
+  return satori(certificateTree(data) as unknown as Parameters<typeof satori>[0], {
     width: CERTIFICATE_WIDTH,
     height: CERTIFICATE_HEIGHT,
     fonts,
@@ -71,8 +71,8 @@ export async function renderCertificateSvg(data: CertificateData, options: Rende
 // ---- a tiny element builder: satori takes React-shaped objects, not React itself ----
 
 type Style = Record<string, string | number>;
-type Child = El | string | null | false;
-interface El {
+export type Child = El | string | null | false;
+export interface El {
   type: string;
   props: Record<string, unknown> & { style?: Style; children?: Child | Child[] };
 }
@@ -88,7 +88,9 @@ const text = (style: Style, value: string) => h('div', { style: { display: 'flex
 
 // ---- the certificate ----
 
-function certificate(data: CertificateData): El {
+/** The certificate as satori's element tree (exported so a test can read the words it prints). */
+export function certificateTree(data: CertificateData): El {
+  const words = certificateWords(data.language);
   return box(
     {
       width: CERTIFICATE_WIDTH,
@@ -111,10 +113,10 @@ function certificate(data: CertificateData): El {
         justifyContent: 'space-between',
       },
       brandHeader(),
-      titleBlock(),
-      recipientBlock(data),
-      profilePanel(data.result),
-      footer(data),
+      titleBlock(words),
+      recipientBlock(data, words),
+      profilePanel(data.result, words),
+      footer(data, words),
     ),
   );
 }
@@ -223,28 +225,34 @@ function brandHeader(): El {
   );
 }
 
-function titleBlock(): El {
+/** Letter spacing for spaced capitals; none in a script that joins its letters. */
+function spacing(words: CertificateWords, px: number): number {
+  return words.spaced ? px : 0;
+}
+
+function titleBlock(words: CertificateWords): El {
   const rule = box({ width: 90, height: 2, backgroundColor: ACCENT });
   return box(
     { flexDirection: 'column', alignItems: 'center' },
-    text({ fontSize: 78, fontWeight: 700, color: NAVY, letterSpacing: 14, lineHeight: 1.1, marginLeft: 14 }, 'CERTIFICATE'),
+    text(
+      { fontSize: 78, fontWeight: 700, color: NAVY, letterSpacing: spacing(words, 14), lineHeight: 1.1, marginLeft: spacing(words, 14) },
+      words.title,
+    ),
     box(
       { alignItems: 'center', gap: 20, marginTop: 6 },
       rule,
-      text({ fontSize: 22, color: ACCENT, letterSpacing: 7, fontWeight: 700 }, 'OF COMPLETION'),
+      text({ fontSize: 22, color: ACCENT, letterSpacing: spacing(words, 7), fontWeight: 700 }, words.subtitle),
       rule,
     ),
   );
 }
 
-// The certificate speaks English whichever version of the test was taken: it is made to be
-// shown to colleges and employers. The version is stated; the PWA shows the Hinglish wording.
-function recipientBlock(data: CertificateData): El {
+// In English for the English and Hinglish tests, in Hindi for the Hindi one (./words.ts).
+function recipientBlock(data: CertificateData, words: CertificateWords): El {
   const { name, fontSize } = fitName(data.name);
-  const version = data.language === 'hinglish' ? 'Hinglish' : 'English';
   return box(
     { flexDirection: 'column', alignItems: 'center' },
-    text({ fontSize: 24, fontStyle: 'italic', color: MUTED }, 'This certifies that'),
+    text({ fontSize: 24, fontStyle: 'italic', color: MUTED }, words.certifies),
     text(
       {
         fontSize,
@@ -257,13 +265,8 @@ function recipientBlock(data: CertificateData): El {
       name,
     ),
     box({ width: 560, height: 2, backgroundColor: ACCENT, marginTop: 2 }),
-    text(
-      { fontSize: 23, color: INK, marginTop: 16, lineHeight: 1.45 },
-      data.organisation
-        ? `has completed the SkillUp Personality Profile at ${data.organisation} on ${formatDate(data.issuedAt)},`
-        : `has completed the SkillUp Personality Profile on ${formatDate(data.issuedAt)},`,
-    ),
-    text({ fontSize: 23, color: INK, lineHeight: 1.45 }, `a 30-statement Big Five assessment taken in ${version}.`),
+    text({ fontSize: 23, color: INK, marginTop: 16, lineHeight: 1.45 }, words.completed(words.date(data.issuedAt), data.organisation)),
+    text({ fontSize: 23, color: INK, lineHeight: 1.45 }, words.assessment(data.language)),
   );
 }
 
@@ -296,7 +299,7 @@ export function fitName(raw: string): { name: string; fontSize: number } {
   return { name, fontSize: Math.max(NAME_MIN_SIZE, Math.min(NAME_MAX_SIZE, fontSize)) };
 }
 
-function profilePanel(result: QuizResult): El {
+function profilePanel(result: QuizResult, words: CertificateWords): El {
   // The hairline border is a 1px ring of background around the white card (see rect()).
   return box(
     { width: 1200, padding: 1, backgroundColor: TRACK, borderRadius: 15 },
@@ -310,21 +313,21 @@ function profilePanel(result: QuizResult): El {
       },
       box(
         { alignItems: 'center', justifyContent: 'space-between', marginBottom: 10 },
-        text({ fontSize: 17, fontWeight: 700, color: NAVY, letterSpacing: 4 }, 'PERSONALITY PROFILE'),
-        text({ fontSize: 15, color: MUTED }, 'Big Five domains · share of the possible range'),
+        text({ fontSize: 17, fontWeight: 700, color: NAVY, letterSpacing: spacing(words, 4) }, words.profile),
+        text({ fontSize: 15, color: MUTED }, words.profileNote),
       ),
-      ...result.domains.map(profileRow),
+      ...result.domains.map((score) => profileRow(score, words)),
     ),
   );
 }
 
-function profileRow(score: QuizDomainScore): El {
+function profileRow(score: QuizDomainScore, { key }: CertificateWords): El {
   const profile = QUIZ_BAND_PROFILES[score.domain][score.band];
   const track = 440;
   const filled = Math.round((track * Math.max(0, Math.min(100, score.percent))) / 100);
   return box(
     { alignItems: 'center', height: 46 },
-    text({ width: 240, flexShrink: 0, fontSize: 21, fontWeight: 700, color: NAVY }, QUIZ_DOMAIN_LABELS[score.domain].en),
+    text({ width: 240, flexShrink: 0, fontSize: 21, fontWeight: 700, color: NAVY }, shortLabel(QUIZ_DOMAIN_LABELS[score.domain][key])),
     box(
       { width: track, flexShrink: 0, height: 16, borderRadius: 8, backgroundColor: TRACK, position: 'relative' },
       filled > 0
@@ -341,27 +344,24 @@ function profileRow(score: QuizDomainScore): El {
     text({ width: 86, flexShrink: 0, fontSize: 21, fontWeight: 700, color: NAVY, justifyContent: 'flex-end' }, `${score.percent}%`),
     box(
       { marginLeft: 26, alignItems: 'baseline', gap: 10, whiteSpace: 'nowrap' },
-      text({ fontSize: 19, fontWeight: 700, color: ACCENT }, QUIZ_BAND_LABELS[score.band].en),
-      text({ fontSize: 19, color: INK }, profile.title.en),
+      text({ fontSize: 19, fontWeight: 700, color: ACCENT }, QUIZ_BAND_LABELS[score.band][key]),
+      text({ fontSize: 19, color: INK }, profile.title[key]),
     ),
   );
 }
 
-function footer(data: CertificateData): El {
+function footer(data: CertificateData, words: CertificateWords): El {
   const qr = qrShape(data.verifyUrl);
   const shownUrl = data.verifyUrl.replace(/^https?:\/\//, '');
   return box(
     { width: '100%', alignItems: 'flex-end', justifyContent: 'space-between' },
     box(
       { flexDirection: 'column', width: 520, gap: 4 },
-      text({ fontSize: 14, color: MUTED, letterSpacing: 3 }, 'CERTIFICATE ID'),
+      text({ fontSize: 14, color: MUTED, letterSpacing: spacing(words, 3) }, words.certificateId),
       text({ fontSize: 22, fontWeight: 700, color: NAVY, letterSpacing: 1 }, data.certificateId),
-      text({ fontSize: 16, color: INK, marginTop: 6 }, `Issued ${formatDate(data.issuedAt)}`),
-      text({ fontSize: 14, color: MUTED, maxWidth: 520 }, `Verify at ${shownUrl}`),
-      text(
-        { fontSize: 12, color: MUTED, marginTop: 10, maxWidth: 520, lineHeight: 1.4 },
-        'Statements from the public-domain International Personality Item Pool (ipip.ori.org). The profile describes personal style, not ability: no score is good or bad.',
-      ),
+      text({ fontSize: 16, color: INK, marginTop: 6 }, words.issued(words.date(data.issuedAt))),
+      text({ fontSize: 14, color: MUTED, maxWidth: 520 }, words.verifyAt(shownUrl)),
+      text({ fontSize: 12, color: MUTED, marginTop: 10, maxWidth: 520, lineHeight: 1.4 }, words.source),
     ),
     seal(),
     box(
@@ -374,7 +374,7 @@ function footer(data: CertificateData): El {
           h('rect', { width: qr.size, height: qr.size, fill: PAPER }),
           h('path', { d: qr.d, fill: NAVY }),
         ),
-        text({ fontSize: 14, color: MUTED, letterSpacing: 2, marginTop: 4 }, 'SCAN TO VERIFY'),
+        text({ fontSize: 14, color: MUTED, letterSpacing: spacing(words, 2), marginTop: 4 }, words.scan),
       ),
     ),
   );
@@ -393,16 +393,4 @@ function seal(): El {
       text({ fontSize: 11, color: '#cdd8e6', letterSpacing: 1.5 }, 'BIG FIVE · IPIP'),
     ),
   );
-}
-
-const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  // The date the student sees on their own calendar.
-  timeZone: BUSINESS_TIME_ZONE,
-});
-
-function formatDate(date: Date): string {
-  return DATE_FORMAT.format(date);
 }

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CERTIFICATE_ID_PATTERN, certificateImagePath, certificatePagePath, type CertificateRecord } from '../../contract/quiz/api.ts';
-import type { QuizLanguage } from '../../contract/quiz/options.ts';
+import { isQuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
 import type { Database } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';
@@ -55,7 +55,7 @@ export function certificateData(row: CertificateRow, publicUrl: string): Certifi
   return {
     certificateId: row.certificate_id,
     name: row.name,
-    language: (row.language === 'hinglish' ? 'hinglish' : 'english') satisfies QuizLanguage,
+    language: isQuizLanguage(row.language) ? row.language : 'english',
     issuedAt: new Date(iso(row.created_at)),
     result: parsedJson(row.result) as QuizResult,
     verifyUrl: certificateUrl(publicUrl, row.certificate_id),

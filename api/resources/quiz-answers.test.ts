@@ -186,6 +186,28 @@ describe.each(testBackends())('quiz answers on $name', (backend) => {
     expect(mail.text_body).toMatch(/^Namaste Priya Sharma,/);
   });
 
+  it('takes the Hindi test: stored as hindi, emailed in Hindi, and its page names the version', async () => {
+    const res = await post({ ...valid, name: 'अनन्या वर्मा', email: 'hindi@example.in', language: 'hindi' });
+    expect(res.status).toBe(201);
+    const { certificateId } = await res.json();
+    const row = await database.db
+      .selectFrom('quiz_submissions')
+      .select('language')
+      .where('certificate_id', '=', certificateId)
+      .executeTakeFirstOrThrow();
+    expect(row.language).toBe('hindi');
+    const mail = await database.db
+      .selectFrom('mail_queue')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', 'hindi@example.in')
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('आपका SkillUp पर्सनैलिटी प्रोफ़ाइल प्रमाणपत्र');
+    expect(mail.text_body).toMatch(/^नमस्ते अनन्या वर्मा,/);
+    const page = await (await app.request(`/certificate/${certificateId}`)).text();
+    expect(page).toContain('taken in Hindi');
+    expect((await (await app.request(`/api/v1/certificates/${certificateId}`)).json()).language).toBe('hindi');
+  });
+
   describe('rejects with 400, a clear message and nothing stored', () => {
     const { q17: _dropped, ...twentyNine } = answers;
     const { email: _noEmail, ...withoutEmail } = valid;

@@ -8,7 +8,7 @@ export const QUIZ_MESSAGES = {
   notAnOption: 'Each answer must be an option from A to D',
   // Cut long ids short: the message is echoed back and shown on screen.
   unknownId: (id: string) => `Unknown question id: ${id.length > 40 ? `${id.slice(0, 40)}…` : id}`,
-  badLanguage: 'The test language must be english or hinglish',
+  badLanguage: 'The test language must be english, hinglish or hindi',
   // §8, quiz submit
   success: 'Test submitted! Certificate sent to your email.',
   // Not in the spec: the day's certificate emails to this address are used up (a cap against abuse).
@@ -19,6 +19,7 @@ export const QUIZ_MESSAGES = {
   failure: 'Submission failed',
   networkEnglish: 'Server not responding. Please try again later.',
   networkHinglish: 'Something went wrong. Please try again.',
+  networkHindi: 'सर्वर से जवाब नहीं मिल रहा। कृपया थोड़ी देर बाद फिर कोशिश कीजिए।',
 } as const;
 
 const KNOWN_IDS = new Set(QUIZ_ITEM_IDS);

@@ -58,11 +58,17 @@ describe('quiz items', () => {
   it('writes Hinglish in Roman script, so it reads on any phone keyboard and font', () => {
     for (const item of QUIZ_ITEMS) expect(item.text.hinglish, item.id).toMatch(/^[\x20-\x7E]+$/);
   });
+
+  it('writes Hindi in Devanagari, no Latin words left in it but for a bracketed gloss', () => {
+    for (const item of QUIZ_ITEMS) {
+      expect(item.text.hindi, item.id).toMatch(/^[\u0900-\u097f][\u0900-\u097f\s,()\-–।]+।$/u);
+    }
+  });
 });
 
 describe('quiz options', () => {
-  it('offers the two spec languages', () => {
-    expect(QUIZ_LANGUAGES).toEqual(['english', 'hinglish']);
+  it('offers the two spec languages and Hindi', () => {
+    expect(QUIZ_LANGUAGES).toEqual(['english', 'hinglish', 'hindi']);
     expect(Object.keys(QUIZ_OPTIONS).sort()).toEqual([...QUIZ_LANGUAGES].sort());
   });
 
@@ -78,6 +84,8 @@ describe('quiz options', () => {
     expect(QUIZ_OPTIONS.english[3]).toBe('Very accurate');
     expect(QUIZ_OPTIONS.hinglish[0]).toBe('Bilkul sahi nahi');
     expect(QUIZ_OPTIONS.hinglish[3]).toBe('Bilkul sahi');
+    expect(QUIZ_OPTIONS.hindi[0]).toBe('बिल्कुल सही नहीं');
+    expect(QUIZ_OPTIONS.hindi[3]).toBe('बिल्कुल सही');
   });
 });
 
@@ -86,10 +94,12 @@ describe('result wording', () => {
     for (const domain of QUIZ_DOMAINS) {
       expect(QUIZ_DOMAIN_LABELS[domain].en).not.toBe('');
       expect(QUIZ_DOMAIN_LABELS[domain].hinglish).not.toBe('');
+      expect(QUIZ_DOMAIN_LABELS[domain].hindi).toMatch(/^[\u0900-\u097f]/u);
     }
     for (const label of Object.values(QUIZ_BAND_LABELS)) {
       expect(label.en).not.toBe('');
       expect(label.hinglish).not.toBe('');
+      expect(label.hindi).toMatch(/^[\u0900-\u097f]+$/u);
     }
   });
 
@@ -98,14 +108,16 @@ describe('result wording', () => {
     for (const domain of QUIZ_DOMAINS) {
       for (const band of ['low', 'balanced', 'high'] as const) {
         const profile = QUIZ_BAND_PROFILES[domain][band];
-        for (const text of [profile.title.en, profile.title.hinglish]) expect(text.trim()).not.toBe('');
-        for (const text of [profile.text.en, profile.text.hinglish]) {
+        for (const text of [profile.title.en, profile.title.hinglish, profile.title.hindi]) expect(text.trim()).not.toBe('');
+        expect(profile.title.hindi).toMatch(/[\u0900-\u097f]/u);
+        expect(profile.text.hindi).toMatch(/[\u0900-\u097f]/u);
+        for (const text of [profile.text.en, profile.text.hinglish, profile.text.hindi]) {
           expect(text.length, `${domain}/${band}`).toBeGreaterThan(80);
           expect(text.length, `${domain}/${band}`).toBeLessThan(400);
           seen.add(text);
         }
       }
     }
-    expect(seen.size).toBe(30);
+    expect(seen.size).toBe(45);
   });
 });

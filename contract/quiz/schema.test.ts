@@ -60,12 +60,12 @@ describe('quizAnswersSchema', () => {
     expect(await errorsOf({ ...valid, name: '  ' })).toEqual({ name: 'Name is required' });
   });
 
-  it('rejects a language other than english or hinglish', async () => {
+  it('rejects a language other than english, hinglish or hindi', async () => {
     expect(await errorsOf({ ...valid, language: 'tamil' })).toEqual({
-      language: 'The test language must be english or hinglish',
+      language: 'The test language must be english, hinglish or hindi',
     });
     expect(await errorsOf({ ...valid, language: null })).toEqual({
-      language: 'The test language must be english or hinglish',
+      language: 'The test language must be english, hinglish or hindi',
     });
   });
 });

@@ -69,6 +69,14 @@ export function AppRoutes() {
             </RequireSignedUp>
           }
         />
+        <Route
+          path="personality/hindi-test"
+          element={
+            <RequireSignedUp>
+              <Quiz language="hindi" />
+            </RequireSignedUp>
+          }
+        />
         <Route path="admin-login" element={<AdminLogin />} />
         <Route path="reset-password/:token" element={<ResetPassword />} />
         <Route path="admin-invite" element={<Invite />} />

@@ -28,6 +28,7 @@ export const UNLISTED_PATHS = new Set(['/admin-login']);
 export const CLIENT_ONLY_PATHS: string[] = [
   '/personality/english-test',
   '/personality/hinglish-test',
+  '/personality/hindi-test',
   '/admin',
   // Every lead list, from the registry (a new kind's list gets its shell with no edit here).
   ...LIST_SLUGS.map((slug) => `/admin/${slug}`),

@@ -25,6 +25,7 @@ export const NAV_ITEMS: NavItem[] = [
     links: [
       { to: '/personality/english-test', label: 'English Test' },
       { to: '/personality/hinglish-test', label: 'Hinglish Test' },
+      { to: '/personality/hindi-test', label: 'Hindi Test' },
     ],
   },
   { to: '/blog', label: 'Blog' },

@@ -25,7 +25,11 @@ afterAll(async () => {
 // PUBLIC_URL is this server, so the link in the email opens here.
 const site = useSite({ env: (port) => ({ SMTP_URL: peer.url, PUBLIC_URL: `http://127.0.0.1:${port}` }) });
 
-const TEST_PATH = { english: '/personality/english-test', hinglish: '/personality/hinglish-test' } as const;
+const TEST_PATH = {
+  english: '/personality/english-test',
+  hinglish: '/personality/hinglish-test',
+  hindi: '/personality/hindi-test',
+} as const;
 
 let counter = 0;
 function student(tag: string) {
@@ -67,11 +71,11 @@ async function resetDevice(page: Page): Promise<void> {
 const quiz = (page: Page) => page.getByTestId('quiz');
 const indexOf = async (page: Page) => Number(await quiz(page).getAttribute('data-index'));
 // Each test in its own language: English, or Hinglish (QUIZ_WORDS).
-const next = (page: Page) => page.getByRole('button', { name: /^(Next|Agla)$/ });
+const next = (page: Page) => page.getByRole('button', { name: /^(Next|Agla|अगला)$/ });
 const previous = (page: Page) => page.getByRole('button', { name: /^(Previous|Pichhla)$/ });
 const submitButton = (page: Page) =>
-  page.getByRole('button', { name: /^(Submit|Submitting\.\.\.|Submit kijiye|Submit ho raha hai\.\.\.)$/ });
-const radio = (page: Page, language: 'english' | 'hinglish', option: number) =>
+  page.getByRole('button', { name: /^(Submit|Submitting\.\.\.|Submit kijiye|Submit ho raha hai\.\.\.|जमा कीजिए|जमा हो रहा है\.\.\.)$/ });
+const radio = (page: Page, language: keyof typeof TEST_PATH, option: number) =>
   page.getByRole('radio', { name: QUIZ_OPTIONS[language][option], exact: true });
 
 /** Opens a test on this page as a student signed up on this device who has not started it yet. */
@@ -83,7 +87,7 @@ async function openFreshTest(page: Page, user: { name: string; email: string }, 
 }
 
 /** Answers from the current question to the last by clicking, option (i % 4) on question i. */
-async function answerAll(page: Page, language: 'english' | 'hinglish', pick = (i: number) => i % 4): Promise<void> {
+async function answerAll(page: Page, language: keyof typeof TEST_PATH, pick = (i: number) => i % 4): Promise<void> {
   for (let i = await indexOf(page); i < QUIZ_ITEM_COUNT; i++) {
     await expect.poll(() => indexOf(page)).toBe(i);
     await radio(page, language, pick(i)).check();
@@ -199,6 +203,40 @@ describe('the whole flow', () => {
         .find((l) => l.contentType === 'text/plain')!
         .text(),
     ).toMatch(/^Namaste Student hinglish,/);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the Hindi test', () => {
+  it('at 390 px: Devanagari statements and options, nothing wider than the screen, a Hindi certificate by email', async () => {
+    const { page, errors } = await site.page({ viewport: { width: 390, height: 844 } });
+    const me = student('hindi');
+    await openFreshTest(page, me, 'hindi');
+    expect(await page.locator('section.quiz').getAttribute('lang')).toBe('hi');
+    await expect.poll(() => page.getByTestId('quiz-statement').textContent()).toBe(QUIZ_ITEMS[0]!.text.hindi);
+    for (const label of QUIZ_OPTIONS.hindi) expect(await page.getByRole('radio', { name: label, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Personality Test (हिंदी)');
+    // Long Hindi words wrap; nothing pushes the page sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+    await answerAll(page, 'hindi');
+    await submitButton(page).click();
+    await page.waitForURL(`${site.url}/`);
+
+    const stored = await storedResult(page);
+    expect(stored).toMatchObject({ language: 'hindi', name: me.name });
+    await expect.poll(async () => (await storedResult(page)).certificateId, { timeout: 20_000 }).toMatch(/^[0-9a-f]{32}$/);
+    const record = await (await fetch(`${site.url}/api/v1/certificates/${(await storedResult(page)).certificateId}`)).json();
+    expect(record).toMatchObject({ language: 'hindi', name: me.name, result: stored.result });
+    const mail = await mailTo(me.email);
+    expect(mail.raw).toMatch(/^Subject: =\?UTF-8\?/m);
+    const text = mimeLeaves(mail.raw)
+      .find((l) => l.contentType === 'text/plain')!
+      .text();
+    expect(text).toMatch(/^नमस्ते Student hindi,/);
+    // The profile on the home page speaks Hindi too.
+    await expect.poll(() => page.getByTestId('profile-panel').getAttribute('data-testid')).toBe('profile-panel');
+    expect(await page.locator('.profile').getAttribute('lang')).toBe('hi');
     expect(errors).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import { IconWhatsApp } from '../Icons.tsx';
 import './footer.css';
 
 /**
- * The personality test's routes (/personality/english-test, /personality/hinglish-test). On a
+ * The personality test's routes (/personality/english-test, /personality/hinglish-test,
+ * /personality/hindi-test). On a
  * phone its Next and Submit buttons sit where the floating button floats, and a student in the
  * middle of the test has no use for a chat, so the button is not shown there at all.
  */

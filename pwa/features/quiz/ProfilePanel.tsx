@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { certificatePagePath } from '../../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../../contract/quiz/items.ts';
+import { QUIZ_HTML_LANG, quizTextKey } from '../../../contract/quiz/options.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../../contract/quiz/scoring.ts';
 import { onOutboxEvent } from '../../lib/outbox/client.ts';
 import { idbStore } from '../../lib/outbox/store.ts';
@@ -32,6 +33,15 @@ const WORDS = {
     certificate: 'Apna certificate dekhiye',
     dismiss: 'Profile band kijiye',
     note: 'Har bar dikhata hai ki aap possible range mein kahan hain. Yeh profile aapka style batati hai, aapki kaabiliyat nahi: koi bhi score achha ya bura nahi hota.',
+  },
+  hindi: {
+    title: 'आपकी पर्सनैलिटी प्रोफ़ाइल',
+    taken: (date: string) => `हिंदी टेस्ट, ${date} को दिया गया`,
+    pending: 'आपके जवाब इस डिवाइस पर सहेजे गए हैं और इंटरनेट आते ही अपने-आप भेज दिए जाएँगे। उसके बाद प्रमाणपत्र आपके ईमेल पर आ जाएगा।',
+    emailed: 'आपका प्रमाणपत्र आपके ईमेल पर भेज दिया गया है।',
+    certificate: 'अपना प्रमाणपत्र देखिए',
+    dismiss: 'प्रोफ़ाइल बंद कीजिए',
+    note: 'हर पट्टी दिखाती है कि संभावित दायरे में आप कहाँ हैं। यह प्रोफ़ाइल आपका स्वभाव बताती है, आपकी क़ाबिलियत नहीं: कोई भी स्कोर अच्छा या बुरा नहीं होता।',
   },
 } as const;
 
@@ -68,7 +78,7 @@ export function ProfilePanel({ className = '' }: { className?: string }) {
 
   if (!stored || stored.dismissed) return null;
   const words = WORDS[stored.language];
-  const key = stored.language === 'hinglish' ? 'hinglish' : 'en';
+  const key = quizTextKey(stored.language);
   const dismiss = () => {
     saveQuizResult({ ...stored, dismissed: true });
     setStored(null);
@@ -76,7 +86,7 @@ export function ProfilePanel({ className = '' }: { className?: string }) {
 
   return (
     <section className={`container ${className}`.trim()} aria-labelledby="profile-title" data-testid="profile-panel">
-      <div className="card profile" lang={stored.language === 'hinglish' ? 'hi-Latn' : 'en'}>
+      <div className="card profile" lang={QUIZ_HTML_LANG[stored.language]}>
         <div className="profile__head">
           <div>
             <h2 id="profile-title">{words.title}</h2>

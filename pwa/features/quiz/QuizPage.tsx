@@ -13,6 +13,7 @@ import {
   QUIZ_OPTION_LETTERS,
   QUIZ_OPTIONS,
   type QuizAnswers,
+  QUIZ_HTML_LANG,
   type QuizLanguage,
   type QuizOptionIndex,
 } from '../../../contract/quiz/options.ts';
@@ -100,11 +101,12 @@ export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
 
   const title = `Personality Test (${words.name})`;
   const other: QuizLanguage = language === 'english' ? 'hinglish' : 'english';
+  const lang = QUIZ_HTML_LANG[language];
   const percent = Math.round((answeredCount / QUIZ_ITEM_COUNT) * 100);
   return (
     <>
       <Meta title={title} description={`The SkillUp 30-question personality test in ${words.name}.`} robots="noindex" />
-      <section className="section quiz" lang={language === 'hinglish' ? 'hi-Latn' : 'en'}>
+      <section className="section quiz" lang={lang}>
         <div className="container container--narrow">
           <h1>{title}</h1>
           <p className="lead">{words.intro}</p>
@@ -113,7 +115,7 @@ export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
           {loaded && answeredCount === 0 && !taker && (
             <p className="quiz__switch" data-testid="quiz-switch">
               {words.switchPrompt}{' '}
-              <Link to={QUIZ_TEST_PATHS[other]} lang={other === 'hinglish' ? 'hi-Latn' : 'en'}>
+              <Link to={QUIZ_TEST_PATHS[other]} lang={QUIZ_HTML_LANG[other]}>
                 {words.switchLink}
               </Link>
             </p>
@@ -126,7 +128,7 @@ export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
             <div className="card quiz__card" data-testid="quiz" data-index={index}>
               <div className="quiz__progress">
                 <span className="quiz__count" data-testid="quiz-progress">
-                  {answeredCount} of {QUIZ_ITEM_COUNT} <span className="quiz__count-word">{words.answered}</span>
+                  {words.count(answeredCount)} <span className="quiz__count-word">{words.answered}</span>
                 </span>
                 <div
                   className="quiz__bar"
@@ -135,7 +137,7 @@ export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
                   aria-valuemin={0}
                   aria-valuemax={QUIZ_ITEM_COUNT}
                   aria-valuenow={answeredCount}
-                  aria-valuetext={`${answeredCount} of ${QUIZ_ITEM_COUNT}`}
+                  aria-valuetext={words.count(answeredCount)}
                 >
                   <span style={{ width: `${percent}%` }} />
                 </div>

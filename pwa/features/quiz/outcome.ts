@@ -6,6 +6,12 @@ import type { QuizLanguage } from '../../../contract/quiz/options.ts';
 import { submitOutcome, type SubmitOutcome } from '../../lib/submit-outcome.ts';
 import type { SubmitResult } from '../../lib/submit.ts';
 
+const NETWORK_MESSAGES: Record<QuizLanguage, string> = {
+  english: QUIZ_MESSAGES.networkEnglish,
+  hinglish: QUIZ_MESSAGES.networkHinglish,
+  hindi: QUIZ_MESSAGES.networkHindi,
+};
+
 /** What the test page says: the lead forms' outcome, with the test's own texts. */
 export function quizOutcome(result: SubmitResult, language: QuizLanguage): SubmitOutcome {
   // The spec's success text says the certificate was emailed; when the server did not
@@ -14,6 +20,6 @@ export function quizOutcome(result: SubmitResult, language: QuizLanguage): Submi
   return submitOutcome(result, {
     success: notEmailed ? (serverMessage) => serverMessage ?? QUIZ_MESSAGES.successNotEmailed : QUIZ_MESSAGES.success,
     failure: (serverMessage) => (serverMessage ? `⚠️ ${serverMessage}` : QUIZ_MESSAGES.failure),
-    network: language === 'hinglish' ? QUIZ_MESSAGES.networkHinglish : QUIZ_MESSAGES.networkEnglish,
+    network: NETWORK_MESSAGES[language],
   });
 }

@@ -31,7 +31,7 @@ export interface StoredQuizResult {
  * page reads the stored result, and importing the contract's quiz options would put one more
  * script on it (the type still makes this list complete).
  */
-const LANGUAGES: Record<QuizLanguage, true> = { english: true, hinglish: true };
+const LANGUAGES: Record<QuizLanguage, true> = { english: true, hinglish: true, hindi: true };
 const isLanguage = (value: unknown): value is QuizLanguage => typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
 
 export function loadQuizResult(): StoredQuizResult | null {

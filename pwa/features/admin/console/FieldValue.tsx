@@ -4,6 +4,7 @@ import type { LeadField } from '../../../../contract/lead-kinds.ts';
 import { certificatePagePath } from '../../../../contract/quiz/api.ts';
 import { callLink, emailLink } from '../../../../contract/workspace.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../../../contract/quiz/items.ts';
+import { isQuizLanguage, QUIZ_LANGUAGE_NAMES } from '../../../../contract/quiz/options.ts';
 import { formatDateTime } from './format.ts';
 
 /** Short names for the five domains in a table cell; screen readers hear the full name. */
@@ -44,7 +45,7 @@ export function FieldValue({ field, item, full = false }: { field: LeadField; it
     case 'scores':
       return <Scores scores={value} full={full} />;
     case 'language':
-      return value ? <>{value === 'hinglish' ? 'Hinglish' : 'English'}</> : <span className="muted">—</span>;
+      return value ? <>{isQuizLanguage(value) ? QUIZ_LANGUAGE_NAMES[value] : String(value)}</> : <span className="muted">—</span>;
     case 'certificate':
       return value ? (
         <a href={certificatePagePath(String(value))} target="_blank" rel="noopener">

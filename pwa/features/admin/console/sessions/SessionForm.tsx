@@ -1,7 +1,7 @@
 // A new classroom session: organisation, city, date, the test's language, who the class is
 // (a school's students get the guardian step) and how many are expected.
 import { useId, useState, type FormEvent } from 'react';
-import { QUIZ_LANGUAGES, type QuizLanguage } from '../../../../../contract/quiz/options.ts';
+import { QUIZ_LANGUAGE_NAMES, QUIZ_LANGUAGES, type QuizLanguage } from '../../../../../contract/quiz/options.ts';
 import {
   SESSION_AUDIENCE_LABELS,
   SESSION_AUDIENCES,
@@ -10,7 +10,7 @@ import {
   type SessionCreateInput,
 } from '../../../../../contract/sessions.ts';
 
-const LANGUAGE_LABELS: Record<QuizLanguage, string> = { english: 'English', hinglish: 'Hinglish' };
+const LANGUAGE_LABELS: Record<QuizLanguage, string> = QUIZ_LANGUAGE_NAMES;
 
 interface Contact {
   name: string;
