@@ -339,7 +339,8 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
     }
     // The matrix ran: every route, four roles each.
     expect(outcomes.length).toBe(guardedRoutes().size * ROLES.length);
-  });
+    // Some 60 routes, six calls each: about 30 s on a busy shared machine.
+  }, 180_000);
 
   it("answers 404 to a counsellor asking for another counsellor's lead, in every endpoint that takes a lead", async () => {
     const theirs = async () => {
