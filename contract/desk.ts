@@ -56,6 +56,7 @@ export type Permission =
   | 'templates.manage'
   | 'leads.import'
   | 'people.merge'
+  | 'views.save'
   | 'payments.confirm'
   | 'batches.manage'
   | 'sessions.run'
@@ -90,6 +91,8 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'leads.import': ['admin', 'counsellor'],
   // Joining two records of one person (and undoing it): those who work leads, on leads they may see.
   'people.merge': ['admin', 'counsellor'],
+  // Saving a view (a shared one is on everyone's sidebar) and deleting one: viewers change nothing.
+  'views.save': ['admin', 'counsellor'],
   // A booking's payment is confirmed against the bank statement: admins only.
   'payments.confirm': ['admin'],
   // The upcoming batches the booking form offers.

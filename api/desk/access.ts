@@ -6,8 +6,11 @@
 //   permission; the guard is tagged, so the role-matrix test finds every route's rule in the
 //   app's route table and a route without one fails it.
 // - One scope, `visibleTo(member)`, narrows every read of leads (lists, detail, people,
-//   search, events, export, My day): a counsellor sees the leads assigned to them and the
+//   search, events, export, My day, overview) and every write that touches one (merge and
+//   its undo, bulk changes): a counsellor sees the leads assigned to them and the
 //   unassigned ones, and a lead another counsellor owns is absent (404), not forbidden.
+// - Classroom sessions have theirs, `sessionsVisibleTo(member)`: a trainer sees the sessions
+//   they made, an admin every one; another trainer's session is absent (404) too.
 import type { MiddlewareHandler } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
 import { can, DESK_MESSAGES, type Permission } from '../../contract/desk.ts';
@@ -67,4 +70,16 @@ export function visibleTo(member: Pick<Member, 'id' | 'role'>, alias?: string): 
 export function canSee(member: Pick<Member, 'id' | 'role'>, assigneeId: string | null): boolean {
   if (seesAllLeads(member)) return true;
   return member.role === 'counsellor' && (assigneeId === null || assigneeId === member.id);
+}
+
+/**
+ * The classroom sessions a member may see, as a condition on a `classroom_sessions` row
+ * (on `alias.` when given): an admin every one, a trainer those they made. Every read of a
+ * session (list, detail, live counts, report, PDF) goes through it.
+ */
+export function sessionsVisibleTo(member: Pick<Member, 'id' | 'role'>, alias?: string): RawBuilder<boolean> {
+  if (member.role === 'admin') return sql<boolean>`true`;
+  const column = alias ? sql.ref(`${alias}.created_by`) : sql.ref('created_by');
+  if (member.role === 'trainer') return sql<boolean>`(${column} = ${member.id})`;
+  return sql<boolean>`false`;
 }

@@ -62,11 +62,13 @@ async function overdueByMember(db: Kysely<Database>, now: Date): Promise<Map<str
   return new Map(rows.rows.map((r) => [r.assignee_id, Number(r.n)]));
 }
 
+/** `only`: the one member whose row the team table holds (a counsellor sees their own figures). */
 export async function speedToLead(
   db: Kysely<Database>,
   bars: ContactBar[],
   now: Date,
   slaMinutes: number,
+  only?: string,
 ): Promise<{ speedToLead: SpeedToLead; team: TeamFigures[] }> {
   const [overdue, members] = await Promise.all([
     overdueByMember(db, now),
@@ -76,6 +78,7 @@ export async function speedToLead(
   for (const bar of bars) if (bar.assignee) byMember.set(bar.assignee, [...(byMember.get(bar.assignee) ?? []), bar]);
   const whole = figures(bars, slaMinutes);
   const team = members
+    .filter((m) => only === undefined || m.id === only)
     .filter((m) => byMember.has(m.id) || overdue.has(m.id) || (m.active && (m.role === 'counsellor' || m.role === 'admin')))
     .map((m) => {
       const f = figures(byMember.get(m.id) ?? [], slaMinutes);

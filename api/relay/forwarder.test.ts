@@ -170,5 +170,10 @@ describe.each(testBackends())('the relay on $name', (backend) => {
       await relayApp.request('/api/admin/sessions/HJKMNP', { headers: { Authorization: `Bearer ${trainer}` } })
     ).json();
     expect(session.session).toMatchObject({ organisation: 'Hall College', joined: 1, finished: 0 });
+    // A phone copied it first; the trainer who opened it has it as theirs, another trainer on the laptop does not.
+    const other = (await memberToken(relay.db, 'other-trainer@relay.example.in', 'trainer')).token;
+    expect((await relayApp.request('/api/admin/sessions/HJKMNP', { headers: { Authorization: `Bearer ${other}` } })).status).toBe(404);
+    const listed = await (await relayApp.request('/api/admin/sessions', { headers: { Authorization: `Bearer ${trainer}` } })).json();
+    expect(listed.data.map((s: { code: string }) => s.code)).toContain('HJKMNP');
   });
 });

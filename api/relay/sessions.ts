@@ -6,7 +6,15 @@
 import { SESSION_PATHS, sessionCodeOf, type PublicSession } from '../../contract/sessions.ts';
 import type { Deps } from '../deps.ts';
 
-export async function mirrorSession(deps: Pick<Deps, 'db' | 'config' | 'log' | 'relayFetch'>, code: string): Promise<boolean> {
+/**
+ * `askedBy`: the member who opened it, who becomes its maker on the relay (a copy a phone
+ * made first, with no maker, is theirs too), so the trainer sees the session they opened.
+ */
+export async function mirrorSession(
+  deps: Pick<Deps, 'db' | 'config' | 'log' | 'relayFetch'>,
+  code: string,
+  askedBy: string | null = null,
+): Promise<boolean> {
   const relay = deps.config.relay;
   if (!relay) return false;
   const send = deps.relayFetch ?? fetch;
@@ -29,8 +37,11 @@ export async function mirrorSession(deps: Pick<Deps, 'db' | 'config' | 'log' | '
       date: session.date,
       language: session.language,
       audience: session.audience,
+      created_by: askedBy,
     })
-    .onConflict((oc) => oc.column('code').doNothing())
+    .onConflict((oc) =>
+      oc.column('code').doUpdateSet((eb) => ({ created_by: eb.fn.coalesce('classroom_sessions.created_by', 'excluded.created_by') })),
+    )
     .execute();
   return true;
 }

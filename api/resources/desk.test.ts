@@ -549,6 +549,65 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     });
   });
 
+  describe("a counsellor's overview", () => {
+    it('counts theirs and the pool (totals, days, sources, statuses, speed to lead) and shows their own row of the team', async () => {
+      const db = database.db;
+      const mine = await memberToken(db, 'scoped@example.in', 'counsellor', clock.fn);
+      const rival = await memberToken(db, 'rival@example.in', 'counsellor', clock.fn);
+      const lead = async (owner: string | null, source: string, status = 'new') => {
+        const id = await submit();
+        await sql`update contact_messages set created_at = ${ist('2026-11-24T09:00:00')}, utm_source = ${source},
+          assignee_id = ${owner}, status = ${status} where id = ${id}`.execute(db);
+      };
+      for (let i = 0; i < 2; i += 1) await lead(mine.id, 'mine-source');
+      await lead(null, 'pool-source');
+      for (let i = 0; i < 3; i += 1) await lead(rival.id, 'rival-source', 'contacted');
+      await db
+        .insertInto('mail_queue')
+        .values({ to_address: 'someone@example.in', subject: 'Hello', text_body: 'Hello' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then(({ id }) => db.updateTable('mail_queue').set({ status: 'failed' }).where('id', '=', id).execute());
+      const overviewOf = async (token: string): Promise<OverviewResponse> => {
+        const res = await call('GET', CONSOLE_PATHS.overview, token);
+        expect(res.status).toBe(200);
+        return res.json();
+      };
+      const [everyone, theirs] = [await overviewOf(admin.token), await overviewOf(mine.token)];
+      // What the counsellor may see, counted apart from the code under test: theirs and the pool.
+      const seen = sql`(assignee_id = ${mine.id} or assignee_id is null)`;
+      const today = await sql<{ n: string }>`select count(*) as n from contact_messages
+        where ${seen} and status <> 'spam' and created_at >= ${ist('2026-11-24T00:00:00')}`.execute(db);
+      expect(theirs.totals.today).toBe(Number(today.rows[0]!.n));
+      expect(everyone.totals.today - theirs.totals.today).toBeGreaterThanOrEqual(3);
+      expect(theirs.days.at(-1)!.counts.contact).toBe(theirs.totals.today);
+      const statuses = await sql<{
+        status: string;
+        n: string;
+      }>`select status, count(*) as n from contact_messages where ${seen} group by status`.execute(db);
+      expect(Object.fromEntries(Object.entries(theirs.byStatus).filter(([, n]) => n > 0))).toEqual(
+        Object.fromEntries(statuses.rows.map((r) => [r.status, Number(r.n)])),
+      );
+      const sources = (o: OverviewResponse) => o.bySource.map((s) => s.utmSource);
+      expect(sources(everyone)).toEqual(expect.arrayContaining(['mine-source', 'pool-source', 'rival-source']));
+      expect(sources(theirs)).toEqual(expect.arrayContaining(['mine-source', 'pool-source']));
+      expect(sources(theirs)).not.toContain('rival-source');
+      expect(theirs.speedToLead.total).toBe(everyone.speedToLead.total - (await othersInPeriod()));
+      expect(theirs.team.map((t) => t.id)).toEqual([mine.id]);
+      expect(theirs.team[0]).toMatchObject({ assigned: 2, contacted: 0 });
+      expect(everyone.team.map((t) => t.id)).toEqual(expect.arrayContaining([mine.id, rival.id]));
+      // The failed mail is for those who read the mail queue.
+      expect(everyone.mailFailed).toBeGreaterThanOrEqual(1);
+      expect(theirs.mailFailed).toBe(0);
+
+      async function othersInPeriod(): Promise<number> {
+        const { rows } = await sql<{ n: string }>`select count(*) as n from contact_messages
+          where not ${seen} and status <> 'spam' and created_at >= ${ist('2026-10-26T00:00:00')}`.execute(db);
+        return Number(rows[0]!.n);
+      }
+    });
+  });
+
   describe('emails to members', () => {
     it('mails new assignments at most once per 15 minutes, and the morning list once a day', async () => {
       const db = database.db;

@@ -3,15 +3,19 @@
 // out of all three), leads by status (spam included), the mail that failed for good, and
 // speed to lead with each member's figures over the same 30 days (desk/speed-to-lead.ts).
 // Days are India Standard Time (the business's day; UTC+5:30 all year, so plain arithmetic).
+// Every figure is of the leads the member may see (desk/access.ts visibleTo): a counsellor's
+// overview counts theirs and the pool, and their team table is their own row (another
+// member's figures are that member's leads); the failed mail only for those who read the mail.
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { OVERVIEW_DAYS, OVERVIEW_SOURCES, type OverviewResponse } from '../../contract/console.ts';
 import { LEAD_KINDS, LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { ALL_LISTED } from '../leads/definitions.ts';
 import { istDayStart } from '../lib/list-params.ts';
 import { speedToLead } from '../desk/speed-to-lead.ts';
-import { guard } from '../desk/access.ts';
+import { can, guard, seesAllLeads, visibleTo } from '../desk/access.ts';
+import { ALL_LEADS } from '../leads/list-query.ts';
 
 const IST_OFFSET_MS = 330 * 60_000;
 
@@ -24,8 +28,23 @@ function emptyCounts(): Record<ListSlug, number> {
   return Object.fromEntries(LIST_SLUGS.map((s) => [s, 0])) as Record<ListSlug, number>;
 }
 
+/** Leads per status (spam included) within `scope`: the kept counts when it is every lead. */
+async function statusCounts(deps: Deps, scope: RawBuilder<boolean>): Promise<Array<{ status: string; n: number | string }>> {
+  if (scope === ALL_LEADS) return deps.db.selectFrom('lead_status_counts').select(['status', 'n']).execute();
+  const perList = sql.join(
+    ALL_LISTED.map((lead) => sql`select status from ${sql.table(lead.table)} where ${scope}`),
+    sql` union all `,
+  );
+  const rows = await sql<{ status: string; n: string }>`select status, count(*) as n from (${perList}) seen group by status`.execute(
+    deps.db,
+  );
+  return rows.rows;
+}
+
 export function overview(deps: Deps): Hono {
   return new Hono().get('/', guard(deps, 'overview.read'), async (c) => {
+    const member = c.get('adminSession').admin;
+    const scope = visibleTo(member);
     const today = istDate(nowOf(deps));
     const dates = Array.from({ length: OVERVIEW_DAYS }, (_, i) =>
       istDate(new Date(istDayStart(today).getTime() - (OVERVIEW_DAYS - 1 - i) * 86_400_000 + 1)),
@@ -54,7 +73,7 @@ export function overview(deps: Deps): Hono {
             from (
               select to_char((created_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD') as day, utm_source,
                 assignee_id, first_contact_minutes, status
-              from ${sql.table(lead.table)} where created_at >= ${since} and status <> 'spam'
+              from ${sql.table(lead.table)} where created_at >= ${since} and status <> 'spam' and ${scope}
             ) recent
             group by grouping sets ((day), (utm_source), (assignee_id, first_contact_minutes))`.execute(deps.db);
           // grouping(day, utm_source): 1 = by day, 2 = by source, 3 = by owner and minutes.
@@ -73,18 +92,21 @@ export function overview(deps: Deps): Hono {
           };
         }),
       ),
-      deps.db.selectFrom('lead_status_counts').select(['status', 'n']).execute(),
-      deps.db
-        .selectFrom('mail_queue')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('status', '=', 'failed')
-        .executeTakeFirstOrThrow(),
+      statusCounts(deps, scope),
+      can(member, 'mail.read')
+        ? deps.db
+            .selectFrom('mail_queue')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('status', '=', 'failed')
+            .executeTakeFirstOrThrow()
+        : { n: '0' },
     ]);
     const speed = await speedToLead(
       deps.db,
       perList.flatMap((l) => l.bars),
       now,
       deps.config.slaMinutes,
+      seesAllLeads(member) ? undefined : member.id,
     );
     for (const { list, rows } of perList) {
       for (const row of rows) {
@@ -93,7 +115,7 @@ export function overview(deps: Deps): Hono {
       }
     }
     const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
-    for (const row of statuses) if (row.status in byStatus) byStatus[row.status] += Number(row.n);
+    for (const row of statuses) if (row.status in byStatus) byStatus[row.status as LeadStatus] += Number(row.n);
 
     const sources = new Map<string | null, number>();
     for (const row of perList.flatMap((l) => l.sources)) sources.set(row.utm_source, (sources.get(row.utm_source) ?? 0) + Number(row.n));

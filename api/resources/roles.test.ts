@@ -2,8 +2,9 @@
 // under /api/admin, and every route that carries a guard) must declare its permission with
 // guard(), and is called as each role (admin, counsellor, viewer, trainer), as a deactivated
 // member and with no token. A role the permission names gets through (not 401 or 403), any
-// other is 403, a deactivated member and no token are 401; and a counsellor asking for
-// another counsellor's lead by id is 404 in every endpoint that takes one. A new route
+// other is 403, a deactivated member and no token are 401; a counsellor asking for
+// another counsellor's lead by id is 404 in every endpoint that takes one, and so is their
+// merge (or undo) of a person who has another counsellor's leads. A new route
 // without a rule, or without a sample request below, fails this test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS, LEAD_PATHS, LISTED_KINDS } from '../../contract/lead-kinds.ts';
@@ -48,7 +49,7 @@ interface Fixtures {
   /** A fresh seat booking, and a fresh batch of the booking form. */
   booking: () => Promise<string>;
   batch: () => Promise<string>;
-  /** A classroom session's code. */
+  /** A classroom session's code, made by the caller. */
   session: () => Promise<string>;
   /** A relay key's id. */
   relayKey: () => Promise<string>;
@@ -231,7 +232,8 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
         const code = newSessionCode();
         await database.db
           .insertInto('classroom_sessions')
-          .values({ code, organisation: 'Matrix College', date: '2026-12-01', language: 'english' })
+          // The caller's own: a trainer sees the sessions they made.
+          .values({ code, organisation: 'Matrix College', date: '2026-12-01', language: 'english', created_by: viewerId })
           .execute();
         return code;
       },
@@ -337,7 +339,8 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
     }
     // The matrix ran: every route, four roles each.
     expect(outcomes.length).toBe(guardedRoutes().size * ROLES.length);
-  });
+    // Some 60 routes, six calls each: about 30 s on a busy shared machine.
+  }, 180_000);
 
   it("answers 404 to a counsellor asking for another counsellor's lead, in every endpoint that takes a lead", async () => {
     const theirs = async () => {
@@ -365,5 +368,60 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
     expect(await bulk.json()).toEqual({ updated: [] });
     const people = await request('GET', { path: `/api/admin/people?email=matrix${serial}@example.in` }, members.counsellor.token);
     expect((await people.json()).data).toEqual([]);
+  });
+
+  it("answers 404 to a counsellor's merge or undo that would move another counsellor's leads, and moves nothing", async () => {
+    const linked = async () => {
+      while ((await linkOnce(database.db)) > 0);
+    };
+    const personOf = async (id: string) =>
+      (await database.db.selectFrom('lead_people').select('person_id').where('lead_id', '=', id).executeTakeFirstOrThrow()).person_id;
+    const links = async () => database.db.selectFrom('lead_people').select(['lead_id', 'person_id']).orderBy('lead_id').execute();
+    const historyOn = (ids: string[]) =>
+      database.db
+        .selectFrom('lead_history')
+        .select('action')
+        .where('lead_id', 'in', ids)
+        .where('action', 'in', ['merge', 'unmerge'])
+        .execute();
+    // Another counsellor's leads, and a pool lead typed with the same email: one person.
+    const theirs = [await submit(), await submit()];
+    const email = `matrix${serial}@example.in`;
+    await database.db.updateTable('contact_messages').set({ email }).where('id', 'in', theirs).execute();
+    await database.db.updateTable('contact_messages').set({ assignee_id: otherCounsellor.id }).where('id', 'in', theirs).execute();
+    const pool = await submit();
+    await database.db.updateTable('contact_messages').set({ email }).where('id', '=', pool).execute();
+    const own = await submit();
+    await database.db.updateTable('contact_messages').set({ assignee_id: members.counsellor.id }).where('id', '=', own).execute();
+    await linked();
+    expect(await personOf(pool)).toBe(await personOf(theirs[0]!));
+    const before = await links();
+
+    const merge = await request(
+      'POST',
+      { path: '/api/admin/people/merge', body: { into: { list: 'contact', _id: own }, from: [{ list: 'contact', _id: pool }] } },
+      members.counsellor.token,
+    );
+    expect(merge.status).toBe(404);
+    expect(await links()).toEqual(before);
+    expect(await historyOn([...theirs, pool, own])).toEqual([]);
+    // An admin may; the counsellor cannot undo it, for it moved the other counsellor's leads too.
+    const admin = await request(
+      'POST',
+      { path: '/api/admin/people/merge', body: { into: { list: 'contact', _id: own }, from: [{ list: 'contact', _id: pool }] } },
+      members.admin.token,
+    );
+    expect(admin.status).toBe(200);
+    const { merges } = (await admin.json()) as { merges: string[] };
+    expect(await personOf(theirs[0]!)).toBe(await personOf(own));
+    const merged = await links();
+    const undo = await request('POST', { path: `/api/admin/people/merge/${merges[0]}/undo` }, members.counsellor.token);
+    expect(undo.status).toBe(404);
+    expect(await links()).toEqual(merged);
+    expect((await historyOn(theirs)).map((h) => h.action)).toEqual(['merge', 'merge']);
+    // Once those leads are the pool's, the merge is the counsellor's to undo.
+    await database.db.updateTable('contact_messages').set({ assignee_id: null }).where('id', 'in', theirs).execute();
+    expect((await request('POST', { path: `/api/admin/people/merge/${merges[0]}/undo` }, members.counsellor.token)).status).toBe(200);
+    expect(await links()).toEqual(before);
   });
 });

@@ -37,6 +37,7 @@ describe.each(testBackends())('classroom sessions on $name', (backend) => {
     for (const role of ['admin', 'trainer', 'counsellor', 'viewer'] as const) {
       tokens[role] = (await memberToken(database.db, `${role}@sessions.example.in`, role)).token;
     }
+    tokens.otherTrainer = (await memberToken(database.db, 'other-trainer@sessions.example.in', 'trainer')).token;
   });
   afterAll(async () => {
     await database?.dispose();
@@ -99,6 +100,37 @@ describe.each(testBackends())('classroom sessions on $name', (backend) => {
     const unknown = code === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA';
     expect((await get(`${SESSION_PATHS.admin}/${unknown}`, 'trainer')).status).toBe(404);
     expect((await get(`${SESSION_PATHS.admin}/O0O0O0`, 'trainer')).status).toBe(404);
+  });
+
+  it('shows a trainer only the sessions they made (list, page, live counts, report, PDF); an admin every one', async () => {
+    const mine = (await create('trainer', { ...newSession, organisation: 'Mine College' })).code;
+    const theirs = (await create('otherTrainer', { ...newSession, organisation: 'Their College' })).code;
+    const byAdmin = (await create('admin', { ...newSession, organisation: 'Admin College' })).code;
+    const codesFor = async (role: string) => {
+      const res = await get(SESSION_PATHS.admin, role);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: ClassroomSession[] }).data.map((s) => s.code);
+    };
+    const trainerSees = await codesFor('trainer');
+    expect(trainerSees).toContain(mine);
+    expect(trainerSees).not.toContain(theirs);
+    expect(trainerSees).not.toContain(byAdmin);
+    expect(await codesFor('otherTrainer')).toEqual([theirs]);
+    expect(await codesFor('admin')).toEqual(expect.arrayContaining([mine, theirs, byAdmin]));
+    // A student of the other class joins: its live counts stay the other trainer's.
+    expect((await join({ session: theirs, name: 'Asha Patil', email: 'asha@example.in' })).status).toBe(201);
+    for (const suffix of ['', '/report', '/report.pdf']) {
+      for (const code of [theirs, byAdmin]) {
+        const res = await get(`${SESSION_PATHS.admin}/${code}${suffix}`, 'trainer');
+        expect(res.status, `${code}${suffix} as another trainer`).toBe(404);
+        expect(await res.json()).toEqual({ message: SESSION_MESSAGES.notFound });
+      }
+      expect((await get(`${SESSION_PATHS.admin}/${mine}${suffix}`, 'trainer')).status).toBe(200);
+      expect((await get(`${SESSION_PATHS.admin}/${theirs}${suffix}`, 'otherTrainer')).status).toBe(200);
+      expect((await get(`${SESSION_PATHS.admin}/${theirs}${suffix}`, 'admin')).status).toBe(200);
+    }
+    const counted = await get(`${SESSION_PATHS.admin}/${theirs}`, 'admin');
+    expect(((await counted.json()) as { session: ClassroomSession }).session.joined).toBe(1);
   });
 
   it("becomes the organisation's B2B enquiry when it names a contact, stored once, for the desk to follow up", async () => {

@@ -1,4 +1,6 @@
-// Classroom sessions (issue 23):
+// Classroom sessions:
+// A trainer reads only the sessions they made (another's is 404), an admin every one
+// (desk/access.ts sessionsVisibleTo).
 //   POST /api/admin/sessions          (trainers, admins) { organisation, city?, date, language,
 //                                     audience?, expected?, contact? } → 201 { code, url }; with a
 //                                     contact, the session becomes the organisation's B2B enquiry
@@ -13,7 +15,7 @@ import { Hono } from 'hono';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { SESSION_MESSAGES, sessionCodeOf, sessionCreateSchema, sessionUrl, type SessionCreated } from '../../contract/sessions.ts';
 import type { Deps } from '../deps.ts';
-import { guard } from '../desk/access.ts';
+import { guard, sessionsVisibleTo } from '../desk/access.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 import type { Ingest } from '../ingest/ingest.ts';
@@ -44,24 +46,31 @@ export function sessionsAdmin(deps: Deps, ingest: Ingest): Hono {
       const body: SessionCreated = { code, url: sessionUrl(publicUrl, code) };
       return c.json(body, 201);
     })
-    .get('/', guard(deps, 'sessions.run'), async (c) => c.json({ data: await listSessions(db, publicUrl) }))
+    .get('/', guard(deps, 'sessions.run'), async (c) =>
+      c.json({ data: await listSessions(db, publicUrl, sessionsVisibleTo(c.get('adminSession').admin, 's')) }),
+    )
     .get('/:code', guard(deps, 'sessions.run'), async (c) => {
       const code = codeParam(c.req.param('code'));
-      // On a relay, a session made upstream is copied the first time it is asked for.
+      const member = c.get('adminSession').admin;
+      const scope = sessionsVisibleTo(member, 's');
+      // On a relay, a session made upstream is copied the first time it is asked for, as the
+      // session of the member who asked (desk/access.ts: a trainer sees the sessions they made).
       const session =
-        (await findSession(db, code, publicUrl)) ??
-        ((await mirrorSession(deps, code)) ? await findSession(db, code, publicUrl) : undefined);
+        (await findSession(db, code, publicUrl, scope)) ??
+        ((await mirrorSession(deps, code, member.id)) ? await findSession(db, code, publicUrl, scope) : undefined);
       if (!session) throw notFound();
       return c.json({ session });
     })
     .get('/:code/report', guard(deps, 'sessions.run'), async (c) => {
-      const report = await sessionReport(db, codeParam(c.req.param('code')), publicUrl);
+      const scope = sessionsVisibleTo(c.get('adminSession').admin, 's');
+      const report = await sessionReport(db, codeParam(c.req.param('code')), publicUrl, scope);
       if (!report) throw notFound();
       return c.json(report);
     })
     .get('/:code/report.pdf', guard(deps, 'sessions.run'), async (c) => {
       const code = codeParam(c.req.param('code'));
-      const [session, report] = await Promise.all([findSession(db, code, publicUrl), sessionReport(db, code, publicUrl)]);
+      const scope = sessionsVisibleTo(c.get('adminSession').admin, 's');
+      const [session, report] = await Promise.all([findSession(db, code, publicUrl, scope), sessionReport(db, code, publicUrl, scope)]);
       if (!session || !report) throw notFound();
       const pdf = await renderReportPdf({ report, city: session.city, audience: session.audience, publicUrl });
       return c.body(new Uint8Array(pdf), 200, {

@@ -2,15 +2,17 @@
 // string, as the list's URL has it), theirs or shared with the team; the console's sidebar
 // lists them.
 //   GET           (members who read leads) → { data: [{ id, name, list, query, shared, owner, mine }] }
-//   POST          { name, list, query, shared } → 201 { view }
-//   DELETE /{id}  their own (an admin: any shared one too) → 204
+//   POST          (admins, counsellors) { name, list, query, shared } → 201 { view }
+//   DELETE /{id}  (admins, counsellors) their own (an admin: any shared one too) → 204
+// Viewers change nothing (contract/desk.ts 'views.save'): they save no view, and a view shared
+// by a member who may no longer save views (a viewer, before this rule) is on no one else's sidebar.
 import { Hono } from 'hono';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { kindOfSlug, type ListSlug } from '../../contract/lead-kinds.ts';
 import { viewSchema, WORKSPACE_MESSAGES, type SavedView, type ViewsResponse } from '../../contract/workspace.ts';
 import { isStorableText } from '../../contract/text-rules.ts';
 import type { Deps } from '../deps.ts';
-import { can, guard } from '../desk/access.ts';
+import { can, guard, PERMISSIONS } from '../desk/access.ts';
 import { isLeadId } from '../leads/history.ts';
 import type { Member } from '../lib/auth.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
@@ -23,7 +25,9 @@ async function viewsOf(deps: Deps, member: Member): Promise<SavedView[]> {
     .selectFrom('saved_views as v')
     .innerJoin('admins as a', 'a.id', 'v.owner_id')
     .select(['v.id', 'v.name', 'v.list', 'v.query', 'v.shared', 'v.owner_id', 'a.name as owner_name', 'a.email as owner_email'])
-    .where((eb) => eb.or([eb('v.owner_id', '=', member.id), eb('v.shared', '=', true)]))
+    .where((eb) =>
+      eb.or([eb('v.owner_id', '=', member.id), eb.and([eb('v.shared', '=', true), eb('a.role', 'in', PERMISSIONS['views.save'])])]),
+    )
     .orderBy('v.list')
     .orderBy('v.name')
     .execute();
@@ -44,7 +48,7 @@ export function views(deps: Deps): Hono {
       const body: ViewsResponse = { data: await viewsOf(deps, c.get('adminSession').admin) };
       return c.json(body);
     })
-    .post('/', guard(deps, 'leads.read'), async (c) => {
+    .post('/', guard(deps, 'views.save'), async (c) => {
       const input = validate(viewSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const { name, list, query, shared } = input.value;
@@ -60,7 +64,7 @@ export function views(deps: Deps): Hono {
       const view = (await viewsOf(deps, member)).find((v) => v.id === row.id);
       return c.json({ view }, 201);
     })
-    .delete('/:id', guard(deps, 'leads.read'), async (c) => {
+    .delete('/:id', guard(deps, 'views.save'), async (c) => {
       const id = c.req.param('id');
       if (!isLeadId(id)) throw notFound();
       const member = c.get('adminSession').admin;

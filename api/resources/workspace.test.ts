@@ -455,6 +455,25 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       expect((await call('POST', WORKSPACE_PATHS.views, counsellor.token, { name: 'X', list: 'nowhere', query: '' })).status).toBe(400);
     });
 
+    it('lets a viewer save, share or delete no view, and shows no one a view a viewer shared', async () => {
+      const body = { name: 'Viewer view', list: 'contact', query: 'status=new', shared: true };
+      const refused = await call('POST', WORKSPACE_PATHS.views, viewer.token, body);
+      expect(refused.status).toBe(403);
+      expect((await call('POST', WORKSPACE_PATHS.views, viewer.token, { ...body, shared: false })).status).toBe(403);
+      // One shared while viewers still could: on no one else's sidebar, and the viewer cannot delete it.
+      const { id } = await database.db
+        .insertInto('saved_views')
+        .values({ owner_id: viewer.id, name: 'Viewer view', list: 'contact', query: 'status=new', shared: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const member of [counsellor, other]) {
+        const seen = await (await call('GET', WORKSPACE_PATHS.views, member.token)).json();
+        expect(seen.data.map((v: { id: string }) => v.id)).not.toContain(id);
+      }
+      expect((await call('DELETE', `${WORKSPACE_PATHS.views}/${id}`, viewer.token)).status).toBe(403);
+      expect(await database.db.selectFrom('saved_views').select('id').where('owner_id', '=', viewer.id).execute()).toEqual([{ id }]);
+    });
+
     it('remembers each member’s columns per list', async () => {
       const res = await call('PATCH', '/api/admin/me', counsellor.token, { columns: { contact: ['email', 'message'] } });
       expect(res.status).toBe(200);

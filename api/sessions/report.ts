@@ -2,7 +2,7 @@
 // the five domains from each participant's latest test (a student who took it twice counts
 // once). Aggregate only, and no figures at all below REPORT_MIN_FINISHED finished: with
 // fewer, a figure could be read back to one student.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { QUIZ_DOMAINS, type QuizDomain } from '../../contract/quiz/items.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
 import { REPORT_MIN_FINISHED, reportBandOf, type DomainFigures, type SessionReport } from '../../contract/sessions.ts';
@@ -44,8 +44,14 @@ export function classFigures(results: QuizResult[]): Record<QuizDomain, DomainFi
   return Object.fromEntries(QUIZ_DOMAINS.map((d) => [d, domainFigures(percentsOf(d))])) as Record<QuizDomain, DomainFigures>;
 }
 
-export async function sessionReport(db: Kysely<Database>, code: string, publicUrl: string): Promise<SessionReport | undefined> {
-  const session = await findSession(db, code, publicUrl);
+/** The report of a session within `scope` (desk/access.ts sessionsVisibleTo); undefined when there is none. */
+export async function sessionReport(
+  db: Kysely<Database>,
+  code: string,
+  publicUrl: string,
+  scope: RawBuilder<boolean>,
+): Promise<SessionReport | undefined> {
+  const session = await findSession(db, code, publicUrl, scope);
   if (!session) return undefined;
   const results = session.finished >= REPORT_MIN_FINISHED ? await latestResults(db, code) : [];
   return {

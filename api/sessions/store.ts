@@ -2,7 +2,7 @@
 // counts. Counts are of distinct participants (contract/sessions.ts participantOf), so a
 // student who joins twice or takes the test twice is one.
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   SESSION_CODE_ALPHABET,
   SESSION_CODE_LENGTH,
@@ -64,9 +64,12 @@ interface SessionRow {
   lead_id: string | null;
 }
 
-/** Sessions with their counts, newest first, or the one with `code`. */
-async function readSessions(db: Kysely<Database>, code?: string): Promise<SessionRow[]> {
-  const where = code === undefined ? sql`true` : sql`s.code = ${code}`;
+/**
+ * Sessions with their counts within `scope` (desk/access.ts sessionsVisibleTo, on alias `s`),
+ * newest first, or the one with `code`.
+ */
+async function readSessions(db: Kysely<Database>, scope: RawBuilder<boolean>, code?: string): Promise<SessionRow[]> {
+  const where = code === undefined ? scope : sql`s.code = ${code} and ${scope}`;
   const { rows } = await sql<SessionRow>`
     select s.code, s.organisation, s.city, s.date::text as date, s.language, s.audience, s.expected, s.created_at, s.lead_id,
       (select count(*) from (
@@ -99,12 +102,17 @@ function toSession(row: SessionRow, publicUrl: string): ClassroomSession {
   };
 }
 
-export async function listSessions(db: Kysely<Database>, publicUrl: string): Promise<ClassroomSession[]> {
-  return (await readSessions(db)).map((r) => toSession(r, publicUrl));
+export async function listSessions(db: Kysely<Database>, publicUrl: string, scope: RawBuilder<boolean>): Promise<ClassroomSession[]> {
+  return (await readSessions(db, scope)).map((r) => toSession(r, publicUrl));
 }
 
-export async function findSession(db: Kysely<Database>, code: string, publicUrl: string): Promise<ClassroomSession | undefined> {
-  const [row] = await readSessions(db, code);
+export async function findSession(
+  db: Kysely<Database>,
+  code: string,
+  publicUrl: string,
+  scope: RawBuilder<boolean>,
+): Promise<ClassroomSession | undefined> {
+  const [row] = await readSessions(db, scope, code);
   return row ? toSession(row, publicUrl) : undefined;
 }
 

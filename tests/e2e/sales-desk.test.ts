@@ -85,6 +85,10 @@ describe('the sales desk', () => {
     const nav = page.getByRole('navigation', { name: 'Admin' });
     expect(await nav.getByRole('link', { name: 'Team' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Erasure log' }).count()).toBe(0);
+    // Their overview is one click away, and says whose leads it counts.
+    await nav.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await page.getByText('Your leads and the unassigned ones.').waitFor();
     expect(errors).toEqual([]);
 
     adminToken = await apiLogin(site, ADMIN);
@@ -261,6 +265,7 @@ describe('the sales desk', () => {
     expect(await panel.getByRole('button', { name: 'Delete this lead' }).count()).toBe(0);
     await panel.getByRole('button', { name: 'Close the lead' }).click();
     expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+    expect(await page.getByText('Save view').count()).toBe(0);
     const rowStatus = page.locator('.console-table tbody tr').first().getByRole('combobox');
     expect(await rowStatus.isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);

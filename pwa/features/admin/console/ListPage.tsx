@@ -141,7 +141,7 @@ function ListHead({ slug, list, columns, filters }: { slug: ListSlug; list: Lead
         <h1 id="console-title">{list.title}</h1>
         <div className="console-list__tools">
           <ColumnChooser slug={slug} list={list} shown={columns} />
-          <SaveView slug={slug} search={location.search} />
+          {member.can('views.save') && <SaveView slug={slug} search={location.search} />}
           {member.can('leads.export') && <ExportButton slug={slug} filters={filters} />}
         </div>
       </div>

@@ -11,6 +11,7 @@ import { ErrorNotice } from './controls.tsx';
 import { formatCount, formatDay, statusLabel } from './format.ts';
 import { useLeadEvents } from './lead-events.tsx';
 import { SpeedToLead } from './SpeedToLead.tsx';
+import { useMember } from './member.tsx';
 
 /** One colour per list, in sidebar order; each has 3:1 contrast against white (WCAG non-text contrast). */
 export const LIST_COLOURS: Record<ListSlug, string> = {
@@ -26,6 +27,7 @@ export const LIST_COLOURS: Record<ListSlug, string> = {
 type State = { state: 'loading' } | { state: 'ready'; data: OverviewResponse } | { state: 'error'; message: string };
 
 export default function Overview() {
+  const member = useMember();
   const [loaded, setLoaded] = useState<State>({ state: 'loading' });
   const [reload, setReload] = useState(0);
   const { subscribe } = useLeadEvents();
@@ -61,6 +63,7 @@ export default function Overview() {
     <section aria-labelledby="console-title" className="console-overview">
       <Meta title="Overview | Admin" description="New leads and their status, for the SkillUp team." robots="noindex" />
       <h1 id="console-title">Overview</h1>
+      {!member.can('team.read') && <p className="console-overview__scope">Your leads and the unassigned ones.</p>}
       {loaded.state === 'loading' && <div className="console-skeleton console-skeleton--chart" aria-busy="true" aria-label="Loading" />}
       {loaded.state === 'error' && <ErrorNotice message={loaded.message} onRetry={() => setReload((n) => n + 1)} />}
       {loaded.state === 'ready' && <OverviewBody data={loaded.data} />}

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { listOf, type ListSlug } from '../../../../contract/lead-kinds.ts';
 import { WORKSPACE_PATHS, type SavedView, type ViewsResponse } from '../../../../contract/workspace.ts';
 import { useToast } from '../../../components/Toast.tsx';
+import { useMember } from './member.tsx';
 import { adminRequest } from './request.ts';
 import { attempt, useAdminData } from './use-admin-data.ts';
 
@@ -33,6 +34,7 @@ export function viewHref(view: Pick<SavedView, 'list' | 'query'>): string {
 export function SidebarViews() {
   const { views, reload } = useViews();
   const toast = useToast();
+  const canDelete = useMember().can('views.save');
   if (views.length === 0) return null;
   const remove = async (view: SavedView) => {
     const done = await attempt(
@@ -55,7 +57,7 @@ export function SidebarViews() {
               {v.name}
               {v.shared && <span className="console__view-shared"> · shared</span>}
             </Link>
-            {v.mine && (
+            {v.mine && canDelete && (
               <button
                 type="button"
                 className="link-btn console__view-remove"
