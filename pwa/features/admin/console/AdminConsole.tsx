@@ -110,9 +110,7 @@ function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; logging
             )}
             {member.can('overview.read') && (
               <li>
-                <NavLink to="/admin" end>
-                  Overview
-                </NavLink>
+                <NavLink to="/admin/overview">Overview</NavLink>
               </li>
             )}
             {(reads ? LIST_SLUGS : []).map((slug) => (
@@ -286,6 +284,8 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
         <main id="console-main" tabIndex={-1}>
           <Routes>
             <Route index element={<Home />} />
+            {/* Its own path: /admin opens a counsellor's console on their day, the overview is one click away. */}
+            <Route path="overview" element={<Overview />} />
             <Route path="my-day" element={<MyDayPage />} />
             <Route path="team" element={<TeamPage />} />
             <Route path="assignment" element={<AssignmentPage />} />
