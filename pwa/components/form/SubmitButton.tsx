@@ -16,18 +16,40 @@ interface Props {
  * screen reader then reads it. Every form has this button, so every form behaves alike.
  */
 function useFocusFirstError(button: RefObject<HTMLButtonElement | null>) {
-  const { submitCount, isSubmitting, isValidating, errors } = useFormikContext();
+  const { submitCount, isSubmitting, errors } = useFormikContext();
+  const handled = useRef(0);
   const invalid = Object.keys(errors).length > 0;
   useEffect(() => {
-    if (submitCount === 0 || isSubmitting || isValidating || !invalid) return;
+    // Once per submit, when validation has stopped it: typing afterwards never pulls the page back.
+    if (isSubmitting || submitCount <= handled.current) return;
+    handled.current = submitCount;
+    if (!invalid) return;
     const form = button.current?.form;
     const first = form?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input');
     if (!first) return;
     first.scrollIntoView({ block: 'center' });
     first.focus({ preventScroll: true });
-    // Once per submit: typing into the field must not pull the page back to it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [submitCount, isSubmitting, isValidating]);
+  }, [submitCount, isSubmitting, invalid, button]);
+}
+
+/**
+ * A sent submit: the button was disabled while sending, which drops focus to the page's body;
+ * focus comes back to it (and so the view stays at the form and its message) instead of the
+ * page being left wherever the browser puts it, the footer on a phone whose keyboard closed.
+ */
+function useFocusAfterSubmit(button: RefObject<HTMLButtonElement | null>) {
+  const { isSubmitting } = useFormikContext();
+  const wasSubmitting = useRef(false);
+  useEffect(() => {
+    const done = wasSubmitting.current && !isSubmitting;
+    wasSubmitting.current = isSubmitting;
+    const el = button.current;
+    if (!done || !el) return;
+    if (document.activeElement === null || document.activeElement === document.body) {
+      el.focus({ preventScroll: true });
+      el.scrollIntoView({ block: 'nearest' });
+    }
+  }, [isSubmitting, button]);
 }
 
 /** A Formik form's submit button: disabled until the page is live (see useHydrated) and while submitting. */
@@ -36,6 +58,7 @@ export function SubmitButton({ label, busyLabel, block = false }: Props) {
   const { isSubmitting } = useFormikContext();
   const ref = useRef<HTMLButtonElement>(null);
   useFocusFirstError(ref);
+  useFocusAfterSubmit(ref);
   return (
     <button
       ref={ref}
