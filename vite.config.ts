@@ -8,6 +8,8 @@ const API_PORT = Number(process.env.API_PORT ?? 3001);
 export default defineConfig({
   root: fileURLToPath(new URL('./pwa', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+  // The footer's year in prerendered HTML (the page shows the reader's year once live).
+  define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   plugins: [
     react(),
     VitePWA({

@@ -12,6 +12,7 @@ import { certificatePage, certificatesApi } from './resources/certificates.ts';
 import { credentials } from './resources/credentials.ts';
 import { health } from './resources/health.ts';
 import { leadResources, leads } from './resources/leads.ts';
+import { bookingLeadMailed } from './leads/booking-mail.ts';
 import { quizAnswersLead } from './leads/quiz-answers.ts';
 import { sync } from './resources/sync.ts';
 import { BOOKING_PATHS } from '../contract/bookings.ts';
@@ -76,7 +77,14 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   // The kinds made here, beside the five listed ones. The test's answers may have no email
   // (a session's student with a roll number), which the union of every table's insert type
   // cannot say; each is checked against its own table where it is defined.
-  const others = [quizAnswers as AnyLeadResource, erasureRequests, sessionJoinLead as AnyLeadResource];
+  // A booking is a listed kind, made here too for its email (the configured payment settings):
+  // later in the list, it takes the plain definition's place at its path.
+  const others = [
+    quizAnswers as AnyLeadResource,
+    erasureRequests,
+    sessionJoinLead as AnyLeadResource,
+    bookingLeadMailed(deps) as AnyLeadResource,
+  ];
   // A relay's key is checked before the rate limit, which counts the relay as its own client.
   app.use('/api/*', relayDeliveries(deps, new Set(leadResources(others).keys())));
   app.use('/api/*', postRateLimit(limiter, { perMinute: deps.config.postRateLimitPerMinute, trustProxy: deps.config.trustProxy }));

@@ -52,6 +52,12 @@ export interface UpiPayee {
   name: string;
 }
 
+/**
+ * How long a booked seat is held for its payment. A booking is a reservation until then:
+ * every word a visitor reads after booking says so (the toast, the email).
+ */
+export const BOOKING_HOLD_DAYS = 3;
+
 /** The UPI deep link (NPCI's linking specification): any UPI app on a phone opens it, a QR of it on a laptop. */
 export function upiUri(payee: UpiPayee, rupees: number, reference: string): string {
   const q = (s: string) => encodeURIComponent(s);

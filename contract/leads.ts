@@ -50,6 +50,12 @@ export const personName = (label: string, required?: string) =>
     (v) => v === undefined || v.length > LIMITS.name || !containsWebAddress(v),
   );
 
+/**
+ * The part after the @ has a dot with something after it. yup's email rule (the HTML one)
+ * takes "ravi.kumar@gmail", which no mail reaches: a visitor who forgot ".com" is told so.
+ */
+const DOMAIN_WITH_DOT = /@[^@\s]+\.[^@\s.]+$/;
+
 export const email = (required = 'Email is required') =>
   string()
     .typeError('Email must be text')
@@ -58,7 +64,8 @@ export const email = (required = 'Email is required') =>
     .required(required)
     .max(LIMITS.email, `Email must be at most ${LIMITS.email} characters`)
     .test(...storable('Email'))
-    .email(MESSAGES.invalidEmail);
+    .email(MESSAGES.invalidEmail)
+    .test('domain-with-dot', MESSAGES.invalidEmail, (v) => v === undefined || DOMAIN_WITH_DOT.test(v));
 
 export const phone = (message: string, required = 'Phone number is required') =>
   string()

@@ -1,6 +1,8 @@
 // Every user-visible message the spec names, in one place, so the PWA and the API
 // say exactly the same words. Section references are to the product spec.
 
+import { BOOKING_HOLD_DAYS } from './bookings.ts';
+
 export const MESSAGES = {
   // §5 validation
   phoneTenDigits: 'Please enter a valid 10-digit number',
@@ -24,7 +26,8 @@ export const MESSAGES = {
   personalityFailure: 'Something went wrong!',
   personalityNetwork: 'Server error, please try again!',
   // Issue 24: bookings and proposals (the spec has no such forms).
-  bookingSuccess: 'Your seat is booked. Keep your booking reference for the payment.',
+  // Not "booked": nothing is paid yet; the seat is held for its payment.
+  bookingSuccess: `Seat reserved — pay within ${BOOKING_HOLD_DAYS} days to keep it`,
   bookingFailure: 'We could not book your seat. Please try again.',
   referenceTaken: 'This booking reference is already used. Please book again.',
   proposalSuccess: 'Thank you! Our team will send you a proposal soon.',

@@ -58,6 +58,30 @@ describe.each(testBackends())('bookings and proposals on $name', (backend) => {
     );
 
   describe('POST /api/v1/bookings', () => {
+    it('emails the reference and how to pay as soon as the booking is made, once however often it is sent', async () => {
+      const body = booking({ email: `mailed.${crypto.randomUUID().slice(0, 8)}@example.in` });
+      const key = crypto.randomUUID();
+      for (let i = 0; i < 2; i++)
+        expect([201, 200]).toContain((await postJson(t.app, LEAD_PATHS.booking, body, { [IDEMPOTENCY_HEADER]: key })).status);
+      const mails = await t.database.db
+        .selectFrom('mail_queue')
+        .select(['subject', 'text_body'])
+        .where('to_address', '=', body.email)
+        .execute();
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      expect(mail!.subject).toContain(body.reference);
+      for (const line of [
+        `Your booking reference: ${body.reference}`,
+        'Pay ₹2,499 within 3 days to keep it.',
+        `https://pay.example.in/elevate?reference=${body.reference}`,
+        'Payee: SkillUp Soft Skills Academy',
+        'UPI ID: skillup@okicici',
+      ]) {
+        expect(mail!.text_body).toContain(line);
+      }
+    });
+
     it('stores the booking with the amount of its package (never the client’s) and answers with its reference', async () => {
       const body = booking({ package: 'Elite', amount: 1 });
       const res = await postJson(t.app, LEAD_PATHS.booking, body);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { MESSAGES } from '../../contract/messages.ts';
+import { contactSchema } from '../../contract/leads.ts';
 import { postJson, useTestApp } from '../testing/app.ts';
 import { testBackends } from '../testing/databases.ts';
 import { verifyPassword } from '../lib/passwords.ts';
@@ -46,6 +47,20 @@ describe.each(testBackends())('public lead calls on $name', (backend) => {
       expect(body.message).toBe(body.errors.firstName);
       const bad = await (await post(LEAD_PATHS.contact, { ...valid.contact, email: 'not-an-email' })).json();
       expect(bad).toEqual({ message: MESSAGES.invalidEmail, errors: { email: MESSAGES.invalidEmail } });
+    });
+
+    it('refuses an email whose domain has no dot ("ravi.kumar@gmail"), on every form, with the same message the form shows', async () => {
+      for (const [path, body] of [
+        [LEAD_PATHS.contact, valid.contact],
+        [LEAD_PATHS.personalitySignup, valid.personality],
+      ] as const) {
+        const res = await post(path, { ...body, email: 'ravi.kumar@gmail' });
+        expect(res.status, path).toBe(400);
+        expect((await res.json()).errors.email, path).toBe(MESSAGES.invalidEmail);
+      }
+      // The PWA validates with the same schema: it refuses it before sending.
+      expect(contactSchema.isValidSync({ ...valid.contact, email: 'ravi.kumar@gmail' })).toBe(false);
+      expect(contactSchema.isValidSync({ ...valid.contact, email: 'ravi.kumar@gmail.com' })).toBe(true);
     });
 
     it('trims strings, lowercases emails, normalises phones and drops unknown fields', async () => {

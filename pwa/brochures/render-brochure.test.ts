@@ -44,6 +44,35 @@ describe('programme brochures', () => {
     },
   );
 
+  it.each(brochures().map((b) => [b.slug, b] as const))(
+    '%s: the contact block stays whole on one page, with the programme beside it, never alone on a page',
+    async (slug, b) => {
+      const file = path.join(dir, `${slug}-pages.pdf`);
+      writeFileSync(file, await renderBrochure(b, fonts));
+      const count = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+      const pages = Array.from({ length: count }, (_, i) =>
+        execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }).replace(
+          /\s+/g,
+          ' ',
+        ),
+      );
+      const lines = [
+        'Contact us',
+        `Phone / WhatsApp: ${b.contact.phone}`,
+        `Email: ${b.contact.email}`,
+        `Address: ${b.contact.address}`,
+        `Web: ${b.contact.web}`,
+      ];
+      const holding = pages.filter((text) => lines.some((line) => text.includes(line)));
+      expect(holding, 'pages with contact lines').toHaveLength(1);
+      const [page] = holding;
+      for (const line of lines) expect(page, line).toContain(line);
+      // What else the page holds: the programme's own text, not just the contact lines.
+      const rest = lines.reduce((text, line) => text.replace(line, ''), page!).trim();
+      expect(rest.length, `the rest of the contact page: "${rest}"`).toBeGreaterThan(200);
+    },
+  );
+
   it("the course's packages carry their prices, rupee sign and all", async () => {
     const course = brochures().find((b) => b.slug === 'soft-skills')!;
     const text = textOf(await renderBrochure(course, fonts), 'course-prices');

@@ -82,34 +82,100 @@ function outcomes(doc: Doc, b: Brochure): void {
   bullets(doc, b.certificate);
 }
 
-function contact(doc: Doc, b: Brochure): void {
-  heading(doc, 'Contact us');
+function contactLines(b: Brochure): string[] {
   const c = b.contact;
-  for (const line of [`Phone / WhatsApp: ${c.phone}`, `Email: ${c.email}`, `Address: ${c.address}`, `Web: ${c.web}`])
-    write(doc, line, 'regular');
+  return [`Phone / WhatsApp: ${c.phone}`, `Email: ${c.email}`, `Address: ${c.address}`, `Web: ${c.web}`];
 }
 
-/** The brochure as PDF bytes. */
-export function renderBrochure(b: Brochure, fonts: BrochureFonts): Promise<Buffer> {
+const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+/** The height of the contact block's lines. */
+function contactLinesHeight(doc: Doc, b: Brochure): number {
+  const width = contentWidth(doc);
+  doc.font('regular').fontSize(10.5);
+  return contactLines(b).reduce((sum, line) => sum + doc.heightOfString(line, { width }), 0);
+}
+
+/** After the programme, on its last page: chosen when the whole block fits there. */
+function contactAfter(doc: Doc, b: Brochure): void {
+  heading(doc, 'Contact us');
+  for (const line of contactLines(b)) write(doc, line, 'regular');
+}
+
+/**
+ * The block pinned whole at the foot of the first page, when it would not fit after the
+ * programme: the text of that page flows above it (its bottom margin takes the block's
+ * height), so the contact lines are never split from their heading or left alone on a page.
+ */
+function contactFooter(doc: Doc, b: Brochure): void {
+  const width = contentWidth(doc);
+  const lines = contactLinesHeight(doc, b);
+  doc.font('bold').fontSize(14);
+  const headingHeight = doc.heightOfString('Contact us', { width }) + 4;
+  const margin = doc.page.margins.bottom;
+  const top = doc.page.height - margin - headingHeight - lines;
+  doc
+    .moveTo(doc.page.margins.left, top - 10)
+    .lineTo(doc.page.margins.left + width, top - 10)
+    .lineWidth(0.5)
+    .strokeColor(MUTED)
+    .stroke();
+  // Drawn in the bottom margin's room, so its last line's rounding cannot start a new page.
+  doc.page.margins.bottom = 0;
+  doc.fillColor(INK).font('bold').fontSize(14).text('Contact us', doc.page.margins.left, top, { width });
+  doc.y = top + headingHeight;
+  doc.fillColor('black').fontSize(10.5);
+  for (const line of contactLines(b)) write(doc, line, 'regular', { width });
+  doc.page.margins.bottom = margin + headingHeight + lines + 20;
+  doc.x = doc.page.margins.left;
+  doc.y = doc.page.margins.top;
+}
+
+function newDocument(b: Brochure, fonts: BrochureFonts): Doc {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
     info: { Title: `${b.title} — SkillUp Soft Skills Academy`, Author: 'SkillUp Soft Skills Academy', Subject: 'Programme brochure' },
   });
+  doc.registerFont('regular', Buffer.from(fonts.regular));
+  doc.registerFont('bold', Buffer.from(fonts.bold));
+  doc.registerFont('rupee', Buffer.from(fonts.rupee));
+  return doc;
+}
+
+function programme(doc: Doc, b: Brochure): void {
+  cover(doc, b);
+  approach(doc, b);
+  packages(doc, b);
+  outcomes(doc, b);
+}
+
+/** Whether the contact block fits whole after the programme: laid out once in a document that is thrown away. */
+function contactFitsAfter(b: Brochure, fonts: BrochureFonts): boolean {
+  const trial = newDocument(b, fonts);
+  programme(trial, b);
+  let added = false;
+  trial.on('pageAdded', () => {
+    added = true;
+  });
+  contactAfter(trial, b);
+  trial.end();
+  return !added;
+}
+
+/** The brochure as PDF bytes. */
+export function renderBrochure(b: Brochure, fonts: BrochureFonts): Promise<Buffer> {
+  const after = contactFitsAfter(b, fonts);
+  const doc = newDocument(b, fonts);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', Buffer.from(fonts.regular));
-  doc.registerFont('bold', Buffer.from(fonts.bold));
-  doc.registerFont('rupee', Buffer.from(fonts.rupee));
-  cover(doc, b);
-  approach(doc, b);
-  packages(doc, b);
-  outcomes(doc, b);
-  contact(doc, b);
+  if (!after) contactFooter(doc, b);
+  programme(doc, b);
+  if (after) contactAfter(doc, b);
   doc.end();
   return done;
 }

@@ -33,7 +33,6 @@ export const SITE = {
     email: 'grievance@skillupacademy.in',
     address: '2nd Floor, 14 Community Centre, Saket, New Delhi 110017',
   },
-  copyrightYear: 2025,
   freeClassDay: 'Tuesday',
 } as const;
 

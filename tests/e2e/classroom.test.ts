@@ -11,7 +11,8 @@ import { mimeLeaves, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp
 import { QUIZ_ITEM_COUNT } from '../../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../../contract/quiz/options.ts';
 import { SESSION_PATHS, type ClassroomSession, type SessionCreated } from '../../contract/sessions.ts';
-import { adminEnv, apiCall, apiLogin, consoleLogin, storedLeads, TEST_ADMIN } from '../support/console.ts';
+import { SESSION_WORDS } from '../../pwa/content/session.ts';
+import { adminEnv, apiCall, apiLogin, consoleLogin, joinTeam, storedLeads, TEST_ADMIN } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { gotoLive, openPage } from '../support/pwa.ts';
 import { fillFields, unique, useSite } from '../support/site.ts';
@@ -26,6 +27,8 @@ afterAll(async () => {
 const site = useSite({ env: (port) => ({ SMTP_URL: peer.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...adminEnv() }) });
 
 const quiz = (page: Page) => page.getByTestId('quiz');
+/** The session below is a Hinglish one: its pages are Hinglish from the join form on. */
+const HINGLISH = SESSION_WORDS.hinglish;
 const indexOf = async (page: Page) => Number(await quiz(page).getAttribute('data-index'));
 
 /** Answers every statement of the Hinglish test and submits it. */
@@ -74,8 +77,8 @@ describe('a classroom session', () => {
       // The hall's Wi-Fi is gone: a reload still opens the session, from the service worker.
       await page.reload();
       await page.getByTestId('session-organisation').waitFor();
-      await fillFields(page, { 'Your name (as it should appear on your certificate)': student.name, Email: student.email });
-      await page.getByRole('button', { name: 'Join and start the test' }).click();
+      await fillFields(page, { [HINGLISH.nameLabel]: student.name, Email: student.email });
+      await page.getByRole('button', { name: HINGLISH.join }).click();
       await takeHinglishTest(page);
       await page.locator('[data-testid="session-delivery"][data-pending="2"]').waitFor();
       expect(peer.received.filter((m) => m.to.includes(student.email))).toHaveLength(0);
@@ -128,6 +131,89 @@ describe('a classroom session', () => {
     expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  describe('a trainer at the projector', () => {
+    const TRAINER = { email: `trainer-${unique()}@example.in`, password: 'a long trainer password' };
+    // Made by the first test that needs it (joinTeam polls the mail: only inside a test).
+    let made: Promise<string> | undefined;
+    const trainerSession = () =>
+      (made ??= (async () => {
+        await joinTeam(site, peer, token, TRAINER, 'Tara Trainer', 'trainer');
+        const created = await apiCall<SessionCreated>(site, await apiLogin(site, TRAINER), 'POST', SESSION_PATHS.admin, {
+          organisation: 'St. Xavier’s College, Mumbai',
+          date: '2026-11-27',
+          language: 'english',
+        });
+        expect(created.status).toBe(201);
+        return created.body.code;
+      })());
+
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ] as const) {
+      it(`at ${width} px: the date as people write it, the under-5 rule where the figures would be, a full-screen view, and no word of live leads`, async () => {
+        const trainerCode = await trainerSession();
+        const { page, errors } = await site.page({ viewport: { width, height } });
+        await consoleLogin(site, page, TRAINER, '**/admin');
+        // Through the console's own links: the page is opened as a trainer opens it.
+        await page.getByRole('link', { name: 'Sessions', exact: true }).click();
+        await page.getByRole('link', { name: 'St. Xavier’s College, Mumbai' }).click();
+        await page.waitForURL(`**/admin/sessions/${trainerCode}`);
+        const projector = page.locator('.session-projector');
+        await projector.waitFor();
+        expect(await projector.locator('.session-projector__org').innerText()).toBe('St. Xavier’s College, Mumbai · 27 Nov 2026');
+        expect(await projector.innerText()).toContain('Figures appear once 5 have finished, so no one student can be singled out.');
+        expect(await page.getByText(/Live: new leads appear/).count()).toBe(0);
+        await page.getByRole('button', { name: 'Full screen for the projector' }).click();
+        await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className ?? null)).toBe('session-projector');
+        await page.getByRole('button', { name: 'Leave full screen' }).click();
+        await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBe(null);
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 768],
+  ] as const) {
+    it(`at ${width} px: a student with a roll number only joins in the session's language, takes the test with no chat button over it, and gets the certificate's link and QR code on the phone, with no word of email`, async () => {
+      const phone = width < 500;
+      const { page, errors } = await site.page({ viewport: { width, height }, isMobile: phone, hasTouch: phone });
+      await gotoLive(page, `${site.url}/s/${code}`);
+      // The join page is Hinglish, as the session is.
+      expect(await page.locator('[lang="hi-Latn"]').count()).toBeGreaterThan(0);
+      await page.locator(`[data-testid="offline-ready"]:has-text("${HINGLISH.ready}")`).waitFor({ timeout: 30_000 });
+      const chat = page.getByRole('link', { name: /Chat with us on WhatsApp/ });
+      expect(await chat.count()).toBe(0);
+      await fillFields(page, { [HINGLISH.nameLabel]: `Roll Student ${width}`, [HINGLISH.rollLabel]: `RN-${width}-${unique()}` });
+      await page.getByRole('button', { name: HINGLISH.join }).click();
+      await quiz(page).waitFor();
+      expect(await chat.count()).toBe(0);
+      await takeHinglishTest(page);
+      const done = page.getByTestId('session-done');
+      await page.locator('[data-testid="session-delivery"][data-pending="0"]').waitFor({ timeout: 30_000 });
+      expect(await done.getByRole('heading', { level: 2 }).innerText()).toBe(HINGLISH.thanks);
+      const link = page.getByTestId('session-certificate-link');
+      await link.waitFor();
+      expect(await link.isVisible()).toBe(true);
+      const href = (await link.getAttribute('href'))!;
+      const id = /\/certificate\/([0-9a-f]{32})$/.exec(href)![1];
+      const qr = done.getByRole('img', { name: /^QR code for http.*\/certificate\/[0-9a-f]{32}$/ });
+      expect(await qr.isVisible()).toBe(true);
+      const box = (await qr.boundingBox())!;
+      expect(box.width).toBeGreaterThan(150);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      const certificate = await (await fetch(`${site.url}/api/v1/certificates/${id}`)).json();
+      expect(certificate).toMatchObject({ name: `Roll Student ${width}`, organisation: 'Government Polytechnic, Nagpur' });
+      // No word of email on the thank-you or in any message shown: none was given.
+      expect((await done.innerText()).toLowerCase()).not.toContain('email');
+      for (const message of await page.getByRole('status').allInnerTexts()) expect(message.toLowerCase()).not.toContain('email');
+      expect(await chat.count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
+  }
+
   it("creates a session from the console's form, and its contact becomes the organisation's enquiry for the desk", async () => {
     const { page } = await site.page();
     await consoleLogin(site, page, TEST_ADMIN);
@@ -158,10 +244,10 @@ describe('a classroom session', () => {
       expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
       await page.locator('[data-testid="offline-ready"][data-state="unsupported"]').waitFor();
       await fillFields(page, {
-        'Your name (as it should appear on your certificate)': 'Kavya Nair',
-        'Roll number (instead of an email)': 'ME-22-017',
+        [HINGLISH.nameLabel]: 'Kavya Nair',
+        [HINGLISH.rollLabel]: 'ME-22-017',
       });
-      await page.getByRole('button', { name: 'Join and start the test' }).click();
+      await page.getByRole('button', { name: HINGLISH.join }).click();
       await takeHinglishTest(page);
       await page.locator('[data-testid="session-delivery"][data-pending="0"]').waitFor({ timeout: 30_000 });
       await expect

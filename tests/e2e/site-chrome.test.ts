@@ -165,12 +165,19 @@ describe('desktop header', () => {
 });
 
 describe('footer and chat button', () => {
-  it('shows brand, contacts, link lists, social links, © 2025; policy links move with the screen size', async () => {
+  it('shows brand, contacts, link lists, social links, © the current year; policy links move with the screen size', async () => {
     const { page } = await site.page();
     await gotoLive(page, `${site.url}/gallery`);
     const footer = page.locator('footer');
     const text = await footer.innerText();
-    for (const t of ['SkillUp Soft Skills Academy', '+91 98110 45678', 'hello@skillupacademy.in', 'Company', 'Categories', '© 2025']) {
+    for (const t of [
+      'SkillUp Soft Skills Academy',
+      '+91 98110 45678',
+      'hello@skillupacademy.in',
+      'Company',
+      'Categories',
+      `© ${new Date().getFullYear()} SkillUp`,
+    ]) {
       expect(text, t).toContain(t);
     }
     for (const name of ['SkillUp on LinkedIn', 'SkillUp on YouTube', 'SkillUp on Instagram']) {
@@ -183,6 +190,7 @@ describe('footer and chat button', () => {
     expect(await company.getByRole('link', { name: 'Privacy Policy' }).isVisible()).toBe(false);
 
     await page.setViewportSize({ width: 390, height: 844 });
+    expect(await footer.getByTestId('copyright-year').innerText()).toBe(String(new Date().getFullYear()));
     expect(await policiesRow.getByRole('link', { name: 'Privacy Policy' }).isVisible()).toBe(false);
     for (const name of ['Privacy Policy', 'Return & Refund Policy', 'Terms & Conditions', 'Shipping & Delivery Policy']) {
       expect(await company.getByRole('link', { name }).isVisible(), name).toBe(true);

@@ -40,6 +40,38 @@ describe('home page components', () => {
     await theirs.waitFor({ state: 'detached' });
   });
 
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 768],
+  ] as const) {
+    it(`intro video at ${width} px: not opened by itself when the browser saves data or the connection is 2g/3g`, async () => {
+      for (const connection of [
+        { saveData: true, effectiveType: '4g' },
+        { saveData: false, effectiveType: '3g' },
+        { saveData: false, effectiveType: '2g' },
+      ]) {
+        const { page, errors } = await site.page({ viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500 });
+        await page.addInitScript((hints) => {
+          Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => hints });
+        }, connection);
+        await gotoLive(page, `${site.url}/`);
+        await expectNoIntroVideo(page);
+        expect(await page.locator('video').count(), JSON.stringify(connection)).toBe(0);
+        expect(errors).toEqual([]);
+      }
+      // On a connection that is not metered the first visit home still opens it.
+      const { page } = await site.page({ viewport: { width, height } });
+      await page.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'connection', {
+          configurable: true,
+          get: () => ({ saveData: false, effectiveType: '4g' }),
+        });
+      });
+      await gotoLive(page, `${site.url}/`);
+      await closeIntroVideo(page);
+    });
+  }
+
   it('stats strip: counts from 0 over 2 s once 30% visible; cards stagger by 0.2 s', async () => {
     // A phone viewport: the strip starts below the fold.
     const { page } = await site.page({ viewport: { width: 390, height: 700 } });

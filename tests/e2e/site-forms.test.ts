@@ -67,6 +67,80 @@ describe('contact form', () => {
   });
 });
 
+/** Whether the element is wholly inside the viewport. */
+const inView = (el: Element) => {
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+};
+
+for (const [width, height] of [
+  [390, 844],
+  [1366, 768],
+] as const) {
+  describe(`the contact form at ${width} px`, () => {
+    it('refuses an email with no dot in its domain, counts down before the message limit, and takes the visitor to the first error', async () => {
+      const { page, errors } = await site.page({ viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500 });
+      await gotoLive(page, `${site.url}/contact`);
+      // The first error, far above the button on a phone: brought into view and focused.
+      const send = page.getByRole('button', { name: 'Send Message' });
+      await send.scrollIntoViewIfNeeded();
+      await send.click();
+      const first = page.getByLabel('First name', { exact: true });
+      await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await first.evaluate(inView)).toBe(true);
+
+      await fillFields(page, { 'First name': 'Ravi', 'Last name': 'Kumar', Email: 'ravi.kumar@gmail', Phone: '9876543210' });
+      const message = page.getByLabel('Message', { exact: true });
+      // A short message: no counter. Near the 5,000-character limit: how many are left, before any error.
+      await message.fill('Hello, I would like to know more.');
+      expect(await page.getByTestId('length-counter').count()).toBe(0);
+      await message.fill('a'.repeat(4100));
+      expect(await page.getByTestId('length-counter').innerText()).toBe('900 characters left');
+      expect(await page.getByTestId('error-message').count()).toBe(0);
+      await message.fill('a'.repeat(5003));
+      expect(await page.getByTestId('length-counter').innerText()).toBe('3 characters over the limit');
+      await message.fill('Hello, I would like to know more.');
+      await send.click();
+      const email = page.getByLabel('Email', { exact: true });
+      expect(await page.getByTestId('error-email').innerText()).toBe('Invalid email address');
+      await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await email.evaluate(inView)).toBe(true);
+      expect(errors).toEqual([]);
+    });
+
+    it('after a submit the visitor stays at the form, and the message covers no heading', async () => {
+      const { page, errors } = await site.page({ viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500 });
+      await gotoLive(page, `${site.url}/contact`);
+      await fillFields(page, {
+        'First name': 'Asha',
+        'Last name': 'Rao',
+        Email: `asha.${unique()}@example.com`,
+        Phone: '9876543210',
+        Message: 'About the college programme.',
+      });
+      const send = page.getByRole('button', { name: 'Send Message' });
+      await send.scrollIntoViewIfNeeded();
+      await send.click();
+      await toast(page, 'Message sent successfully!');
+      await expect.poll(() => send.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await send.evaluate(inView)).toBe(true);
+      const box = (await page.getByTestId('toast').first().boundingBox())!;
+      const covered = await page.locator('h1, h2, h3').evaluateAll(
+        (headings, t) =>
+          headings
+            .filter((h) => {
+              const r = h.getBoundingClientRect();
+              return r.width > 0 && r.left < t.x + t.width && t.x < r.right && r.top < t.y + t.height && t.y < r.bottom;
+            })
+            .map((h) => h.textContent),
+        box,
+      );
+      expect(covered).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
 describe('join-free modal', () => {
   it('opens from Join For Free, closes with the cross, shows Submitting... and clears on success', async () => {
     const { page } = await site.page();

@@ -12,7 +12,7 @@ import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { SAVED_OFFLINE_MESSAGE } from '../../pwa/lib/submit.ts';
 import { adminApi, consoleLogin, TEST_ADMIN, adminEnv } from '../support/console.ts';
 import { axeViolations, gotoLive, offline, online } from '../support/pwa.ts';
-import { fillFields, unique, useSite } from '../support/site.ts';
+import { fillFields, toast, unique, useSite } from '../support/site.ts';
 
 const UPI = { UPI_VPA: 'skillup@okicici', UPI_PAYEE_NAME: 'SkillUp Soft Skills Academy' };
 const LINKS = { PAYMENT_LINK_ELEVATE: 'https://pay.example.in/elevate', PAYMENT_LINK_ELITE: 'https://pay.example.in/elite' };
@@ -53,7 +53,20 @@ describe.each(VIEWPORTS)('booking a seat at %s px', (_name, viewport) => {
 
     const reference = (await page.getByTestId('booking-reference').textContent())!;
     expect(reference).toMatch(/^SU-[0-9A-F]{10}$/);
+    // Nothing is paid yet: the seat is reserved, not booked.
+    await toast(page, 'Seat reserved — pay within 3 days to keep it');
+    expect(await page.getByText(/seat is booked/i).count()).toBe(0);
     await page.getByText('Your booking has reached us.', { exact: false }).waitFor();
+    // The reference copies with one tap.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy the reference' }).click();
+    await page.getByText('Copied', { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+    // Whom the money goes to, as text beside the UPI button and its QR code.
+    const upiBox = page.locator('.booking__upi');
+    expect(await upiBox.innerText()).toContain('SkillUp Soft Skills Academy');
+    expect(await upiBox.innerText()).toContain('skillup@okicici');
+    expect(await upiBox.getByText('skillup@okicici', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByTestId('payment-link').getAttribute('href')).toBe(`https://pay.example.in/elevate?reference=${reference}`);
     const upi = expectedUpi('2499.00', reference);
     expect(await page.getByTestId('upi-link').getAttribute('href')).toBe(upi);
@@ -66,7 +79,16 @@ describe.each(VIEWPORTS)('booking a seat at %s px', (_name, viewport) => {
     expect(stored).toMatchObject({ reference, amount: 2499, paymentStatus: 'payment-pending', programme: 'Soft Skill For Students' });
     await page.getByLabel(/^UTR/).fill('412345678901');
     await page.getByRole('button', { name: 'Send UTR' }).click();
-    await page.getByText('Thank you! We will confirm your payment soon.').waitFor();
+    const thanks = page.getByText('Thank you! We will confirm your payment soon.');
+    await thanks.waitFor();
+    // Where the visitor is looking: on screen, and focused (so a screen reader reads it).
+    await expect.poll(() => thanks.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await thanks.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
     expect((await listed(email, 'booking'))[0]).toMatchObject({ utr: '412345678901' });
     expect(errors).toEqual([]);
   });

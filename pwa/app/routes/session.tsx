@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { PublicSession } from '../../../contract/sessions.ts';
 import { Meta } from '../../components/Meta.tsx';
+import { SESSION_WORDS, type SessionWords } from '../../content/session.ts';
 import QuizPage from '../../features/quiz/QuizPage.tsx';
+import { SessionCertificate } from '../../features/quiz/SessionCertificate.tsx';
 import { JoinForm } from '../../features/session/JoinForm.tsx';
 import { SessionHeader } from '../../features/session/SessionHeader.tsx';
 import { keepFinished, keepStudent, keptSession, type SessionStudent } from '../../features/session/session-storage.ts';
@@ -15,22 +17,19 @@ import { useSessionInfo } from '../../features/session/useSessionInfo.ts';
 import { useOutbox } from '../../lib/outbox/useOutbox.ts';
 import '../../features/session/session.css';
 
-function Finished({ onAgain }: { onAgain: () => void }) {
+function Finished({ words, student, onAgain }: { words: SessionWords; student: SessionStudent; onAgain: () => void }) {
   const { pending } = useOutbox();
   return (
     <div className="card session-done" data-testid="session-done">
-      <h2>Thank you!</h2>
+      <h2>{words.thanks}</h2>
       <p role="status" data-testid="session-delivery" data-pending={pending}>
-        {pending === undefined
-          ? 'Checking whether your answers have gone…'
-          : pending > 0
-            ? 'Your answers are saved on this phone and will be sent by themselves when it is back online. Keep the app or browser installed until then.'
-            : 'Your answers have been sent. Your certificate is on its way.'}
+        {pending === undefined ? words.readingOutbox : pending > 0 ? words.waiting : student.email ? words.sentEmailed : words.sentNoEmail}
       </p>
+      <SessionCertificate words={words} />
       <p>
-        <Link to="/outbox">What is waiting on this phone</Link> ·{' '}
+        <Link to="/outbox">{words.outbox}</Link> ·{' '}
         <button type="button" className="btn btn--outline" onClick={onAgain}>
-          Take the test again
+          {words.again}
         </button>
       </p>
     </div>
@@ -59,8 +58,9 @@ function useStage(session: PublicSession) {
 
 function SessionFlow({ session }: { session: PublicSession }) {
   const { student, finished, join, finish } = useStage(session);
-  if (!student) return <JoinForm session={session} onJoined={join} />;
-  if (finished) return <Finished onAgain={() => finish(false)} />;
+  const words = SESSION_WORDS[session.language];
+  if (!student) return <JoinForm session={session} words={words} onJoined={join} />;
+  if (finished) return <Finished words={words} student={student} onAgain={() => finish(false)} />;
   return <QuizPage language={session.language} taker={{ session: session.code, ...student }} onDone={() => finish(true)} />;
 }
 
@@ -73,8 +73,10 @@ export default function SessionRoute() {
       <div className="container container--narrow">
         {info.state === 'ready' ? (
           <>
-            <SessionHeader session={info.session} readiness={readiness} />
-            <SessionFlow session={info.session} />
+            <div lang={SESSION_WORDS[info.session.language].lang}>
+              <SessionHeader session={info.session} words={SESSION_WORDS[info.session.language]} readiness={readiness} />
+              <SessionFlow session={info.session} />
+            </div>
           </>
         ) : info.state === 'loading' ? (
           <p aria-busy="true">Opening the session…</p>

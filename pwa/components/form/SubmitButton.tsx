@@ -1,4 +1,5 @@
 import { useFormikContext } from 'formik';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 
 interface Props {
@@ -9,12 +10,62 @@ interface Props {
   block?: boolean;
 }
 
+/**
+ * After a submit that validation stopped, the first field with an error (in the page's order)
+ * is scrolled into view and focused: on a phone the error may be far above the button, and a
+ * screen reader then reads it. Every form has this button, so every form behaves alike.
+ */
+function useFocusFirstError(button: RefObject<HTMLButtonElement | null>) {
+  const { submitCount, isSubmitting, errors } = useFormikContext();
+  const handled = useRef(0);
+  const invalid = Object.keys(errors).length > 0;
+  useEffect(() => {
+    // Once per submit, when validation has stopped it: typing afterwards never pulls the page back.
+    if (isSubmitting || submitCount <= handled.current) return;
+    handled.current = submitCount;
+    if (!invalid) return;
+    const form = button.current?.form;
+    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input');
+    if (!first) return;
+    first.scrollIntoView({ block: 'center' });
+    first.focus({ preventScroll: true });
+  }, [submitCount, isSubmitting, invalid, button]);
+}
+
+/**
+ * A sent submit: the button was disabled while sending, which drops focus to the page's body;
+ * focus comes back to it (and so the view stays at the form and its message) instead of the
+ * page being left wherever the browser puts it, the footer on a phone whose keyboard closed.
+ */
+function useFocusAfterSubmit(button: RefObject<HTMLButtonElement | null>) {
+  const { isSubmitting } = useFormikContext();
+  const wasSubmitting = useRef(false);
+  useEffect(() => {
+    const done = wasSubmitting.current && !isSubmitting;
+    wasSubmitting.current = isSubmitting;
+    const el = button.current;
+    if (!done || !el) return;
+    if (document.activeElement === null || document.activeElement === document.body) {
+      el.focus({ preventScroll: true });
+      el.scrollIntoView({ block: 'nearest' });
+    }
+  }, [isSubmitting, button]);
+}
+
 /** A Formik form's submit button: disabled until the page is live (see useHydrated) and while submitting. */
 export function SubmitButton({ label, busyLabel, block = false }: Props) {
   const hydrated = useHydrated();
   const { isSubmitting } = useFormikContext();
+  const ref = useRef<HTMLButtonElement>(null);
+  useFocusFirstError(ref);
+  useFocusAfterSubmit(ref);
   return (
-    <button type="submit" className={block ? 'btn btn--accent btn--block' : 'btn btn--accent'} disabled={!hydrated || isSubmitting}>
+    <button
+      ref={ref}
+      type="submit"
+      className={block ? 'btn btn--accent btn--block' : 'btn btn--accent'}
+      disabled={!hydrated || isSubmitting}
+    >
       {isSubmitting ? busyLabel : label}
     </button>
   );

@@ -7,23 +7,47 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>
   name: string;
   label: string;
   multiline?: boolean;
+  /** The contract's length limit: a counter shows once the text nears it (multiline fields). */
+  limit?: number;
+}
+
+/** The counter shows from this share of the limit: early enough to shorten, not noise for a short note. */
+const COUNTER_FROM = 0.8;
+
+function LengthCounter({ id, length, limit }: { id: string; length: number; limit: number }) {
+  if (length < limit * COUNTER_FROM) return null;
+  const left = limit - length;
+  return (
+    <p
+      id={id}
+      className={left < 0 ? 'field__counter field__counter--over' : 'field__counter'}
+      data-testid="length-counter"
+      aria-live="polite"
+    >
+      {left >= 0 ? `${left.toLocaleString('en-IN')} characters left` : `${(-left).toLocaleString('en-IN')} characters over the limit`}
+    </p>
+  );
 }
 
 /** A labelled Formik field; its error is tied to the input for screen readers. */
-export function TextField({ name, label, multiline, type = 'text', className, ...rest }: FieldProps) {
+export function TextField({ name, label, multiline, limit, type = 'text', className, ...rest }: FieldProps) {
   const [field, meta] = useField(name);
   const id = useId();
   const error = meta.touched && meta.error ? meta.error : undefined;
+  const length = typeof field.value === 'string' ? field.value.length : 0;
+  const counting = limit !== undefined && length >= limit * COUNTER_FROM;
+  const describedBy = [error ? `${id}-err` : '', counting ? `${id}-count` : ''].filter(Boolean).join(' ');
   const common = {
     id,
     ...field,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-err` : undefined,
+    'aria-describedby': describedBy || undefined,
   };
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
       {multiline ? <textarea {...common} rows={4} /> : <input {...common} type={type} {...rest} />}
+      {limit !== undefined && <LengthCounter id={`${id}-count`} length={length} limit={limit} />}
       {error && (
         <p id={`${id}-err`} className="field__error" data-testid={`error-${name}`}>
           {error}

@@ -4,17 +4,19 @@ import { IconWhatsApp } from '../Icons.tsx';
 import './footer.css';
 
 /**
- * The personality test's routes (/personality/english-test, /personality/hinglish-test,
- * /personality/hindi-test). On a
- * phone its Next and Submit buttons sit where the floating button floats, and a student in the
- * middle of the test has no use for a chat, so the button is not shown there at all.
+ * Where a test is taken: the personality test's routes (/personality/english-test,
+ * /personality/hinglish-test, /personality/hindi-test) and a classroom session's page (/s/{code}), which shows the same
+ * test. On a phone the test's Next and Submit buttons sit where the floating button floats,
+ * and a student in the middle of the test has no use for a chat, so the button is not shown
+ * there at all.
  */
-const TEST_ROUTE_PREFIX = '/personality/';
+// '/s/' is contract/sessions.ts's SESSION_ROUTE, written out: that module brings yup, kept off '/'.
+const TEST_ROUTE_PREFIXES = ['/personality/', '/s/'];
 
 /** Floating chat button: a WhatsApp chat with the business number, in a new tab. */
 export function ChatButton() {
   const { pathname } = useLocation();
-  if (pathname.startsWith(TEST_ROUTE_PREFIX)) return null;
+  if (TEST_ROUTE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return null;
   return (
     <a
       className="chat-btn"

@@ -3,9 +3,20 @@ import { SITE } from '../../config/site.ts';
 import { CATEGORY_LINKS, COMPANY_LINKS } from '../../content/navigation.ts';
 import { POLICY_LINKS } from '../../content/policies-index.ts';
 import { IconInstagram, IconLinkedIn, IconMail, IconPhone, IconYouTube } from '../Icons.tsx';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 import './footer.css';
 
+/** The year the page is read in: the build's year in the prerendered HTML, the reader's once live. */
+function useYear(): number {
+  const hydrated = useHydrated();
+  return hydrated ? new Date().getFullYear() : BUILD_YEAR;
+}
+// The same number in the prerendered HTML and the first client render (vite.config.ts), so
+// hydration matches; the fallback serves builds without that definition (unit tests).
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
+
 export function Footer() {
+  const year = useYear();
   return (
     <footer className="site-footer">
       <div className="container footer__grid">
@@ -76,7 +87,7 @@ export function Footer() {
       </div>
       <div className="container footer__bottom">
         <p>
-          © {SITE.copyrightYear} {SITE.name}. All rights reserved.
+          © <span data-testid="copyright-year">{year}</span> {SITE.name}. All rights reserved.
         </p>
         <ul className="footer__policy-lg" aria-label="Policies">
           {POLICY_LINKS.map((l) => (

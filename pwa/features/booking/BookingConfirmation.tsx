@@ -10,6 +10,7 @@ import {
   type PaidPackage,
 } from '../../../contract/bookings.ts';
 import type { Booked } from './BookingForm.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { UpiPay } from './UpiPay.tsx';
 import { UtrForm } from './UtrForm.tsx';
 import { useDelivered } from './useDelivered.ts';
@@ -32,7 +33,7 @@ function Payment({ booked, payment }: { booked: Booked; payment: BookingOptions[
       </a>
       {payment.upi && (
         <>
-          <UpiPay uri={upiUri(payment.upi, rupees, booked.reference)} amount={amount} />
+          <UpiPay uri={upiUri(payment.upi, rupees, booked.reference)} amount={amount} payee={payment.upi} />
           <UtrForm reference={booked.reference} />
         </>
       )}
@@ -44,8 +45,9 @@ export function BookingConfirmation({ booked, options }: { booked: Booked; optio
   const delivered = useDelivered(booked.id, booked.sent);
   return (
     <div className="booking__done" data-testid="booking-confirmation">
-      <p>
+      <p className="booking__reference">
         Your booking reference: <strong data-testid="booking-reference">{booked.reference}</strong>
+        <CopyButton text={booked.reference} label="Copy the reference" />
       </p>
       <p role="status" data-testid="booking-delivery">
         {delivered

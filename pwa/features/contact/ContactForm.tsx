@@ -3,6 +3,7 @@ import { consentErrors, consentInput, EMPTY_CONSENT, type ConsentValues } from '
 import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { contactSchema, type ContactInput } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
+import { LIMITS } from '../../../contract/options.ts';
 import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
 import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
@@ -39,7 +40,7 @@ export function ContactForm() {
           <TextField name="email" label="Email" type="email" autoComplete="email" />
           <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
         </div>
-        <TextField name="message" label="Message" multiline />
+        <TextField name="message" label="Message" multiline limit={LIMITS.message} />
         {spam.trap}
         <ConsentFields collects="your name, email, phone and message" askAge={false} />
         <SubmitButton label="Send Message" busyLabel="Sending..." />

@@ -5,6 +5,23 @@ import { INTRO_VIDEO } from '../../content/home.ts';
 import { readItem, writeItem } from '../../lib/storage.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 
+/** What Chromium's Network Information API tells (other browsers have none: treated as not metered). */
+interface ConnectionHints {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/**
+ * The browser asks to save data, or the connection is a slow mobile one: a video playing by
+ * itself would spend a student's metered plan, so the popup does not open. It is not marked
+ * as seen either: the first visit home on a better connection shows it.
+ */
+export function savesData(nav: Navigator = navigator): boolean {
+  const connection = (nav as Navigator & { connection?: ConnectionHints }).connection;
+  if (!connection) return false;
+  return connection.saveData === true || ['slow-2g', '2g', '3g'].includes(connection.effectiveType ?? '');
+}
+
 /**
  * Intro video popup (9:16, autoplays muted with controls). It opens at most once per
  * visitor, on their first visit to the home page, and never over a message: not when they
@@ -14,7 +31,7 @@ export function IntroVideo() {
   const [open, setOpen] = useState(false);
   const toastShowing = useToastShowing();
   useEffect(() => {
-    if (readItem(STORAGE_KEYS.introVideoSeen) !== null) return;
+    if (readItem(STORAGE_KEYS.introVideoSeen) !== null || savesData()) return;
     // The first visit home decides, message or not: a visitor who arrives with one (after
     // the test or a registration) has found their way already.
     writeItem(STORAGE_KEYS.introVideoSeen, new Date().toISOString());

@@ -6,6 +6,7 @@ import { consentInput, EMPTY_CONSENT, type ConsentValues } from '../../../contra
 import { LEAD_PATHS } from '../../../contract/lead-kinds.ts';
 import { proposalSchema } from '../../../contract/leads.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
+import { LIMITS } from '../../../contract/options.ts';
 import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
@@ -63,7 +64,7 @@ export default function ProposalModal({ programme, onClose }: { programme: strin
             <TextField name="participants" label="Participants" type="number" inputMode="numeric" min={1} />
           </div>
           <TextField name="preferredMonths" label="Preferred months" placeholder="e.g. January–February" />
-          <TextField name="message" label="Message (optional)" multiline />
+          <TextField name="message" label="Message (optional)" multiline limit={LIMITS.message} />
           {spam.trap}
           <ConsentFields collects="your organisation, name, role, email, phone and your group's needs" askAge={false} />
           <SubmitButton label="Request a proposal" busyLabel="Sending..." block />

@@ -2,14 +2,12 @@
 // page until dismissed. It reads the last result from localStorage, scored on this device
 // when the answers were queued offline, and picks up the certificate link once the outbox
 // has delivered them. Renders nothing on the server (the home page is prerendered).
-import { useEffect } from 'react';
 import { certificatePagePath } from '../../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS } from '../../../contract/quiz/items.ts';
 import { QUIZ_HTML_LANG, quizTextKey } from '../../../contract/quiz/options.ts';
 import { QUIZ_BAND_LABELS, describeScore } from '../../../contract/quiz/scoring.ts';
-import { onOutboxEvent } from '../../lib/outbox/client.ts';
-import { idbStore } from '../../lib/outbox/store.ts';
-import { loadQuizResult, saveQuizResult } from './quiz-storage.ts';
+import { saveQuizResult } from './quiz-storage.ts';
+import { useCertificatePickup } from './useCertificatePickup.ts';
 import { useStoredQuizResult } from './useStoredQuizResult.ts';
 import './quiz.css';
 
@@ -19,7 +17,10 @@ const WORDS = {
     taken: (date: string) => `English test, taken on ${date}`,
     pending:
       "Your answers are saved on this device and will be sent automatically when you're back online. Your certificate will then arrive by email.",
+    pendingNoEmail:
+      "Your answers are saved on this device and will be sent automatically when you're back online. Your certificate's link will then appear here.",
     emailed: 'Your certificate has been sent to your email.',
+    atLink: 'Your certificate is ready: open it from its link below.',
     certificate: 'View your certificate',
     dismiss: 'Dismiss your profile',
     note: 'Each bar shows your position in the possible range. The profile describes your style, not your ability: no score is good or bad.',
@@ -29,7 +30,10 @@ const WORDS = {
     taken: (date: string) => `Hinglish test, ${date} ko diya gaya`,
     pending:
       'Aapke jawab is device par save hain aur internet aate hi apne aap bhej diye jaayenge. Uske baad certificate aapke email par aa jaayega.',
+    pendingNoEmail:
+      'Aapke jawab is device par save hain aur internet aate hi apne aap bhej diye jaayenge. Uske baad certificate ka link yahan aa jaayega.',
     emailed: 'Aapka certificate aapke email par bhej diya gaya hai.',
+    atLink: 'Aapka certificate taiyaar hai: neeche diye link se kholiye.',
     certificate: 'Apna certificate dekhiye',
     dismiss: 'Profile band kijiye',
     note: 'Har bar dikhata hai ki aap possible range mein kahan hain. Yeh profile aapka style batati hai, aapki kaabiliyat nahi: koi bhi score achha ya bura nahi hota.',
@@ -38,7 +42,9 @@ const WORDS = {
     title: 'आपकी पर्सनैलिटी प्रोफ़ाइल',
     taken: (date: string) => `हिंदी टेस्ट, ${date} को दिया गया`,
     pending: 'आपके जवाब इस डिवाइस पर सहेजे गए हैं और इंटरनेट आते ही अपने-आप भेज दिए जाएँगे। उसके बाद प्रमाणपत्र आपके ईमेल पर आ जाएगा।',
+    pendingNoEmail: 'आपके जवाब इस डिवाइस पर सहेजे गए हैं और इंटरनेट आते ही अपने-आप भेज दिए जाएँगे। उसके बाद प्रमाणपत्र का लिंक यहाँ आ जाएगा।',
     emailed: 'आपका प्रमाणपत्र आपके ईमेल पर भेज दिया गया है।',
+    atLink: 'आपका प्रमाणपत्र तैयार है: नीचे दिए लिंक से खोलिए।',
     certificate: 'अपना प्रमाणपत्र देखिए',
     dismiss: 'प्रोफ़ाइल बंद कीजिए',
     note: 'हर पट्टी दिखाती है कि संभावित दायरे में आप कहाँ हैं। यह प्रोफ़ाइल आपका स्वभाव बताती है, आपकी क़ाबिलियत नहीं: कोई भी स्कोर अच्छा या बुरा नहीं होता।',
@@ -47,34 +53,9 @@ const WORDS = {
 
 const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
-function certificateIdOf(body: unknown): string | undefined {
-  const id = body && typeof body === 'object' ? (body as { certificateId?: unknown }).certificateId : undefined;
-  return typeof id === 'string' ? id : undefined;
-}
-
 export function ProfilePanel({ className = '' }: { className?: string }) {
   const [stored, setStored] = useStoredQuizResult();
-
-  // Queued answers: learn the certificate id once the outbox delivers them.
-  const pendingId = stored?.pending ? stored.submissionId : undefined;
-  useEffect(() => {
-    if (!pendingId) return;
-    const delivered = (certificateId: string | undefined) => {
-      const latest = loadQuizResult();
-      if (!latest || latest.submissionId !== pendingId) return;
-      saveQuizResult({ ...latest, pending: false, certificateId: certificateId ?? latest.certificateId });
-    };
-    const stop = onOutboxEvent((event) => {
-      if (event.type === 'outcome' && event.id === pendingId && event.state === 'sent') delivered(certificateIdOf(event.body));
-    });
-    void idbStore
-      .get(pendingId)
-      .then((item) => {
-        if (item?.state === 'sent') delivered(certificateIdOf(item.response));
-      })
-      .catch(() => undefined);
-    return stop;
-  }, [pendingId]);
+  useCertificatePickup(stored);
 
   if (!stored || stored.dismissed) return null;
   const words = WORDS[stored.language];
@@ -99,7 +80,13 @@ export function ProfilePanel({ className = '' }: { className?: string }) {
           </button>
         </div>
         <p className="profile__note" data-testid="profile-status">
-          {stored.pending ? words.pending : words.emailed}
+          {stored.emailed === false
+            ? stored.pending
+              ? words.pendingNoEmail
+              : words.atLink
+            : stored.pending
+              ? words.pending
+              : words.emailed}
         </p>
         <ul className="profile__domains">
           {stored.result.domains.map((score) => {

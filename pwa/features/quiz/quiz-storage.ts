@@ -19,8 +19,16 @@ export interface StoredQuizResult {
   submittedAt: number;
   /** The outbox id (Idempotency-Key) of the submission. */
   submissionId: string;
-  /** Known once the server has stored the answers. */
+  /** Known once the server (or a classroom's relay) has stored the answers. */
   certificateId?: string | undefined;
+  /** The certificate page's absolute link, as the server gave it (a relay gives its upstream's). */
+  certificateUrl?: string | undefined;
+  /**
+   * False when the taker gave no email (a classroom student with a roll number only), or the
+   * server said it did not mail the certificate: then nothing may speak of an email.
+   * Undefined in results kept by older versions (a signed-up visitor, who always gave one).
+   */
+  emailed?: boolean | undefined;
   /** True while the answers wait in the outbox. */
   pending: boolean;
   dismissed?: boolean | undefined;

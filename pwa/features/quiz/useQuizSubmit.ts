@@ -67,6 +67,9 @@ export function useQuizSubmit(language: QuizLanguage, taker: SessionTaker | unde
       submittedAt: Date.now(),
       submissionId: id,
       certificateId: result.data?.certificateId,
+      certificateUrl: result.data?.certificateUrl,
+      // A classroom student who gave a roll number only is mailed nothing.
+      emailed: body.email === undefined ? false : result.data?.emailed,
       pending: !result.ok,
     });
     await clearDraft(language).catch(() => undefined);

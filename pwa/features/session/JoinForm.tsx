@@ -9,6 +9,7 @@ import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useToast } from '../../components/Toast.tsx';
+import type { SessionWords } from '../../content/session.ts';
 import { submit } from '../../lib/submit.ts';
 import type { SessionStudent } from './session-storage.ts';
 
@@ -20,7 +21,15 @@ interface JoinValues extends ConsentValues {
   phone: string;
 }
 
-export function JoinForm({ session, onJoined }: { session: PublicSession; onJoined: (student: SessionStudent) => void }) {
+export function JoinForm({
+  session,
+  words,
+  onJoined,
+}: {
+  session: PublicSession;
+  words: SessionWords;
+  onJoined: (student: SessionStudent) => void;
+}) {
   const toast = useToast();
   const askAge = session.audience === 'school';
   return (
@@ -33,19 +42,19 @@ export function JoinForm({ session, onJoined }: { session: PublicSession; onJoin
         const result = await submit(LEAD_PATHS.sessionJoin, body, { consent: consentInput(values, askAge, new Date()) });
         // Sent, or kept on the phone to send later: either way the student goes on to the test.
         if (!result.ok && !result.queued) {
-          toast.show(`⚠️ ${result.message ?? 'Could not join the session. Please try again.'}`, 'error');
+          toast.show(`⚠️ ${result.message ?? words.joinFailed}`, 'error');
           return;
         }
         onJoined({ name: body.name, email: body.email, rollNumber: body.rollNumber, phone: body.phone });
       }}
     >
       <Form noValidate className="form card" aria-label="Join the session">
-        <TextField name="name" label="Your name (as it should appear on your certificate)" autoComplete="name" />
-        <TextField name="email" label="Email" type="email" autoComplete="email" />
-        <TextField name="rollNumber" label="Roll number (instead of an email)" autoComplete="off" />
-        <TextField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
-        <ConsentFields collects="your name, email or roll number, phone if you give it, and your test answers" askAge={askAge} />
-        <SubmitButton label="Join and start the test" busyLabel="Joining..." block />
+        <TextField name="name" label={words.nameLabel} autoComplete="name" />
+        <TextField name="email" label={words.emailLabel} type="email" autoComplete="email" />
+        <TextField name="rollNumber" label={words.rollLabel} autoComplete="off" />
+        <TextField name="phone" label={words.phoneLabel} type="tel" autoComplete="tel" />
+        <ConsentFields collects={words.collects} askAge={askAge} />
+        <SubmitButton label={words.join} busyLabel={words.joining} block />
       </Form>
     </Formik>
   );

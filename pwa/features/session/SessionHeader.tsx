@@ -1,17 +1,12 @@
 // The top of a session's page on a phone: where and when, and whether the phone is ready
 // to carry on with no connection.
 import type { PublicSession } from '../../../contract/sessions.ts';
+import type { SessionWords } from '../../content/session.ts';
 import type { OfflineReadiness } from './useOfflineReady.ts';
 
 const DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-const READINESS: Record<OfflineReadiness, string> = {
-  checking: 'Getting the test onto this phone…',
-  ready: 'Ready: this phone can take the whole test even if the internet goes.',
-  unsupported: 'Keep this page open: on this connection the phone cannot keep the test for offline use.',
-};
-
-export function SessionHeader({ session, readiness }: { session: PublicSession; readiness: OfflineReadiness }) {
+export function SessionHeader({ session, words, readiness }: { session: PublicSession; words: SessionWords; readiness: OfflineReadiness }) {
   return (
     <header className="session-header">
       <p className="session-header__org" data-testid="session-organisation">
@@ -25,7 +20,7 @@ export function SessionHeader({ session, readiness }: { session: PublicSession; 
         data-testid="offline-ready"
         data-state={readiness}
       >
-        {READINESS[readiness]}
+        {words[readiness]}
       </p>
     </header>
   );

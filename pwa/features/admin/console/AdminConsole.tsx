@@ -172,9 +172,12 @@ function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; logging
           </ul>
         </nav>
         <SidebarViews />
-        <p className={live ? 'console__live is-live' : 'console__live'} role="status">
-          {live ? 'Live: new leads appear by themselves' : 'Connecting for live updates…'}
-        </p>
+        {/* Live leads are news only to those who read leads: a trainer's sidebar says nothing of them. */}
+        {member.can('leads.read') ? (
+          <p className={live ? 'console__live is-live' : 'console__live'} role="status">
+            {live ? 'Live: new leads appear by themselves' : 'Connecting for live updates…'}
+          </p>
+        ) : null}
         <button type="button" className="btn btn--outline console__logout" onClick={onLogout} disabled={loggingOut}>
           {loggingOut ? 'Logging out…' : 'Logout'}
         </button>

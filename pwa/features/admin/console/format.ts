@@ -26,6 +26,18 @@ export function formatDay(day: string): string {
   return DAY.format(new Date(`${day}T00:00:00Z`));
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A YYYY-MM-DD day as people write it: "27 Nov 2026". Written out rather than through Intl,
+ * whose short months differ between engines ("Sept" in some): a projected date reads one way.
+ */
+export function formatDate(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : day;
+}
+
 export function statusLabel(status: unknown): string {
   return LEAD_STATUS_LABELS[status as LeadStatus] ?? String(status);
 }

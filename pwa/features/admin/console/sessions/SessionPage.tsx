@@ -1,16 +1,16 @@
 // One session, made for the projector: a large QR code and the short link to type, the
 // organisation and date, and live counts of who joined and who finished (read again every
 // few seconds while the page is open), the class report, and the organisation's enquiry.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { REPORT_MIN_FINISHED, SESSION_PATHS, type ClassroomSession } from '../../../../../contract/sessions.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
 import { ErrorNotice } from '../controls.tsx';
 import { useMember } from '../member.tsx';
-import { formatCount } from '../format.ts';
+import { formatCount, formatDate } from '../format.ts';
 import { useAdminData } from '../use-admin-data.ts';
-import { QrCode } from './QrCode.tsx';
+import { QrCode } from '../../../../components/QrCode.tsx';
 import { downloadReport } from './report-download.ts';
 
 /** How often the counts are read while the page is open: live enough for a class of 60. */
@@ -30,6 +30,9 @@ function useLiveSession(code: string) {
   return [loaded, reload, last.current] as const;
 }
 
+/** Said where the report's figures would be until enough students have finished. */
+export const UNDER_MIN_TEXT = `Figures appear once ${REPORT_MIN_FINISHED} have finished, so no one student can be singled out.`;
+
 function Counts({ session }: { session: ClassroomSession }) {
   return (
     <dl className="session-counts" aria-live="polite">
@@ -48,21 +51,44 @@ function Counts({ session }: { session: ClassroomSession }) {
   );
 }
 
+/** The projector view filling the screen (the Fullscreen API), and back; hidden where the browser has none. */
+function FullScreenButton({ target }: { target: RefObject<HTMLDivElement | null> }) {
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const onChange = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  if (typeof document !== 'undefined' && !document.fullscreenEnabled) return null;
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void target.current?.requestFullscreen().catch(() => undefined);
+  };
+  return (
+    <button type="button" className="btn btn--small btn--outline session-projector__full" onClick={toggle}>
+      {full ? 'Leave full screen' : 'Full screen for the projector'}
+    </button>
+  );
+}
+
 function Projector({ session }: { session: ClassroomSession }) {
   const shown = session.url.replace(/^https?:\/\//, '');
+  const view = useRef<HTMLDivElement>(null);
   return (
-    <div className="session-projector">
+    <div className="session-projector" ref={view}>
       <QrCode text={session.url} label={`QR code for ${shown}`} />
       <div className="session-projector__side">
         <p className="session-projector__org">
           {session.organisation}
-          {session.city ? `, ${session.city}` : ''} · {session.date}
+          {session.city ? `, ${session.city}` : ''} · {formatDate(session.date)}
         </p>
         <p>Scan the code, or open:</p>
         <p className="session-projector__link" data-testid="session-link">
           {shown}
         </p>
         <Counts session={session} />
+        {session.finished < REPORT_MIN_FINISHED ? <p className="session-projector__rule">{UNDER_MIN_TEXT}</p> : null}
+        <FullScreenButton target={view} />
       </div>
     </div>
   );
@@ -84,7 +110,7 @@ function ReportActions({ session }: { session: ClassroomSession }) {
       <p>
         {ready
           ? 'The class report is ready: the class profile on the five domains, for the organisation.'
-          : `The class report shows figures once ${REPORT_MIN_FINISHED} students have finished.`}
+          : `The class report: ${UNDER_MIN_TEXT[0]!.toLowerCase()}${UNDER_MIN_TEXT.slice(1)}`}
       </p>
       <button type="button" className="btn btn--small" onClick={() => void download()} disabled={busy}>
         {busy ? 'Preparing…' : 'Download the report (PDF)'}

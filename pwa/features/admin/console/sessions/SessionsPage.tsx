@@ -5,7 +5,7 @@ import { SESSION_PATHS, type SessionCreated, type SessionCreateInput, type Sessi
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
 import { ErrorNotice } from '../controls.tsx';
-import { formatCount } from '../format.ts';
+import { formatCount, formatDate } from '../format.ts';
 import { adminRequest } from '../request.ts';
 import { attempt, useAdminData } from '../use-admin-data.ts';
 import { RelayKeys, RelayWaiting } from './RelayPanel.tsx';
@@ -27,7 +27,7 @@ function SessionRows({ sessions }: { sessions: SessionsResponse['data'] }) {
       <tbody>
         {sessions.map((s) => (
           <tr key={s.code}>
-            <td>{s.date}</td>
+            <td>{formatDate(s.date)}</td>
             <td>
               <Link to={`/admin/sessions/${s.code}`}>{s.organisation}</Link>
               {s.city ? `, ${s.city}` : ''}

@@ -1,5 +1,6 @@
 // A QR code drawn as one SVG path: crisp at any size, so it reads from the back of a hall
-// when projected. (The API draws the certificate's the same way; the PWA may not import it.)
+// when projected, or scanned off a phone's screen. (The API draws the certificate's the same
+// way; the PWA may not import it.)
 import QRCode from 'qrcode';
 import { useMemo } from 'react';
 
@@ -26,10 +27,10 @@ function qrPath(text: string): { size: number; d: string } {
   return { size: n + 2 * QUIET_ZONE, d: parts.join('') };
 }
 
-export function QrCode({ text, label }: { text: string; label: string }) {
+export function QrCode({ text, label, className = 'session-qr' }: { text: string; label: string; className?: string }) {
   const { size, d } = useMemo(() => qrPath(text), [text]);
   return (
-    <svg className="session-qr" viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges">
+    <svg className={className} viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges">
       <rect width={size} height={size} fill="#fff" />
       <path d={d} fill="#000" />
     </svg>

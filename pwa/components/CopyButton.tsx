@@ -1,0 +1,26 @@
+// Copies a short text (a booking reference) to the clipboard and says so beside itself.
+// Where the Clipboard API is refused (a page that is not a secure context), it says to copy
+// it by hand: the text stays on screen beside the button.
+import { useState } from 'react';
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [said, setSaid] = useState<string>();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid('Copied');
+    } catch {
+      setSaid('Select and copy it');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn--small btn--outline copy-btn" onClick={() => void copy()}>
+        {label}
+      </button>
+      <span role="status" className="copy-btn__said">
+        {said}
+      </span>
+    </>
+  );
+}
