@@ -5,7 +5,7 @@ import { API_MESSAGES } from '../contract/messages.ts';
 import { nowOf, type Deps } from './deps.ts';
 import { errorHandler } from './lib/errors.ts';
 import { corsPolicy, jsonBodiesOnly, securityHeaders } from './lib/http-policy.ts';
-import { createRateLimiter, postRateLimit, rateLimitErrorLog } from './lib/rate-limit.ts';
+import { createRateLimiter, postRateLimit, rateLimitErrorLog, type RateLimiter } from './lib/rate-limit.ts';
 import { requestId, requestLog } from './lib/request-log.ts';
 import { admin } from './resources/admin.ts';
 import { certificatePage, certificatesApi } from './resources/certificates.ts';
@@ -54,9 +54,24 @@ export interface AppOptions {
   logRequests?: boolean;
 }
 
+/** A limiter of `perMinute` on the app's database, for an allowance main.ts did not make. */
+function limiterOf(deps: Deps, perMinute: number): RateLimiter {
+  return createRateLimiter({ db: deps.db, perMinute, clock: () => nowOf(deps), onError: rateLimitErrorLog(deps.log) });
+}
+
 export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
-  // One queue of after-the-answer work for the app's resources (forgot-password, erasure links).
-  const deps: Deps = appDeps.tasks ? appDeps : { ...appDeps, tasks: createBackgroundTasks(appDeps.log) };
+  const { config } = appDeps;
+  const publicLimiter = appDeps.rateLimiter ?? limiterOf(appDeps, config.postRateLimitPerMinute);
+  const relayLimiter = appDeps.relayRateLimiter ?? limiterOf(appDeps, config.relayRateLimitPerMinute);
+  const deps: Deps = {
+    ...appDeps,
+    // One queue of after-the-answer work for the app's resources (forgot-password, erasure links).
+    tasks: appDeps.tasks ?? createBackgroundTasks(appDeps.log),
+    rateLimiter: publicLimiter,
+    relayRateLimiter: relayLimiter,
+    // Read by guard() and the staff's ways in (resources/admin.ts, invitations.ts).
+    staffRateLimiter: appDeps.staffRateLimiter ?? limiterOf(appDeps, config.staffRateLimitPerMinute),
+  };
   const app = new Hono();
   app.use('*', requestId());
   if (deps.requestMetrics) app.use('*', deps.requestMetrics);
@@ -66,14 +81,6 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.use('/api/*', corsPolicy(deps.config));
   const quizAnswers = quizAnswersLead(deps);
   const erasureRequests = erasureRequestLead(deps);
-  const limiter =
-    deps.rateLimiter ??
-    createRateLimiter({
-      db: deps.db,
-      perMinute: deps.config.postRateLimitPerMinute,
-      clock: () => nowOf(deps),
-      onError: rateLimitErrorLog(deps.log),
-    });
   // The kinds made here, beside the five listed ones. The test's answers may have no email
   // (a session's student with a roll number), which the union of every table's insert type
   // cannot say; each is checked against its own table where it is defined.
@@ -85,9 +92,13 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
     sessionJoinLead as AnyLeadResource,
     bookingLeadMailed(deps) as AnyLeadResource,
   ];
-  // A relay's key is checked before the rate limit, which counts the relay as its own client.
+  // A relay's key is checked before the rate limit, which counts the relay against its key's own allowance.
   app.use('/api/*', relayDeliveries(deps, new Set(leadResources(others).keys())));
-  app.use('/api/*', postRateLimit(limiter, { perMinute: deps.config.postRateLimitPerMinute, trustProxy: deps.config.trustProxy }));
+  const allowances = {
+    public: { limiter: publicLimiter, perMinute: config.postRateLimitPerMinute },
+    relay: { limiter: relayLimiter, perMinute: config.relayRateLimitPerMinute },
+  };
+  app.use('/api/*', postRateLimit(allowances, { trustProxy: config.trustProxy }));
   // JSON only, but for a CSV file being imported (resources/import.ts, which checks its own type).
   app.use('/api/*', jsonBodiesOnly({ except: IMPORT_PATH_PATTERN }));
 

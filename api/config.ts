@@ -64,8 +64,16 @@ export interface Config {
   loginWindowSeconds: number;
 
   // HTTP policy.
-  /** POSTs per client address per minute before a 429; 0 turns the limit off. */
+  /** POSTs per client address per minute before a 429; 0 turns the limit off. Never staff routes (/api/admin). */
   postRateLimitPerMinute: number;
+  /**
+   * Staff actions per account per minute before a 429 (0: off): console writes per member,
+   * logins and reset requests per email. Never counted against an address, so a class
+   * behind the college's address cannot lock its staff out.
+   */
+  staffRateLimitPerMinute: number;
+  /** Submissions per relay key per minute before a 429 (0: off): a relay drains a day's classes after an outage. */
+  relayRateLimitPerMinute: number;
   /**
    * RELAY_UPSTREAM_URL and RELAY_KEY (issue 23 part 4): this instance is a classroom relay.
    * It stores every submission first and forwards it upstream; it sends no mail.
@@ -301,6 +309,8 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     loginSlowMs: 2_000,
     loginWindowSeconds: 15 * 60,
     postRateLimitPerMinute: intVar(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    staffRateLimitPerMinute: intVar(env, 'STAFF_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    relayRateLimitPerMinute: intVar(env, 'RELAY_RATE_LIMIT_PER_MINUTE', 6_000, 0, 10_000_000),
     relay: relayConfig(env),
     corsOrigins,
     trustProxy: intVar(env, 'TRUST_PROXY', 0, 0, 10),

@@ -34,6 +34,10 @@ export interface Deps {
   renderCertificate?: (data: CertificateData) => Promise<Buffer>;
   /** The public rate limit (main.ts makes it, to count its refusals); the app makes its own when absent. */
   rateLimiter?: RateLimiter;
+  /** Relay keys' allowances (config.relayRateLimitPerMinute); the app makes its own when absent. */
+  relayRateLimiter?: RateLimiter;
+  /** Staff accounts' allowances (config.staffRateLimitPerMinute); the app makes its own when absent. */
+  staffRateLimiter?: RateLimiter;
   /** Counts and times every request for the metrics endpoint (main.ts, when METRICS_PORT is set). */
   requestMetrics?: MiddlewareHandler;
 }

@@ -1,10 +1,16 @@
-// The overall connection ceiling (http-server.ts): past MAX_CONNECTIONS every request but
+// The connection ceilings (http-server.ts): past MAX_CONNECTIONS every request but
 // /api/health is answered 503, a few connections past that are refused outright, and a
-// freed slot serves again. A small app, in-process, on a free port.
+// freed slot serves again (a small app, in-process, on a free port); a connection past
+// MAX_CONNECTIONS_PER_ADDRESS is answered 503 and its request never reaches the app (the
+// real app on a test database).
 import net from 'node:net';
 import { Hono } from 'hono';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { HEALTH_HEADROOM, startHttpServer, type HttpServer } from './http-server.ts';
+import { testApp } from './testing/app.ts';
+import { testBackends, type TestDatabase } from './testing/databases.ts';
+import { LEAD_SAMPLES } from './testing/lead-samples.ts';
 
 /** Writes a request (Connection: close) on a new connection; resolves with everything that came back. */
 function exchange(port: number, path: string): Promise<string> {
@@ -88,4 +94,93 @@ describe('the overall connection ceiling', () => {
     sockets = [];
     await expect.poll(() => exchange(port, '/api/v1/thing')).toMatch(/^HTTP\/1\.1 200/);
   });
+});
+
+/** Sends a POST on a new connection (Connection: close); resolves with the first status code that came back, 0 when none. */
+function postOnce(port: number, path: string, body: string, onAnswer: (status: number) => void): Promise<number> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let data = '';
+    let status = 0;
+    socket.on('data', (d) => {
+      data += d.toString();
+      const code = /^HTTP\/1\.1 (\d{3})/.exec(data);
+      if (status === 0 && code) onAnswer((status = Number(code[1])));
+    });
+    socket.on('error', () => {});
+    socket.once('connect', () =>
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      ),
+    );
+    socket.once('close', () => resolve(status));
+  });
+}
+
+describe.each(testBackends())('the per-address ceiling in front of the real app on $name', (backend) => {
+  let database: TestDatabase;
+  let http: HttpServer | undefined;
+  beforeAll(async () => {
+    database = await backend.create();
+  });
+  afterAll(async () => {
+    await http?.stop();
+    await database?.dispose();
+  });
+
+  it('stores nothing for a request it answered 503: 300 keyless POSTs at once store exactly the 201s', async () => {
+    const real = testApp(database).app;
+    // A busy server: every request the app is given waits until each of the 300 has either
+    // reached the app or been answered 503, so the accepted ones all hold their connection
+    // while the rest arrive, on a fast machine as on a slow one.
+    const total = 300;
+    let reachedApp = 0;
+    let refused = 0;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const decided = () => {
+      if (reachedApp + refused >= total) openGate();
+    };
+    const busy = new Hono().all('*', async (c) => {
+      reachedApp++;
+      decided();
+      await gate;
+      return real.fetch(c.req.raw, c.env);
+    });
+    const ceiling = 20;
+    http = startHttpServer(
+      busy,
+      {
+        port: 0,
+        host: '127.0.0.1',
+        headersTimeoutSeconds: 600,
+        requestTimeoutSeconds: 600,
+        maxConnectionsPerAddress: ceiling,
+        maxConnections: 0,
+        trustProxy: 0,
+        shutdownGraceSeconds: 1,
+      },
+      () => {},
+    );
+    const { port } = await http.listening;
+    const statuses = await Promise.all(
+      Array.from({ length: total }, (_, i) =>
+        postOnce(port, LEAD_PATHS.freeJoin, JSON.stringify(LEAD_SAMPLES.freeJoin(i)), (status) => {
+          if (status !== 503) return;
+          refused++;
+          decided();
+        }),
+      ),
+    );
+    const created = statuses.filter((s) => s === 201).length;
+    expect(statuses.filter((s) => s === 503).length).toBe(total - created);
+    expect(created).toBeGreaterThan(0);
+    expect(created).toBeLessThanOrEqual(ceiling);
+    const stored = await database.db
+      .selectFrom('free_join_users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(created);
+    expect(reachedApp).toBe(created);
+  }, 120_000);
 });

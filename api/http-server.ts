@@ -53,14 +53,35 @@ const SERVER_BUSY_RESPONSE =
   'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\n' +
   `Content-Length: ${Buffer.byteLength(SERVER_BUSY_BODY)}\r\n\r\n${SERVER_BUSY_BODY}`;
 
-/** Answers, rather than just drops, a connection it will not serve, then closes it. */
-function refuse(socket: net.Socket, response: string): void {
+/**
+ * Answers, rather than just drops, a connection it will not serve, then closes it. Only for a
+ * socket Node's HTTP parser was never given (see gateConnections): nothing sent on it is
+ * parsed, so no request on it reaches the app.
+ */
+function refuse(socket: net.Socket, response: string): false {
   // What the client already sent is read and dropped: closing with unread data would
   // reset the connection and lose the answer on the way.
   socket.on('data', () => {});
   socket.on('error', () => {});
   socket.end(response);
   setTimeout(() => socket.destroy(), 1_000).unref();
+  return false;
+}
+
+/**
+ * Puts `admit` in front of Node's own handling of a new connection: a socket it refuses is
+ * never handed to the HTTP parser. A plain 'connection' listener runs after Node's, which has
+ * already attached the parser, so a refused connection got its 503 and its request was still
+ * parsed and dispatched to the app (a retried 503 stored the lead twice, and the ceiling shed
+ * no work).
+ */
+function gateConnections(server: Server, admit: (socket: net.Socket) => boolean): void {
+  const handlers = server.listeners('connection') as ((this: Server, socket: net.Socket) => void)[];
+  server.removeAllListeners('connection');
+  server.on('connection', (socket: net.Socket) => {
+    if (!admit(socket)) return;
+    for (const handler of handlers) handler.call(server, socket);
+  });
 }
 
 export function startHttpServer(app: Hono, limits: Limits, log: (line: string) => void): HttpServer {
@@ -104,7 +125,7 @@ export function startHttpServer(app: Hono, limits: Limits, log: (line: string) =
   // files (the database and SMTP need theirs) nor starve health checks.
   const total = limits.maxConnections;
   let open = 0;
-  server.on('connection', (socket: net.Socket) => {
+  gateConnections(server, (socket) => {
     if (total > 0 && open >= total + HEALTH_HEADROOM) return refuse(socket, SERVER_BUSY_RESPONSE);
     let address: string | undefined;
     if (ceiling > 0) {
@@ -126,6 +147,7 @@ export function startHttpServer(app: Hono, limits: Limits, log: (line: string) =
       if (left <= 0) perAddress.delete(address);
       else perAddress.set(address, left);
     });
+    return true;
   });
 
   let stopping = false;

@@ -20,7 +20,10 @@ export interface RelayStatus {
   forwarded: number;
   /** Refused by the upstream for good (a 4xx other than 408, 409, 429), with the last reason. */
   failed: number;
+  /** The newest reason the upstream gave for any submission (a refusal, or a whole batch answered 401 for a revoked key). */
   lastError: string | null;
+  /** Why the waiting ones have not gone: the upstream's last answer to them (its key revoked, 429, 503); null when none. */
+  waitingReason: string | null;
 }
 
 /** The header a relay sends its key in, on its deliveries (POST /api/v1/sync and the public POSTs). */

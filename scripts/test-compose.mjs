@@ -9,11 +9,31 @@
 // when that is what is here. Where no registry is reachable, the Node, Postgres and HAProxy
 // images are made locally (scripts/docker/) and named through compose.yaml's variables.
 // Needs root and Debian's docker.io and docker-compose (installed when missing).
+//
+// Every wait has its own deadline (fetches through fetchWithin, the event stream included;
+// compose commands a spawn timeout) and says what it was waiting for when it gives up; the
+// stack is taken down however the script ends (finally, signals, and an exit nobody chose).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { check, docker, DOCKER, ensureDockerd, fail, failed, freePort, imageOr, nodeBaseImage, root, until } from './docker/lib.mjs';
+import {
+  check,
+  currentWait,
+  docker,
+  DOCKER,
+  ensureDockerd,
+  fail,
+  failed,
+  fetchWithin,
+  freePort,
+  imageOr,
+  nodeBaseImage,
+  root,
+  teardownOnEveryExit,
+  until,
+  within,
+} from './docker/lib.mjs';
 
 const PROJECT = 'softskills-compose-test';
 const ADMIN = { email: 'compose-admin@example.in', password: 'compose admin password' };
@@ -37,15 +57,19 @@ function composeCommand() {
 }
 let COMPOSE;
 
-function compose(args, { allowFail = false, quiet = true } = {}) {
+/** A compose command, killed past `timeoutMs` (a build may take minutes; anything else, two). */
+function compose(args, { allowFail = false, quiet = true, timeoutMs = args[0] === 'up' ? 20 * 60_000 : 2 * 60_000 } = {}) {
   const [bin, pre] = COMPOSE;
   const r = spawnSync(bin, [...pre, '-p', PROJECT, '--env-file', envFile, '-f', `${root}compose.yaml`, ...args], {
     cwd: root,
     encoding: 'utf8',
     stdio: quiet ? 'pipe' : ['ignore', 'inherit', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL',
   });
-  if (r.status !== 0 && !allowFail) throw new Error(`compose ${args.join(' ')} failed (${r.status}): ${r.stderr ?? ''}`);
+  const outcome = r.error?.code === 'ETIMEDOUT' ? `gave up after ${timeoutMs / 1000} s` : `failed (${r.status})`;
+  if (r.status !== 0 && !allowFail) throw new Error(`compose ${args.join(' ')} ${outcome}: ${r.stderr ?? ''}`);
   return r;
 }
 
@@ -59,7 +83,7 @@ let serial = 0;
 /** A contact lead through HAProxy, with its own Idempotency-Key; its status. */
 async function postLead(base, label) {
   serial++;
-  const res = await fetch(
+  const res = await fetchWithin(
     `${base}/api/v1/contact`,
     json(
       { firstName: 'Compose', lastName: label, email: `compose-${serial}@example.in`, phone: '9876543210', message: 'through HAProxy' },
@@ -76,12 +100,12 @@ const appContainers = () =>
     .filter(Boolean);
 
 async function login(base) {
-  const res = await fetch(`${base}/api/admin/login`, json(ADMIN));
+  const res = await fetchWithin(`${base}/api/admin/login`, json(ADMIN));
   return res.ok ? (await res.json()).token : undefined;
 }
 
 async function leadNames(base, token) {
-  const res = await fetch(`${base}/api/v1/get-contact`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetchWithin(`${base}/api/v1/get-contact`, { headers: { Authorization: `Bearer ${token}` } });
   if (!res.ok) return [];
   return ((await res.json()).contacts ?? []).map((r) => r.lastName);
 }
@@ -91,7 +115,8 @@ function leadStream(base, token, signal) {
   let onReady;
   const ready = new Promise((resolve) => (onReady = resolve));
   const lead = (async () => {
-    const res = await fetch(`${base}/api/admin/events`, { headers: { Authorization: `Bearer ${token}` }, signal });
+    // The stream's deadline covers its whole life: opening, and every read after.
+    const res = await fetchWithin(`${base}/api/admin/events`, { headers: { Authorization: `Bearer ${token}` }, signal }, 60_000);
     if (!res.ok) throw new Error(`event stream: ${res.status}`);
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
@@ -112,14 +137,14 @@ function leadStream(base, token, signal) {
 async function upAndHealthy(base, label) {
   const up = compose(['up', '-d', '--build'], { quiet: false, allowFail: true });
   if (up.status !== 0) throw new Error(`compose up failed (${label})`);
-  await until(`${label}: health through HAProxy`, async () => (await fetch(`${base}/api/health`)).ok, 180_000);
+  await until(`${label}: health through HAProxy`, async () => (await fetchWithin(`${base}/api/health`)).ok, 180_000);
   // Up means both replicas in HAProxy's rotation: the second may still be starting (migrations
   // run under a lock, one instance at a time) when the first already answers.
   await until(
     `${label}: both replicas behind HAProxy`,
     async () => {
       const served = new Set();
-      for (let i = 0; i < 10; i++) served.add((await fetch(`${base}/api/health`)).headers.get('x-served-by'));
+      for (let i = 0; i < 10; i++) served.add((await fetchWithin(`${base}/api/health`)).headers.get('x-served-by'));
       return served.size === 2;
     },
     180_000,
@@ -138,16 +163,15 @@ async function scenario(base) {
 
   // Round robin: both replicas answer (deploy/haproxy.cfg names the server that answered).
   const served = new Set();
-  for (let i = 0; i < 20; i++) served.add((await fetch(`${base}/api/health`)).headers.get('x-served-by'));
+  for (let i = 0; i < 20; i++) served.add((await fetchWithin(`${base}/api/health`)).headers.get('x-served-by'));
   check('both replicas answer', served.size === 2, [...served].join(', '));
 
   // The live stream hears a lead whichever replica holds the stream and takes the lead.
   const abort = new AbortController();
   const stream = leadStream(base, token, abort.signal);
-  await stream.ready;
+  await within("the admin's event stream to open", stream.ready, 30_000);
   for (let i = 0; i < 4; i++) await postLead(base, `live-${i}`);
-  const timeout = new Promise((resolve) => setTimeout(resolve, 10_000, undefined));
-  const heard = await Promise.race([stream.lead.catch((err) => `error: ${err.message}`), timeout]);
+  const heard = await within("a lead on the admin's event stream", stream.lead, 10_000).catch((err) => `error: ${err.message}`);
   abort.abort();
   check("the admin's live stream hears new leads", Boolean(heard?.includes('"list":"contact"')), heard?.slice(0, 100));
 
@@ -187,6 +211,10 @@ async function killAReplica(base, container) {
 }
 
 let started = false;
+const teardown = teardownOnEveryExit('test:compose', () => {
+  if (started) compose(['down', '-v'], { allowFail: true });
+  rmSync(envDir, { recursive: true, force: true });
+});
 try {
   await ensureDockerd();
   COMPOSE = composeCommand();
@@ -219,8 +247,8 @@ try {
   if (started) console.error(compose(['logs', '--tail', '40'], { allowFail: true }).stdout);
   fail();
 } finally {
-  if (started) compose(['down', '-v'], { allowFail: true });
-  rmSync(envDir, { recursive: true, force: true });
+  if (currentWait()) console.error(`test:compose: still waiting for ${currentWait()}`);
+  teardown();
 }
 console.log(failed() === 0 ? '\ntest:compose: every check passed' : `\ntest:compose: ${failed()} check(s) failed`);
 process.exit(failed() === 0 ? 0 : 1);

@@ -9,13 +9,34 @@
 // image registry is reachable, the base image is made here (scripts/docker/make-base-image.sh).
 // Postgres: TEST_DATABASE_URL, else the local one on 127.0.0.1:5432 (a database of its own,
 // dropped after).
+//
+// Every wait has a deadline (fetches through fetchWithin, Postgres with connection and query
+// timeouts) and says what it was waiting for when it gives up; the containers and volumes are
+// removed however the script ends (finally, signals, and an exit nobody chose).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
-import { check, docker, DOCKER, ensureDockerd, fail, failed, freePort, nodeBaseImage, root, sleep, until } from './docker/lib.mjs';
+import {
+  check,
+  currentWait,
+  docker,
+  DOCKER,
+  ensureDockerd,
+  fail,
+  failed,
+  fetchWithin,
+  freePort,
+  nodeBaseImage,
+  root,
+  sleep,
+  teardownOnEveryExit,
+  until,
+} from './docker/lib.mjs';
 
 const IMAGE = 'softskills:test';
 const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** A database that stops answering is an error within these, not a wait for ever. */
+const PG_DEADLINES = { connectionTimeoutMillis: 10_000, query_timeout: 30_000 };
 const ADMIN = { email: 'docker-admin@example.in', password: 'docker admin password' };
 const JWT = 'a-docker-test-secret-of-at-least-32-bytes-long';
 const PUBLIC_URL = 'https://skillup.example.in';
@@ -38,28 +59,28 @@ async function hostPort(name) {
 }
 
 async function waitHealthy(base) {
-  await until(`${base}/api/health`, async () => (await fetch(`${base}/api/health`)).ok, 90_000);
+  await until(`${base}/api/health`, async () => (await fetchWithin(`${base}/api/health`)).ok, 90_000);
 }
 
 const json = (body) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 /** A lead, an admin login, a certificate PNG; returns the admin token. */
 async function exercise(base, label) {
-  const lead = await fetch(
+  const lead = await fetchWithin(
     `${base}/api/v1/contact`,
     json({ firstName: 'Docker', lastName: label, email: `docker-${label}@example.in`, phone: '9876543210', message: 'from the image' }),
   );
   check(`${label}: a lead is taken`, lead.status === 201, `status ${lead.status}`);
-  const login = await fetch(`${base}/api/admin/login`, json(ADMIN));
+  const login = await fetchWithin(`${base}/api/admin/login`, json(ADMIN));
   check(`${label}: an admin logs in`, login.status === 200, `status ${login.status}`);
   const { token } = await login.json();
   const answers = Object.fromEntries(QUIZ_IDS.map((id, i) => [id, i % 4]));
-  const quiz = await fetch(
+  const quiz = await fetchWithin(
     `${base}/api/v1/quiz/submit-answers`,
     json({ name: 'Docker Tester', email: `quiz-${label}@example.in`, answers, language: 'english' }),
   );
   const { certificateId } = await quiz.json();
-  const png = await fetch(`${base}/api/v1/certificates/${certificateId}.png`);
+  const png = await fetchWithin(`${base}/api/v1/certificates/${certificateId}.png`);
   const bytes = Buffer.from(await png.arrayBuffer());
   check(
     `${label}: a certificate PNG`,
@@ -70,7 +91,7 @@ async function exercise(base, label) {
 }
 
 async function leadsSeen(base, token) {
-  const res = await fetch(`${base}/api/v1/get-contact`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetchWithin(`${base}/api/v1/get-contact`, { headers: { Authorization: `Bearer ${token}` } });
   if (!res.ok) return [];
   const body = await res.json();
   return (body.contacts ?? []).map((r) => r.lastName);
@@ -111,12 +132,12 @@ async function embedded() {
 
   const uid = docker(['exec', name, 'id', '-u']).stdout.trim();
   check('runs as a non-root user', uid !== '0' && uid !== '', `uid ${uid}`);
-  const home = await (await fetch(`${base}/about`)).text();
+  const home = await (await fetchWithin(`${base}/about`)).text();
   check(
     'canonical links follow PUBLIC_URL given at run time',
     home.includes(`href="${PUBLIC_URL}/about"`) && !home.includes('localhost:3000'),
   );
-  const robots = await (await fetch(`${base}/robots.txt`)).text();
+  const robots = await (await fetchWithin(`${base}/robots.txt`)).text();
   check('robots.txt names the run-time sitemap', robots.includes(`Sitemap: ${PUBLIC_URL}/sitemap.xml`));
   const health = await until(
     'HEALTHCHECK healthy',
@@ -171,7 +192,7 @@ async function embedded() {
 async function postgres() {
   const name = 'softskills-test-postgres';
   const dbName = `docker_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
+  const admin = new pg.Client({ connectionString: PG_BASE, ...PG_DEADLINES });
   await admin.connect();
   await admin.query(`create database ${dbName}`);
   const url = new URL(PG_BASE);
@@ -197,7 +218,7 @@ async function postgres() {
     await waitHealthy(base);
     check('postgres: health answers', true);
     const token = await exercise(base, 'postgres');
-    const direct = new pg.Client({ connectionString: url.toString() });
+    const direct = new pg.Client({ connectionString: url.toString(), ...PG_DEADLINES });
     await direct.connect();
     const rows = (await direct.query('select count(*)::int as n from contact_messages')).rows[0].n;
     await direct.end();
@@ -220,6 +241,10 @@ async function postgres() {
   }
 }
 
+const teardown = teardownOnEveryExit('test:docker', () => {
+  for (const name of containers) docker(['rm', '-f', name], { allowFail: true });
+  for (const volume of volumes) docker(['volume', 'rm', '-f', volume], { allowFail: true });
+});
 try {
   if (!existsSync(`${root}dist/server/contract/quiz/items.js`)) {
     const built = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
@@ -232,8 +257,11 @@ try {
   const started = performance.now();
   const build = spawnSync(DOCKER, ['build', '--build-arg', `NODE_IMAGE=${base}`, '-t', IMAGE, root], {
     stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 30 * 60_000,
+    killSignal: 'SIGKILL',
   });
-  if (build.status !== 0) throw new Error('docker build failed');
+  if (build.status !== 0)
+    throw new Error(build.error?.code === 'ETIMEDOUT' ? 'docker build gave up after 30 minutes' : 'docker build failed');
   console.log(`> built ${IMAGE} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   await embedded();
   await postgres();
@@ -241,8 +269,8 @@ try {
   console.error(`test:docker: ${err instanceof Error ? err.message : String(err)}`);
   fail();
 } finally {
-  for (const name of containers) docker(['rm', '-f', name], { allowFail: true });
-  for (const volume of volumes) docker(['volume', 'rm', '-f', volume], { allowFail: true });
+  if (currentWait()) console.error(`test:docker: still waiting for ${currentWait()}`);
+  teardown();
 }
 console.log(failed() === 0 ? '\ntest:docker: every check passed' : `\ntest:docker: ${failed()} check(s) failed`);
 process.exit(failed() === 0 ? 0 : 1);

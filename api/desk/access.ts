@@ -17,6 +17,7 @@ import { can, DESK_MESSAGES, type Permission } from '../../contract/desk.ts';
 import type { Deps } from '../deps.ts';
 import { authenticate, unauthorized, type AdminSession, type Member } from '../lib/auth.ts';
 import { HttpError } from '../lib/http.ts';
+import { takeStaffAllowance } from '../lib/rate-limit.ts';
 import { ALL_LEADS } from '../leads/list-query.ts';
 
 export { can, PERMISSIONS, type Permission } from '../../contract/desk.ts';
@@ -30,15 +31,20 @@ export const GUARD = Symbol('guard');
 export type Guarded = MiddlewareHandler & { [GUARD]: Permission };
 export type SessionVariables = { Variables: { adminSession: AdminSession } };
 
+/** Methods that change nothing, so cost no staff allowance. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Middleware: 401 without a valid token of an active member, 403 when their role lacks
- * `permission`; otherwise the session is `c.get('adminSession')`.
+ * `permission`, 429 past the member's own allowance of writes (never their address's);
+ * otherwise the session is `c.get('adminSession')`.
  */
 export function guard(deps: Deps, permission: Permission): MiddlewareHandler<SessionVariables> {
   const handler: MiddlewareHandler<SessionVariables> = async (c, next) => {
     const session = await authenticate(deps, c.req.header('authorization'));
     if (!session) throw unauthorized();
     if (!can(session.admin, permission)) throw forbidden();
+    if (!READS.has(c.req.method)) await takeStaffAllowance(deps.staffRateLimiter, { member: session.admin.id });
     c.set('adminSession', session);
     await next();
   };

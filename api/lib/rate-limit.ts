@@ -1,7 +1,9 @@
 // A per-address ceiling on public submissions, generous enough for a classroom behind one
 // NAT (the default is 600 a minute). Counted per submission, not per request: a sync batch
 // of 100 queued submissions costs 100. Beyond the ceiling: 429 with Retry-After, which the
-// PWA's outbox retries.
+// PWA's outbox retries. The same limiter, with allowances of their own, counts a relay key's
+// deliveries (a day of classes after an outage) and each staff account's actions: the three
+// never share an allowance.
 //
 // A sliding window of one-second buckets: a submission is admitted only while the
 // submissions admitted in the last 61 whole seconds leave room for it. The 61 buckets cover
@@ -22,6 +24,7 @@
 //     more than the limit; what is left when the second ends is given back to that bucket
 //     (migration 0009, rate_limit_refund), so an address loses none of its allowance to
 //     leasing for longer than about a second. A limit under 60 a minute leases nothing.
+import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -250,20 +253,54 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
   return new HttpError(429, API_MESSAGES.tooManyRequests, undefined, { 'Retry-After': String(retryAfterSeconds) });
 }
 
-/** Middleware: every POST under it costs one submission from its address's allowance. */
+/** Where the staff's routes live (logins, the console's API): never under the public limit. */
+export const STAFF_PATH_PREFIX = '/api/admin';
+
+export function isStaffPath(path: string): boolean {
+  return path === STAFF_PATH_PREFIX || path.startsWith(`${STAFF_PATH_PREFIX}/`);
+}
+
+/** The allowances submissions are counted against: an address's, and a relay key's. */
+export interface SubmissionAllowances {
+  public: { limiter: RateLimiter; perMinute: number };
+  relay: { limiter: RateLimiter; perMinute: number };
+}
+
+/**
+ * Middleware: every POST under it costs one submission, from its relay key's allowance when a
+ * relay delivers it (api/relay/access.ts), else from its address's. Staff routes are not
+ * counted here: a class behind the college's one address must not lock out its trainer and
+ * counsellors; they have allowances of their own, per account (takeStaffAllowance).
+ */
 export function postRateLimit(
-  limiter: RateLimiter,
-  options: { perMinute: number; trustProxy: number },
+  allowances: SubmissionAllowances,
+  options: { trustProxy: number },
 ): MiddlewareHandler<{ Variables: { rateLimit: RateLimitVariable; rateLimitClient?: string } }> {
   return async (c, next) => {
-    if (options.perMinute <= 0 || c.req.method !== 'POST') return next();
-    // A relay's deliveries are their own client (api/relay/access.ts), not the laptop's address.
-    const address = c.get('rateLimitClient') ?? clientAddress(c, options.trustProxy);
-    const { granted, retryAfterSeconds } = await limiter.take(address, 1);
+    if (c.req.method !== 'POST' || isStaffPath(c.req.path)) return next();
+    const relay = c.get('rateLimitClient');
+    const { limiter, perMinute } = relay === undefined ? allowances.public : allowances.relay;
+    if (perMinute <= 0) return next();
+    const client = relay ?? clientAddress(c, options.trustProxy);
+    const { granted, retryAfterSeconds } = await limiter.take(client, 1);
     if (granted < 1) throw tooManyRequests(retryAfterSeconds);
-    c.set('rateLimit', { take: (cost) => limiter.take(address, cost) });
+    c.set('rateLimit', { take: (cost) => limiter.take(client, cost) });
     return next();
   };
+}
+
+/**
+ * Charges one staff action to its account's own allowance: a member's console write, or a
+ * way in for an account not yet signed in (a login or reset request for an email, a reset or
+ * invitation link), keyed by a hash so no email or link is kept in the windows. 429 past it.
+ * Nothing is charged when the app has no staff limiter.
+ */
+export async function takeStaffAllowance(limiter: RateLimiter | undefined, who: { member: string } | { account: string }): Promise<void> {
+  if (!limiter) return;
+  const key =
+    'member' in who ? `staff:${who.member}` : `staff-account:${createHash('sha256').update(who.account).digest('hex').slice(0, 32)}`;
+  const { granted, retryAfterSeconds } = await limiter.take(key, 1);
+  if (granted < 1) throw tooManyRequests(retryAfterSeconds);
 }
 
 /**

@@ -10,10 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import type { QuizOptionIndex } from '../../contract/quiz/options.ts';
-import { RELAY_PATHS, type RelayStatus } from '../../contract/relay.ts';
+import { RELAY_MESSAGES, RELAY_PATHS, type RelayStatus } from '../../contract/relay.ts';
 import type { QuizAnswersResponse } from '../../contract/quiz/api.ts';
 import { certificateUrl } from '../certificate/store.ts';
+import { loadConfig } from '../config.ts';
 import { memberToken } from '../testing/admin.ts';
+import { fakeClock } from '../testing/clock.ts';
+import { LEAD_SAMPLES } from '../testing/lead-samples.ts';
 import { postJson, testApp } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 import { createRelayKey } from './keys.ts';
@@ -104,6 +107,7 @@ describe.each(testBackends())('the relay on $name', (backend) => {
       forwarded: 0,
       failed: 0,
       lastError: null,
+      waitingReason: null,
     });
     expect(await count(relay, 'mail_queue')).toBe(0);
   });
@@ -176,4 +180,116 @@ describe.each(testBackends())('the relay on $name', (backend) => {
     const listed = await (await relayApp.request('/api/admin/sessions', { headers: { Authorization: `Bearer ${trainer}` } })).json();
     expect(listed.data.map((s: { code: string }) => s.code)).toContain('HJKMNP');
   });
+
+  it('says so while its key is revoked upstream (the 401, not null), and delivers once a live key is back', async () => {
+    forwarder ??= startForwarder({
+      db: relay.db,
+      upstreamUrl: 'http://upstream.test',
+      key: relayKey,
+      log: () => {},
+      fetch: upstreamFetch,
+      maxBackoffMs: 50,
+    });
+    Object.assign(faults, { down: false, batch503: 0, loseAnswer: 0 });
+    await expect.poll(async () => (await status()).waiting, { timeout: 20_000 }).toBe(0);
+    const forwarded = (await status()).forwarded;
+    await upstream.db
+      .updateTable('relay_keys')
+      .set({ revoked_at: new Date(Date.now() - 60_000) })
+      .execute();
+    const late = {
+      name: 'Revoked Student',
+      email: 'revoked@college.example.in',
+      answers: answers(3),
+      language: 'english',
+      session: 'ACDEFG',
+    };
+    expect((await postJson(relayApp, LEAD_PATHS.quizAnswers, late, { 'Idempotency-Key': crypto.randomUUID() })).status).toBe(201);
+    await expect.poll(async () => (await status()).waitingReason, { timeout: 20_000 }).toMatch(/^The upstream answered 401: /);
+    const revoked = await status();
+    expect(revoked).toMatchObject({ waiting: 1, forwarded });
+    expect(revoked.lastError).toBe(`The upstream answered 401: ${RELAY_MESSAGES.keyInvalid}`);
+    expect(revoked.waitingReason).toBe(revoked.lastError);
+    // The key restored (as if an admin gave the laptop a new one): it goes, and the reason with it.
+    await upstream.db.updateTable('relay_keys').set({ revoked_at: null }).execute();
+    forwarder?.wake();
+    await expect.poll(async () => (await status()).waiting, { timeout: 20_000 }).toBe(0);
+    expect(await status()).toMatchObject({ forwarded: forwarded + 1, waitingReason: null });
+  });
+});
+
+describe.each(testBackends())('a relay draining after an outage on $name', (backend) => {
+  let upstream: TestDatabase;
+  let relay: TestDatabase;
+  let forwarder: Forwarder | undefined;
+
+  beforeAll(async () => {
+    [upstream, relay] = await Promise.all([backend.create(), backend.create()]);
+  });
+  afterAll(async () => {
+    await forwarder?.stop();
+    await Promise.all([upstream?.dispose(), relay?.dispose()]);
+  });
+
+  it('as shipped, forwards 1,000 queued submissions at 100 a second without a 429 (a relay key is not held to an address’s 600 a minute)', async () => {
+    const shipped = loadConfig({});
+    // A steady 50 a second never meets the relay's allowance in any 61-second window.
+    expect(shipped.relayRateLimitPerMinute).toBeGreaterThanOrEqual(50 * 61);
+    // The upstream's time moves one second per batch of 100: a relay sending 100 a second.
+    const clock = fakeClock();
+    const upstreamApp = testApp(
+      upstream,
+      { postRateLimitPerMinute: shipped.postRateLimitPerMinute, relayRateLimitPerMinute: shipped.relayRateLimitPerMinute },
+      { clock: clock.fn },
+    ).app;
+    const admin = await memberToken(upstream.db, 'admin@drain.example.in', 'admin');
+    const key = (await createRelayKey(upstream.db, 'Hall laptop', admin.id)).key;
+    const total = 1_000;
+    // What a day of classes left on the laptop while the upstream was away.
+    await relay.db
+      .insertInto('relay_queue')
+      .values(
+        Array.from({ length: total }, (_, i) => ({
+          key: crypto.randomUUID(),
+          path: LEAD_PATHS.contact,
+          body: JSON.stringify(LEAD_SAMPLES.contact(i)),
+        })),
+      )
+      .execute();
+    const answers: number[] = [];
+    forwarder = startForwarder({
+      db: relay.db,
+      upstreamUrl: 'http://upstream.test',
+      key,
+      log: () => {},
+      maxBackoffMs: 50,
+      fetch: async (input, init) => {
+        const res = await upstreamApp.request(new URL(String(input)).pathname, init as RequestInit);
+        clock.advance(1000);
+        answers.push(res.status);
+        const body = (await res.clone().json()) as { results?: { status: number }[] };
+        for (const r of body.results ?? []) answers.push(r.status);
+        return res;
+      },
+    });
+    const waiting = async () =>
+      Number(
+        (
+          await relay.db
+            .selectFrom('relay_queue')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('state', '!=', 'forwarded')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await expect.poll(waiting, { timeout: 120_000, interval: 200 }).toBe(0);
+    expect(answers.filter((s) => s === 429)).toEqual([]);
+    // Ten batches, ten seconds of the upstream's time.
+    expect(answers.filter((s) => s === 200)).toHaveLength(total / 100);
+    const stored = await upstream.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(total);
+  }, 180_000);
 });

@@ -4,7 +4,8 @@
 // new: a batch resent after a crash between sending and marking is answered as replays.
 // Per item: 2xx is forwarded (its body cleared), 408/409/429/5xx wait for the next round,
 // any other 4xx is failed with the upstream's message (shown in the console, never
-// retried). While the upstream does not answer, or answers the batch with an error, rounds
+// retried). A batch refused whole (the key revoked: 401) leaves its items waiting with that
+// answer as their last error, which the console shows. While the upstream does not answer, or answers the batch with an error, rounds
 // back off from 1 s doubling to 15 s; a new submission or a success starts again at once.
 import { sql, type Kysely } from 'kysely';
 import { SYNC_BATCH_MAX, SYNC_PATH, type SyncResult } from '../../contract/api.ts';
@@ -87,6 +88,25 @@ async function settle(db: Kysely<Database>, batch: Waiting[], results: SyncResul
   return settled;
 }
 
+/**
+ * The upstream refused the whole batch (a revoked key's 401, a 429, a 503): each item stays
+ * waiting and carries that answer, so the relay's status says why nothing goes.
+ */
+async function refusedWhole(db: Kysely<Database>, batch: Waiting[], response: Response): Promise<void> {
+  const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  const reason = typeof body?.message === 'string' ? `: ${body.message.slice(0, 400)}` : '';
+  await db
+    .updateTable('relay_queue')
+    .set({ attempts: sql`attempts + 1`, last_status: response.status, last_error: `The upstream answered ${response.status}${reason}` })
+    .where(
+      'key',
+      'in',
+      batch.map((item) => item.key),
+    )
+    .where('state', '=', 'waiting')
+    .execute();
+}
+
 /** One round: a batch sent and settled. Resolves to what happened. */
 async function round(options: ForwarderOptions): Promise<'idle' | 'progress' | 'stuck'> {
   const batch = await waitingBatch(options.db);
@@ -104,9 +124,14 @@ async function round(options: ForwarderOptions): Promise<'idle' | 'progress' | '
     options.log(`relay: the upstream did not answer (${err instanceof Error ? err.message : String(err)}); ${batch.length}+ waiting`);
     return 'stuck';
   }
-  const body = (await response.json().catch(() => undefined)) as { results?: SyncResult[] } | undefined;
-  if (!response.ok || !Array.isArray(body?.results)) {
+  if (!response.ok) {
     options.log(`relay: the upstream answered ${response.status}${response.status === 401 ? ' (is RELAY_KEY revoked?)' : ''}`);
+    await refusedWhole(options.db, batch, response);
+    return 'stuck';
+  }
+  const body = (await response.json().catch(() => undefined)) as { results?: SyncResult[] } | undefined;
+  if (!Array.isArray(body?.results)) {
+    options.log(`relay: the upstream answered ${response.status} without results`);
     return 'stuck';
   }
   return (await settle(options.db, batch, body.results)) > 0 ? 'progress' : 'stuck';

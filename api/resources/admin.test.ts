@@ -10,6 +10,7 @@ import { createAdmin } from '../lib/admins.ts';
 import { loadConfig } from '../config.ts';
 import { issueToken, SESSION_SECONDS, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../lib/auth.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
+import { memberToken } from '../testing/admin.ts';
 import { fakeClock } from '../testing/clock.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 
@@ -441,6 +442,89 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       clock.advance(MINUTE + 1000);
       expect((await login(ADMIN.password)).status).toBe(200);
       await database.db.deleteFrom('admin_login_failures').execute();
+    });
+  });
+
+  describe('staff and the public never share a limit', () => {
+    const STAFF_PASSWORD = 'correct horse battery';
+    const loginAs = (to: App, email: string, from: string) =>
+      postJson(to, ADMIN_PATHS.login, { email, password: STAFF_PASSWORD }, { 'X-Forwarded-For': from });
+    const bearer = (t: string, from: string) => ({ Authorization: `Bearer ${t}`, 'X-Forwarded-For': from });
+
+    it("as shipped: a class that spent its college address's allowance (600 in a minute) leaves its trainer and counsellor logging in and writing in the console from that address", async () => {
+      await database.db.deleteFrom('admin_login_failures').execute();
+      const shipped = loadConfig({});
+      const limited = testApp(
+        database,
+        {
+          postRateLimitPerMinute: shipped.postRateLimitPerMinute,
+          staffRateLimitPerMinute: shipped.staffRateLimitPerMinute,
+          trustProxy: 1,
+        },
+        { clock: clock.fn },
+      ).app;
+      const college = '192.0.2.80';
+      const submit = () => postJson(limited, '/api/v1/contact', {}, { 'X-Forwarded-For': college });
+      for (let sent = 0; sent < 600; sent += 50) {
+        const statuses = await Promise.all(Array.from({ length: 50 }, () => submit().then((r) => r.status)));
+        expect(new Set(statuses)).toEqual(new Set([400]));
+      }
+      expect((await submit()).status).toBe(429);
+
+      await memberToken(database.db, 'trainer@college.example.in', 'trainer', clock.fn);
+      await memberToken(database.db, 'counsellor@college.example.in', 'counsellor', clock.fn);
+      const trainerLogin = await loginAs(limited, 'trainer@college.example.in', college);
+      expect(trainerLogin.status).toBe(200);
+      const counsellorLogin = await loginAs(limited, 'counsellor@college.example.in', college);
+      expect(counsellorLogin.status).toBe(200);
+      const trainer = ((await trainerLogin.json()) as { token: string }).token;
+      const counsellor = ((await counsellorLogin.json()) as { token: string }).token;
+      const session = await postJson(
+        limited,
+        '/api/admin/sessions',
+        { organisation: 'College Hall', date: '2026-12-01', language: 'english' },
+        bearer(trainer, college),
+      );
+      expect(session.status).toBe(201);
+      const view = await postJson(
+        limited,
+        '/api/admin/views',
+        { name: 'Today', list: 'contact', query: 'status=new' },
+        bearer(counsellor, college),
+      );
+      expect(view.status).toBe(201);
+      // The class is still held to its own allowance.
+      expect((await submit()).status).toBe(429);
+    });
+
+    it('staff have limits of their own, per account: one member past theirs leaves another, and the public, untouched', async () => {
+      await database.db.deleteFrom('admin_login_failures').execute();
+      const limited = testApp(
+        database,
+        { postRateLimitPerMinute: 100, staffRateLimitPerMinute: 3, trustProxy: 1 },
+        { clock: clock.fn },
+      ).app;
+      const office = '192.0.2.90';
+      const a = await memberToken(database.db, 'a@staff.example.in', 'counsellor', clock.fn);
+      const b = await memberToken(database.db, 'b@staff.example.in', 'counsellor', clock.fn);
+      const saveView = (t: string, n: number) =>
+        postJson(limited, '/api/admin/views', { name: `View ${n}`, list: 'contact', query: 'status=new' }, bearer(t, office));
+      for (let i = 0; i < 3; i++) expect((await saveView(a.token, i)).status).toBe(201);
+      const over = await saveView(a.token, 3);
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // Reads are not counted; the other member and the public are not touched.
+      expect((await limited.request('/api/admin/views', { headers: bearer(a.token, office) })).status).toBe(200);
+      expect((await saveView(b.token, 0)).status).toBe(201);
+      expect((await postJson(limited, '/api/v1/contact', {}, { 'X-Forwarded-For': office })).status).toBe(400);
+
+      // Logins: per email, whatever the address, beside the failures' throttle.
+      for (let i = 0; i < 3; i++) expect((await loginAs(limited, 'a@staff.example.in', `192.0.2.${100 + i}`)).status).toBe(200);
+      expect((await loginAs(limited, 'a@staff.example.in', '192.0.2.110')).status).toBe(429);
+      expect((await loginAs(limited, 'b@staff.example.in', '192.0.2.110')).status).toBe(200);
+      // The window slides: a minute on, the account may log in again.
+      clock.advance(MINUTE + 1000);
+      expect((await loginAs(limited, 'a@staff.example.in', '192.0.2.110')).status).toBe(200);
     });
   });
 

@@ -32,6 +32,7 @@ import { iso } from '../lib/dates.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
 import { clearLoginFailures, loginThrottle, recordLoginFailure } from '../lib/login-throttle.ts';
+import { takeStaffAllowance } from '../lib/rate-limit.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { validate } from '../lib/validate.ts';
@@ -118,6 +119,8 @@ export function admin(deps: Deps): Hono {
       const input = validate(adminLoginSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const email = normalizeEmail(input.value.email);
+      // The account's own allowance, then its failures (the throttle): never the address's public one.
+      await takeStaffAllowance(deps.staffRateLimiter, { account: email });
       const address = clientAddress(c, config.trustProxy);
       const now = nowOf(deps);
       const limits = {
@@ -179,6 +182,7 @@ export function admin(deps: Deps): Hono {
       const input = validate(forgotPasswordSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const email = normalizeEmail(input.value.email);
+      await takeStaffAllowance(deps.staffRateLimiter, { account: email });
       const now = nowOf(deps);
       // Looked up and mailed after the answer has gone: a known admin and an unknown
       // address get the same answer in the same time, whatever the lookup finds.
@@ -193,6 +197,8 @@ export function admin(deps: Deps): Hono {
       const invalid = () => new HttpError(400, ADMIN_MESSAGES.resetLinkInvalid);
       if (!LINK_TOKEN_PATTERN.test(token)) throw invalid();
       const tokenHash = hashLinkToken(token);
+      // A reset link stands for one account.
+      await takeStaffAllowance(deps.staffRateLimiter, { account: `reset-link:${tokenHash}` });
       const now = nowOf(deps);
       const usable = (trxOrDb: typeof db) =>
         trxOrDb

@@ -7,12 +7,16 @@ import { acceptInvitationSchema, DESK_MESSAGES } from '../../contract/desk.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { acceptInvitation } from '../desk/team.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
+import { hashLinkToken } from '../lib/link-tokens.ts';
+import { takeStaffAllowance } from '../lib/rate-limit.ts';
 import { validate } from '../lib/validate.ts';
 
 export function invitations(deps: Deps): Hono {
   return new Hono().post('/accept', async (c) => {
     const input = validate(acceptInvitationSchema, await readJsonBody(c, BODY_MAX_BYTES));
     if (!input.ok) throw input.error;
+    // An invitation link stands for one account: its allowance is the link's, never the address's.
+    await takeStaffAllowance(deps.staffRateLimiter, { account: `invitation:${hashLinkToken(input.value.token)}` });
     if (!(await acceptInvitation(deps.db, input.value.token, input.value.password, nowOf(deps)))) {
       throw new HttpError(400, DESK_MESSAGES.invitationInvalid);
     }

@@ -31,7 +31,7 @@ describe.each(testBackends())('relay keys on $name', (backend) => {
   beforeAll(async () => {
     database = await backend.create();
     app = testApp(database).app;
-    limited = testApp(database, { postRateLimitPerMinute: 3 }).app;
+    limited = testApp(database, { postRateLimitPerMinute: 3, relayRateLimitPerMinute: 3 }).app;
     for (const role of ['admin', 'trainer'] as const)
       tokens[role] = (await memberToken(database.db, `${role}@relay.example.in`, role)).token;
   });

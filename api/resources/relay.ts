@@ -16,6 +16,11 @@ export function relayStatus(deps: Deps): Hono {
         sql<string>`count(*) filter (where state = 'forwarded')`.as('forwarded'),
         sql<string>`count(*) filter (where state = 'failed')`.as('failed'),
         sql<string | null>`(array_agg(last_error order by created_at desc) filter (where last_error is not null))[1]`.as('last_error'),
+        sql<
+          string | null
+        >`(array_agg(last_error order by created_at desc) filter (where last_error is not null and state = 'waiting'))[1]`.as(
+          'waiting_reason',
+        ),
       ])
       .executeTakeFirstOrThrow();
     const body: RelayStatus = {
@@ -25,6 +30,7 @@ export function relayStatus(deps: Deps): Hono {
       forwarded: Number(counts.forwarded),
       failed: Number(counts.failed),
       lastError: counts.last_error,
+      waitingReason: counts.waiting_reason,
     };
     return c.json(body);
   });

@@ -16,8 +16,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Prerendered files are served as built unless a test names the origin to serve them with.
     canonicalOrigin: undefined,
     jwtSecret: 'test-only-jwt-secret-of-at-least-32-bytes',
-    // Off unless a test turns it on: suites post far more than a classroom does.
+    // Off unless a test turns them on: suites post far more than a classroom does, and their
+    // members act far faster than staff do.
     postRateLimitPerMinute: 0,
+    staffRateLimitPerMinute: 0,
+    relayRateLimitPerMinute: 0,
     ...overrides,
   };
 }

@@ -2,16 +2,18 @@
 // count failures, waiting for a condition, a free port, starting dockerd, and the images
 // that cannot be pulled here made locally (scripts/docker/make-*-image.sh).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, openSync } from 'node:fs';
+import { existsSync, openSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const DOCKER = process.env.DOCKER ?? '/usr/bin/docker';
 
-export function docker(args, { allowFail = false, input } = {}) {
-  const r = spawnSync(DOCKER, args, { encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0 && !allowFail) throw new Error(`docker ${args.join(' ')} failed (${r.status}): ${r.stderr || r.stdout}`);
+/** A docker command, killed past `timeoutMs` (a hung engine is an error, not a wait for ever). */
+export function docker(args, { allowFail = false, input, timeoutMs = 5 * 60_000 } = {}) {
+  const r = spawnSync(DOCKER, args, { encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' });
+  const outcome = r.error?.code === 'ETIMEDOUT' ? `gave up after ${timeoutMs / 1000} s` : `failed (${r.status})`;
+  if (r.status !== 0 && !allowFail) throw new Error(`docker ${args.join(' ')} ${outcome}: ${r.stderr || r.stdout}`);
   return r;
 }
 
@@ -27,15 +29,84 @@ export function check(name, ok, detail = '') {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `fn` until it returns something truthy (errors count as not yet). */
+/** What the script is waiting for now, said when it gives up or ends mid-wait. */
+let waitingFor;
+export const currentWait = () => waitingFor;
+
+/**
+ * `promise`, or a rejection naming `what` once `ms` have passed. Every wait goes through a
+ * deadline like this: its timer also keeps the event loop alive, so a promise nothing will
+ * ever settle ends in this error, not in Node's silent exit 13 (an unsettled top-level await,
+ * which skips every `finally`).
+ */
+export async function within(what, promise, ms) {
+  const outer = waitingFor;
+  waitingFor = what;
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`gave up after ${Math.round(ms / 1000)} s waiting for ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+    waitingFor = outer;
+  }
+}
+
+/** A fetch that gives up after `ms` (the answer's body included), beside any signal of the caller's. */
+export function fetchWithin(url, init = {}, ms = 20_000) {
+  const timeout = AbortSignal.timeout(ms);
+  return fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+}
+
+/** Polls `fn` until it returns something truthy (errors count as not yet); each try is bounded too. */
 export async function until(what, fn, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
+  let last;
   for (;;) {
-    const value = await fn().catch(() => undefined);
+    const value = await within(what, fn(), Math.max(1_000, deadline - Date.now())).catch((err) => void (last = err));
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (last: ${last.message})` : ''}`);
     await sleep(200);
   }
+}
+
+/**
+ * Runs `teardown` (synchronous: it also runs in the 'exit' handler) once, however the script
+ * ends: normally, on an error, on SIGINT/SIGTERM/SIGHUP, or on an exit nobody chose (then it
+ * says what was being waited for).
+ */
+export function teardownOnEveryExit(name, teardown) {
+  // Written at once: on the way out, a pipe's buffered writes may never leave.
+  const say = (line) => writeSync(2, `${line}\n`);
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    teardown();
+  };
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ]) {
+    process.once(signal, () => {
+      say(`${name}: ${signal}${waitingFor ? ` while waiting for ${waitingFor}` : ''}; taking everything down`);
+      once();
+      process.exit(code);
+    });
+  }
+  process.on('exit', (code) => {
+    // Not torn down yet: the script did not get to its own ending. Node reports an unsettled
+    // top-level await here as 0 and exits 13 just after.
+    if (!done)
+      say(
+        `${name}: ended before its teardown (exit ${code || process.exitCode || 13})${waitingFor ? ` while waiting for ${waitingFor}` : ''}`,
+      );
+    once();
+  });
+  return once;
 }
 
 export function freePort() {

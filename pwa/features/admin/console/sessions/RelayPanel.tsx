@@ -4,9 +4,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { RELAY_PATHS, type RelayKey, type RelayKeyCreated, type RelayStatus } from '../../../../../contract/relay.ts';
 import { useToast } from '../../../../components/Toast.tsx';
-import { formatCount } from '../format.ts';
 import { useMember } from '../member.tsx';
 import { adminRequest } from '../request.ts';
+import { relayStatusText } from './relay-status.ts';
 import { attempt, useAdminData } from '../use-admin-data.ts';
 
 export function RelayWaiting() {
@@ -15,8 +15,7 @@ export function RelayWaiting() {
   if (!relay?.relay) return null;
   return (
     <p className="relay-status" role="status" data-testid="relay-status">
-      This laptop is a relay to {relay.upstream}: {formatCount(relay.waiting)} waiting to go, {formatCount(relay.forwarded)} delivered
-      {relay.failed > 0 ? `, ${formatCount(relay.failed)} refused (${relay.lastError ?? 'no reason given'})` : ''}.
+      {relayStatusText(relay)}
     </p>
   );
 }
