@@ -113,6 +113,22 @@ export interface Config {
   paymentLinks: Record<PaidPackage, string>;
   /** UPI_VPA and UPI_PAYEE_NAME, both set: the booking offers UPI directly. */
   upi: UpiPayee | undefined;
+  /** The payment gateway that makes each booking's own link (RAZORPAY_KEY_ID and _SECRET); undefined: the static links. */
+  gateway: GatewayConfig | undefined;
+  /** How often each instance makes and checks payment links (ms; tests shorten it). */
+  paymentPollMs: number;
+}
+
+export interface GatewayConfig {
+  kind: 'razorpay';
+  /** RAZORPAY_API_URL: the API's origin (https://api.razorpay.com; a stand-in in tests). */
+  apiUrl: string;
+  keyId: string;
+  keySecret: string;
+  /** RAZORPAY_WEBHOOK_SECRET: signs the webhook's events; unset, the webhook takes none. */
+  webhookSecret: string | undefined;
+  /** One call's limit (ms): a gateway that hangs is tried again later, never waited on. */
+  callTimeoutMs: number;
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../../' : '../', import.meta.url));
@@ -198,7 +214,25 @@ function paymentConfig(env: NodeJS.ProcessEnv) {
   if ((vpa === undefined) !== (name === undefined)) throw new Error('UPI_VPA and UPI_PAYEE_NAME are set together (or neither)');
   if (vpa !== undefined && !/^[\w.-]{2,256}@[a-zA-Z][\w.-]{1,63}$/.test(vpa))
     throw new Error(`UPI_VPA must be a UPI id like name@bank (got "${vpa}")`);
-  return { paymentLinks, upi: vpa && name ? { vpa, name } : undefined };
+  return { paymentLinks, upi: vpa && name ? { vpa, name } : undefined, gateway: gatewayConfig(env), paymentPollMs: 2_000 };
+}
+
+/** RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET together (or neither): every booking gets its own link. */
+function gatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig | undefined {
+  const keyId = env.RAZORPAY_KEY_ID?.trim() || undefined;
+  const keySecret = env.RAZORPAY_KEY_SECRET?.trim() || undefined;
+  if (!keyId && !keySecret) return undefined;
+  if (!keyId || !keySecret) throw new Error('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together: set both, or neither');
+  const raw = env.RAZORPAY_API_URL?.trim() || 'https://api.razorpay.com';
+  let apiUrl: URL;
+  try {
+    apiUrl = new URL(raw);
+  } catch {
+    throw new Error(`RAZORPAY_API_URL must be an http(s) URL (got "${raw}")`);
+  }
+  if (apiUrl.protocol !== 'https:' && apiUrl.protocol !== 'http:') throw new Error('RAZORPAY_API_URL must be an http(s) URL');
+  const webhookSecret = env.RAZORPAY_WEBHOOK_SECRET || undefined;
+  return { kind: 'razorpay', apiUrl: apiUrl.origin, keyId, keySecret, webhookSecret, callTimeoutMs: 10_000 };
 }
 
 function deskConfig(env: NodeJS.ProcessEnv) {

@@ -176,11 +176,11 @@ describe.each(testBackends())('bookings and proposals on $name', (backend) => {
     it('shows a booking’s amount and UTR in the list and the CSV', async () => {
       const body = booking({ email: 'amount.booker@example.in', package: 'Elevate' });
       await postJson(t.app, LEAD_PATHS.booking, body);
-      await postJson(t.app, BOOKING_PATHS.utr, { reference: body.reference, utr: '412345678901' });
+      await postJson(t.app, BOOKING_PATHS.utr, { reference: body.reference, utr: '512345678901' });
       const [item] = (await (await get(`${LEAD_KINDS.booking.list.path}?q=amount.booker&limit=10`)).json()).data;
-      expect(item).toMatchObject({ amount: 2499, utr: '412345678901', paymentStatus: 'payment-pending' });
+      expect(item).toMatchObject({ amount: 2499, utr: '512345678901', paymentStatus: 'payment-pending' });
       const text = await (await get(`${CONSOLE_PATHS.export}/bookings.csv?q=amount.booker`)).text();
-      expect(text).toMatch(/,2499,payment-pending,412345678901,/);
+      expect(text).toMatch(/,2499,payment-pending,512345678901,/);
     });
   });
 
