@@ -74,6 +74,8 @@ export interface BookingOptions {
     links: Record<PaidPackage, string>;
     /** Set when the business takes UPI directly (UPI_VPA and UPI_PAYEE_NAME). */
     upi: UpiPayee | null;
+    /** True when a gateway makes each booking its own link (then `links` are not offered). */
+    gateway?: boolean;
   };
 }
 

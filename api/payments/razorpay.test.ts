@@ -47,7 +47,8 @@ describe.each(testBackends())('payments through Razorpay on $name', (backend) =>
       keyId: standIn.keyId,
       keySecret: standIn.keySecret,
       webhookSecret: WEBHOOK_SECRET,
-      callTimeoutMs: 300,
+      // Short, so the hanging gateway's tries end soon; long enough for a loaded machine's real answers.
+      callTimeoutMs: 2_000,
     };
     app = testApp(database, { gateway }).app;
     work = { db: database.db, gateway: gatewayOf({ gateway })!, publicUrl: 'http://test.local', log: (l) => logged.push(l) };

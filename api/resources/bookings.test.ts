@@ -225,6 +225,7 @@ describe.each(testBackends())('bookings and proposals on $name', (backend) => {
       expect(options.payment).toEqual({
         links: { Elevate: 'https://pay.example.in/elevate', Elite: 'https://pay.example.in/elite' },
         upi: UPI,
+        gateway: false,
       });
       const removed = await Promise.resolve(
         t.app.request(`${BOOKING_PATHS.adminBatches}/${(await next.json()).batch._id}`, { method: 'DELETE', headers: as(admin) }),

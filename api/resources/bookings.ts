@@ -51,7 +51,7 @@ export function bookingOptions(deps: Deps): Hono {
     c.header('Cache-Control', 'no-store');
     return c.json({
       batches: await batches(deps.db, istToday(nowOf(deps))),
-      payment: { links: deps.config.paymentLinks, upi: deps.config.upi ?? null },
+      payment: { links: deps.config.paymentLinks, upi: deps.config.upi ?? null, gateway: Boolean(deps.config.gateway) },
     });
   });
 }

@@ -64,10 +64,12 @@ describe.each(VIEWPORTS)('booking a seat at %s px', (_name, viewport) => {
 
     const [stored] = await listed(email, 'booking');
     expect(stored).toMatchObject({ reference, amount: 2499, paymentStatus: 'payment-pending', programme: 'Soft Skill For Students' });
-    await page.getByLabel(/^UTR/).fill('412345678901');
+    // One UTR belongs to one booking: each viewport's booking has its own.
+    const utr = `4${Date.now().toString().slice(-11)}`;
+    await page.getByLabel(/^UTR/).fill(utr);
     await page.getByRole('button', { name: 'Send UTR' }).click();
     await page.getByText('Thank you! We will confirm your payment soon.').waitFor();
-    expect((await listed(email, 'booking'))[0]).toMatchObject({ utr: '412345678901' });
+    expect((await listed(email, 'booking'))[0]).toMatchObject({ utr, utrStatus: 'to-verify' });
     expect(errors).toEqual([]);
   });
 
