@@ -97,6 +97,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(BOOKING_PATHS.utr, bookingUtr(deps));
   app.route(BOOKING_PATHS.status, bookingPayment(deps));
   app.route(BOOKING_PATHS.razorpayWebhook, gatewayWebhook(deps, gateway, 'razorpay'));
+  app.route(BOOKING_PATHS.cashfreeWebhook, gatewayWebhook(deps, gateway, 'cashfree'));
   app.route('/', leads(deps, ingest, others));
   app.route(SYNC_PATH, sync(deps, ingest, leadResources(others)));
   app.route(CONSOLE_PATHS.leads, leadAdmin(deps));

@@ -119,7 +119,9 @@ export interface Config {
   paymentPollMs: number;
 }
 
-export interface GatewayConfig {
+export type GatewayConfig = RazorpayConfig | CashfreeConfig;
+
+export interface RazorpayConfig {
   kind: 'razorpay';
   /** RAZORPAY_API_URL: the API's origin (https://api.razorpay.com; a stand-in in tests). */
   apiUrl: string;
@@ -128,6 +130,16 @@ export interface GatewayConfig {
   /** RAZORPAY_WEBHOOK_SECRET: signs the webhook's events; unset, the webhook takes none. */
   webhookSecret: string | undefined;
   /** One call's limit (ms): a gateway that hangs is tried again later, never waited on. */
+  callTimeoutMs: number;
+}
+
+export interface CashfreeConfig {
+  kind: 'cashfree';
+  /** CASHFREE_API_URL: https://api.cashfree.com (https://sandbox.cashfree.com in test mode; a stand-in in tests). */
+  apiUrl: string;
+  appId: string;
+  /** CASHFREE_SECRET_KEY: the API's secret, which also signs the webhook's events. */
+  secretKey: string;
   callTimeoutMs: number;
 }
 
@@ -217,22 +229,43 @@ function paymentConfig(env: NodeJS.ProcessEnv) {
   return { paymentLinks, upi: vpa && name ? { vpa, name } : undefined, gateway: gatewayConfig(env), paymentPollMs: 2_000 };
 }
 
-/** RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET together (or neither): every booking gets its own link. */
-function gatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig | undefined {
-  const keyId = env.RAZORPAY_KEY_ID?.trim() || undefined;
-  const keySecret = env.RAZORPAY_KEY_SECRET?.trim() || undefined;
-  if (!keyId && !keySecret) return undefined;
-  if (!keyId || !keySecret) throw new Error('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET go together: set both, or neither');
-  const raw = env.RAZORPAY_API_URL?.trim() || 'https://api.razorpay.com';
-  let apiUrl: URL;
+function originVar(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  let url: URL;
   try {
-    apiUrl = new URL(raw);
+    url = new URL(raw);
   } catch {
-    throw new Error(`RAZORPAY_API_URL must be an http(s) URL (got "${raw}")`);
+    throw new Error(`${name} must be an http(s) URL (got "${raw}")`);
   }
-  if (apiUrl.protocol !== 'https:' && apiUrl.protocol !== 'http:') throw new Error('RAZORPAY_API_URL must be an http(s) URL');
-  const webhookSecret = env.RAZORPAY_WEBHOOK_SECRET || undefined;
-  return { kind: 'razorpay', apiUrl: apiUrl.origin, keyId, keySecret, webhookSecret, callTimeoutMs: 10_000 };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL`);
+  return url.origin;
+}
+
+/** Two variables set together, or neither. */
+function pair(env: NodeJS.ProcessEnv, a: string, b: string): [string, string] | undefined {
+  const x = env[a]?.trim() || undefined;
+  const y = env[b]?.trim() || undefined;
+  if (!x && !y) return undefined;
+  if (!x || !y) throw new Error(`${a} and ${b} go together: set both, or neither`);
+  return [x, y];
+}
+
+/** Razorpay's keys or Cashfree's (one gateway at a time): every booking gets its own link. */
+function gatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig | undefined {
+  const razorpay = pair(env, 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET');
+  const cashfree = pair(env, 'CASHFREE_APP_ID', 'CASHFREE_SECRET_KEY');
+  if (razorpay && cashfree) throw new Error('One payment gateway at a time: set the Razorpay keys or the Cashfree ones, not both');
+  const callTimeoutMs = 10_000;
+  if (razorpay) {
+    const apiUrl = originVar(env, 'RAZORPAY_API_URL', 'https://api.razorpay.com');
+    const webhookSecret = env.RAZORPAY_WEBHOOK_SECRET || undefined;
+    return { kind: 'razorpay', apiUrl, keyId: razorpay[0], keySecret: razorpay[1], webhookSecret, callTimeoutMs };
+  }
+  if (cashfree) {
+    const apiUrl = originVar(env, 'CASHFREE_API_URL', 'https://api.cashfree.com');
+    return { kind: 'cashfree', apiUrl, appId: cashfree[0], secretKey: cashfree[1], callTimeoutMs };
+  }
+  return undefined;
 }
 
 function deskConfig(env: NodeJS.ProcessEnv) {

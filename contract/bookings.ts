@@ -86,6 +86,7 @@ export const BOOKING_PATHS = {
   status: '/api/v1/bookings',
   /** POST: the gateway's signed events (public; the signature is the check). */
   razorpayWebhook: '/api/v1/payments/razorpay/webhook',
+  cashfreeWebhook: '/api/v1/payments/cashfree/webhook',
   /** GET: the gateway events kept for an admin's look (admins). */
   paymentEvents: '/api/admin/payments/events',
   /** POST { reference, utr }: the visitor's UTR after paying (public, through the outbox). */

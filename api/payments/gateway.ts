@@ -48,6 +48,8 @@ export interface GatewayEvent {
   id: string;
   /** The gateway's own name for it (payment_link.paid, …). */
   name: string;
+  /** What the event says became of the link; undefined for an event this product does not act on. */
+  says?: LinkStatus;
   state?: LinkState;
   /** Why a signed event could not be read (kept for an admin's look). */
   unreadable?: string;

@@ -3,7 +3,7 @@
 // webhook's payment_link.* events, signed with X-Razorpay-Signature (hex HMAC-SHA256 of the
 // raw body with the webhook secret). Amounts are paise, as Razorpay's are.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { GatewayConfig } from '../config.ts';
+import type { RazorpayConfig } from '../config.ts';
 import {
   GatewayError,
   type GatewayEvent,
@@ -21,6 +21,14 @@ const LINK_STATUSES: Record<string, LinkStatus> = {
   partially_paid: 'partially-paid',
   expired: 'expired',
   cancelled: 'cancelled',
+};
+
+/** The events acted on, and what each says its link has become. */
+const EVENT_STATUS: Record<string, LinkStatus> = {
+  'payment_link.paid': 'paid',
+  'payment_link.partially_paid': 'partially-paid',
+  'payment_link.expired': 'expired',
+  'payment_link.cancelled': 'cancelled',
 };
 
 type Json = Record<string, unknown>;
@@ -89,10 +97,12 @@ function eventOf(id: string, rawBody: string): GatewayEvent {
   const link = isObject(payload.payment_link) ? payload.payment_link.entity : undefined;
   const payment = isObject(payload.payment) ? payload.payment.entity : undefined;
   const state = linkStateOf(link, payment);
-  return state ? { id, name, state } : { id, name, unreadable: 'The payment link in the event is incomplete' };
+  const says = EVENT_STATUS[name];
+  if (!says) return { id, name };
+  return state ? { id, name, says, state } : { id, name, unreadable: 'The payment link in the event is incomplete' };
 }
 
-export function razorpayGateway(config: GatewayConfig): PaymentGateway {
+export function razorpayGateway(config: RazorpayConfig): PaymentGateway {
   const auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> {
     let res: Response;

@@ -16,7 +16,7 @@ import { bookingLead } from '../leads/definitions.ts';
 import { iso } from '../lib/dates.ts';
 import { HttpError, readJsonText } from '../lib/http.ts';
 import { applyLinkState, markPaid, recordEvent, settleEvent, type Verdict } from '../payments/apply.ts';
-import type { GatewayEvent, LinkStatus, PaymentGateway } from '../payments/gateway.ts';
+import type { GatewayEvent, PaymentGateway } from '../payments/gateway.ts';
 
 export const PAYMENT_MESSAGES = {
   notConfigured: 'This gateway is not set up here.',
@@ -28,14 +28,6 @@ export const PAYMENT_MESSAGES = {
   notPending: 'This booking is not waiting for its payment.',
 } as const;
 
-/** What each handled event says its link has become. */
-const EVENT_STATUS: Record<string, LinkStatus> = {
-  'payment_link.paid': 'paid',
-  'payment_link.partially_paid': 'partially-paid',
-  'payment_link.expired': 'expired',
-  'payment_link.cancelled': 'cancelled',
-};
-
 async function verdictOf(
   deps: Deps,
   gateway: PaymentGateway,
@@ -43,7 +35,7 @@ async function verdictOf(
   trx: Parameters<typeof applyLinkState>[0],
 ): Promise<Verdict> {
   if (event.unreadable) return { outcome: 'needs-look', reason: event.unreadable, bookingId: null };
-  const expected = EVENT_STATUS[event.name];
+  const expected = event.says;
   if (!expected || !event.state) return { outcome: 'unchanged', reason: `Not an event this desk acts on (${event.name})`, bookingId: null };
   if (event.state.status !== expected)
     return { outcome: 'needs-look', reason: `The event says ${expected}; its link says ${event.state.status}`, bookingId: null };
