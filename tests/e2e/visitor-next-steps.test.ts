@@ -112,7 +112,7 @@ describe.each(VIEWPORTS)('booking a seat at %s px', (_name, viewport) => {
 });
 
 describe('a booking in the console', () => {
-  it('shows its amount and UTR, and an admin moves it to paid, then enrolled', async () => {
+  it('shows its amount and UTR to verify; confirming the UTR pays it, who and when shown; then enrolled', async () => {
     const visitor = await site.page();
     await gotoLive(visitor.page, `${site.url}/course/soft-skills`);
     await visitor.page.getByRole('button', { name: 'Buy now' }).click();
@@ -140,8 +140,13 @@ describe('a booking in the console', () => {
     const panel = page.getByRole('dialog', { name: 'Riya Booker' });
     await panel.waitFor();
     expect(await panel.getByTestId('payment-status').textContent()).toBe('Payment pending');
-    await panel.getByRole('button', { name: 'Confirm payment received' }).click();
+    // The typed UTR is a claim until it is found in the bank statement and confirmed.
+    expect(await panel.getByTestId('utr-status').textContent()).toBe('To verify');
+    await panel.getByRole('button', { name: 'Confirm UTR (found in the bank statement)' }).click();
     await expect.poll(() => panel.getByTestId('payment-status').textContent()).toBe('Paid');
+    expect(await panel.getByTestId('utr-status').textContent()).toBe('Verified');
+    expect(await panel.getByRole('region', { name: 'UTR' }).textContent()).toMatch(/Verified by \S.* on \d/);
+    await panel.screenshot({ path: 'docs/screenshots/booking-utr-verified-1366.png' });
     await panel.getByRole('button', { name: 'Mark enrolled' }).click();
     await expect.poll(() => panel.getByTestId('payment-status').textContent()).toBe('Enrolled');
     expect((await listed(reference, 'booking'))[0]).toMatchObject({ paymentStatus: 'enrolled' });
