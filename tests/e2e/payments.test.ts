@@ -7,6 +7,7 @@
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { BOOKING_PATHS } from '../../contract/bookings.ts';
 import { razorpayEvent, startRazorpayStandIn, type RazorpayStandIn } from '../../api/testing/razorpay-standin.ts';
+import { adminEnv, consoleLogin, TEST_ADMIN } from '../support/console.ts';
 import { gotoLive } from '../support/pwa.ts';
 import { fillFields, unique, useSite } from '../support/site.ts';
 
@@ -27,6 +28,7 @@ const site = useSite({
     RAZORPAY_KEY_SECRET: standIn.keySecret,
     RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     RAZORPAY_API_URL: standIn.url,
+    ...adminEnv(),
   }),
 });
 
@@ -63,6 +65,41 @@ describe('a seat paid through the gateway at 390 px', () => {
     expect(await page.getByTestId('booking-status').getAttribute('data-status')).toBe('paid');
     expect(await page.getByTestId('booking-status').textContent()).toBe('Paid');
     await page.screenshot({ path: 'docs/screenshots/booking-paid-390.png' });
+    expect(errors).toEqual([]);
+  });
+
+  it('an event that does not bear out its booking pays nothing and is listed for admins under Payments to check', async () => {
+    const reference = `SU-${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+    const booked = await fetch(`${site.url}/api/v1/bookings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        programme: 'Soft Skill For Students',
+        package: 'Elevate',
+        batch: 'Next available batch',
+        name: 'Rupa Rupees',
+        email: `rupees.${unique()}@example.in`,
+        phone: '9876543211',
+        reference,
+      }),
+    });
+    expect(booked.status).toBe(201);
+    await expect.poll(() => [...standIn.links.values()].some((l) => l.reference_id === reference), { timeout: 20_000 }).toBe(true);
+    const link = [...standIn.links.values()].find((l) => l.reference_id === reference)!;
+    // Rupees where paise are expected: ₹24.99 paid for a ₹2,499 seat.
+    const payment = standIn.pay(link.id, { amount: 2499 });
+    const event = razorpayEvent(WEBHOOK_SECRET, 'payment_link.paid', { ...link, status: 'paid', amount_paid: 2499 }, payment);
+    const res = await fetch(`${site.url}${BOOKING_PATHS.razorpayWebhook}`, { method: 'POST', headers: event.headers, body: event.body });
+    expect(res.status).toBe(200);
+    expect((await (await fetch(`${site.url}${BOOKING_PATHS.status}/${reference}`)).json()).status).toBe('payment-pending');
+
+    const { page, errors } = await site.page({ viewport: { width: 1366, height: 900 } });
+    await consoleLogin(site, page, TEST_ADMIN);
+    await page.getByRole('link', { name: 'Payments to check' }).click();
+    const row = page.getByTestId('payment-checks').locator('tr').filter({ hasText: reference });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Paid 2499 paise; the booking is 249900 paise');
+    await page.screenshot({ path: 'docs/screenshots/payments-to-check-1366.png' });
     expect(errors).toEqual([]);
   });
 });

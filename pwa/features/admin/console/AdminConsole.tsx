@@ -35,6 +35,7 @@ import PersonPage from './people/PersonPage.tsx';
 import ImportPage from './workspace/ImportPage.tsx';
 import TemplatesPage from './workspace/TemplatesPage.tsx';
 import BatchesPage from './workspace/BatchesPage.tsx';
+import PaymentChecksPage from './workspace/PaymentChecksPage.tsx';
 
 function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   const { arrived, live } = useLeadEvents();
@@ -88,6 +89,11 @@ function Sidebar({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: b
           {member.can('leads.read') && (
             <li>
               <NavLink to="/admin/batches">Batches</NavLink>
+            </li>
+          )}
+          {member.can('payments.confirm') && (
+            <li>
+              <NavLink to="/admin/payments">Payments to check</NavLink>
             </li>
           )}
           {member.can('sessions.run') && (
@@ -236,6 +242,7 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route path="import" element={<ImportPage />} />
             <Route path="templates" element={<TemplatesPage />} />
             <Route path="batches" element={<BatchesPage />} />
+            <Route path="payments" element={<PaymentChecksPage />} />
             <Route path="sessions" element={<SessionsPage />} />
             <Route path="sessions/:code" element={<SessionPage />} />
             <Route path=":list" element={<ListPage />} />
