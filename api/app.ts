@@ -17,6 +17,8 @@ import { quizAnswersLead } from './leads/quiz-answers.ts';
 import { sync } from './resources/sync.ts';
 import { BOOKING_PATHS } from '../contract/bookings.ts';
 import { batchAdmin, bookingAdmin, bookingOptions, bookingUtr } from './resources/bookings.ts';
+import { bookingPayment, gatewayWebhook, paymentEvents, utrConfirmation } from './resources/payments.ts';
+import { gatewayOf } from './payments/gateways.ts';
 import { events } from './resources/events.ts';
 import { CONSOLE_PATHS } from '../contract/console.ts';
 import { ERASURE_PATHS } from '../contract/erasure.ts';
@@ -80,6 +82,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.onError(errorHandler(deps.log));
   app.use('/api/*', corsPolicy(deps.config));
   const quizAnswers = quizAnswersLead(deps);
+  const gateway = gatewayOf(deps.config);
   const erasureRequests = erasureRequestLead(deps);
   // The kinds made here, beside the five listed ones. The test's answers may have no email
   // (a session's student with a roll number), which the union of every table's insert type
@@ -112,6 +115,9 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   // Before the lead routes: /api/v1/bookings/options is not a booking.
   app.route(BOOKING_PATHS.options, bookingOptions(deps));
   app.route(BOOKING_PATHS.utr, bookingUtr(deps));
+  app.route(BOOKING_PATHS.status, bookingPayment(deps));
+  app.route(BOOKING_PATHS.razorpayWebhook, gatewayWebhook(deps, gateway, 'razorpay'));
+  app.route(BOOKING_PATHS.cashfreeWebhook, gatewayWebhook(deps, gateway, 'cashfree'));
   app.route('/', leads(deps, ingest, others));
   app.route(SYNC_PATH, sync(deps, ingest, leadResources(others)));
   app.route(CONSOLE_PATHS.leads, leadAdmin(deps));
@@ -129,6 +135,8 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.views, views(deps));
   app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
   app.route(BOOKING_PATHS.payment, bookingAdmin(deps));
+  app.route(BOOKING_PATHS.payment, utrConfirmation(deps));
+  app.route(BOOKING_PATHS.paymentEvents, paymentEvents(deps));
   app.route(BOOKING_PATHS.adminBatches, batchAdmin(deps));
   app.route(SESSION_PATHS.admin, sessionsAdmin(deps, ingest));
   app.route(RELAY_PATHS.keys, relayKeys(deps));

@@ -124,6 +124,34 @@ export interface Config {
   paymentLinks: Record<PaidPackage, string>;
   /** UPI_VPA and UPI_PAYEE_NAME, both set: the booking offers UPI directly. */
   upi: UpiPayee | undefined;
+  /** The payment gateway that makes each booking's own link (RAZORPAY_KEY_ID and _SECRET); undefined: the static links. */
+  gateway: GatewayConfig | undefined;
+  /** How often each instance makes and checks payment links (ms; tests shorten it). */
+  paymentPollMs: number;
+}
+
+export type GatewayConfig = RazorpayConfig | CashfreeConfig;
+
+export interface RazorpayConfig {
+  kind: 'razorpay';
+  /** RAZORPAY_API_URL: the API's origin (https://api.razorpay.com; a stand-in in tests). */
+  apiUrl: string;
+  keyId: string;
+  keySecret: string;
+  /** RAZORPAY_WEBHOOK_SECRET: signs the webhook's events; unset, the webhook takes none. */
+  webhookSecret: string | undefined;
+  /** One call's limit (ms): a gateway that hangs is tried again later, never waited on. */
+  callTimeoutMs: number;
+}
+
+export interface CashfreeConfig {
+  kind: 'cashfree';
+  /** CASHFREE_API_URL: https://api.cashfree.com (https://sandbox.cashfree.com in test mode; a stand-in in tests). */
+  apiUrl: string;
+  appId: string;
+  /** CASHFREE_SECRET_KEY: the API's secret, which also signs the webhook's events. */
+  secretKey: string;
+  callTimeoutMs: number;
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../../' : '../', import.meta.url));
@@ -210,7 +238,46 @@ function paymentConfig(env: NodeJS.ProcessEnv) {
   if ((vpa === undefined) !== (name === undefined)) throw new Error('UPI_VPA and UPI_PAYEE_NAME are set together (or neither)');
   if (vpa !== undefined && !/^[\w.-]{2,256}@[a-zA-Z][\w.-]{1,63}$/.test(vpa))
     throw new Error(`UPI_VPA must be a UPI id like name@bank (got "${vpa}")`);
-  return { paymentLinks, upi: vpa && name ? { vpa, name } : undefined };
+  return { paymentLinks, upi: vpa && name ? { vpa, name } : undefined, gateway: gatewayConfig(env), paymentPollMs: 2_000 };
+}
+
+function originVar(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL`);
+  return url.origin;
+}
+
+/** Two variables set together, or neither. */
+function pair(env: NodeJS.ProcessEnv, a: string, b: string): [string, string] | undefined {
+  const x = env[a]?.trim() || undefined;
+  const y = env[b]?.trim() || undefined;
+  if (!x && !y) return undefined;
+  if (!x || !y) throw new Error(`${a} and ${b} go together: set both, or neither`);
+  return [x, y];
+}
+
+/** Razorpay's keys or Cashfree's (one gateway at a time): every booking gets its own link. */
+function gatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig | undefined {
+  const razorpay = pair(env, 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET');
+  const cashfree = pair(env, 'CASHFREE_APP_ID', 'CASHFREE_SECRET_KEY');
+  if (razorpay && cashfree) throw new Error('One payment gateway at a time: set the Razorpay keys or the Cashfree ones, not both');
+  const callTimeoutMs = 10_000;
+  if (razorpay) {
+    const apiUrl = originVar(env, 'RAZORPAY_API_URL', 'https://api.razorpay.com');
+    const webhookSecret = env.RAZORPAY_WEBHOOK_SECRET || undefined;
+    return { kind: 'razorpay', apiUrl, keyId: razorpay[0], keySecret: razorpay[1], webhookSecret, callTimeoutMs };
+  }
+  if (cashfree) {
+    const apiUrl = originVar(env, 'CASHFREE_API_URL', 'https://api.cashfree.com');
+    return { kind: 'cashfree', apiUrl, appId: cashfree[0], secretKey: cashfree[1], callTimeoutMs };
+  }
+  return undefined;
 }
 
 /** Checked at start, so a bad key stops the server instead of the first verifier. */

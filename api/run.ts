@@ -26,6 +26,8 @@ const noMail: MailWorker = {
 import { startLeadAlerts } from './leads/alerts.ts';
 import { startDigests } from './desk/digests.ts';
 import { startReminders } from './desk/reminders.ts';
+import { gatewayOf } from './payments/gateways.ts';
+import { startPayments } from './payments/links.ts';
 import { startLinker } from './people/linker.ts';
 import { startPendingListMerger } from './db/pending-lists.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
@@ -155,7 +157,14 @@ async function main(): Promise<void> {
     const linker = startLinker({ db: database.db, log });
     // The search indexes' pending lists merged every second, not by a lead's insert (db/pending-lists.ts).
     const merger = database.kind === 'postgres' ? startPendingListMerger({ db: database.db, log }) : undefined;
+    // Each booking's payment link is made and checked here, never in its request.
+    const gateway = config.relay ? undefined : gatewayOf(config);
+    const payments = gateway
+      ? startPayments({ db: database.db, gateway, publicUrl: config.publicUrl, log }, config.paymentPollMs)
+      : undefined;
+    if (gateway) log(`payments: each booking gets its own ${gateway.label} link`);
     const stopDesk = async () => {
+      await payments?.stop();
       await reminders.stop();
       await digests.stop();
       await linker.stop();

@@ -1,7 +1,7 @@
 // The HTTP surface the PWA and the API agree on: the batch shape, limits, response types.
 // Paths are the spec's (§7), so the spec's own client works against this server; each lead
 // kind's paths are in lead-kinds.ts.
-import type { PaymentStatus } from './bookings.ts';
+import type { PaymentStatus, UtrStatus } from './bookings.ts';
 
 export const SYNC_PATH = '/api/v1/sync';
 export const HEALTH_PATH = '/api/health';
@@ -102,6 +102,17 @@ export interface BookingRecord {
   amount: number;
   paymentStatus: PaymentStatus;
   utr: string | null;
+  /** A typed UTR is "to-verify" until a counsellor confirms it ("verified"). */
+  utrStatus: UtrStatus | null;
+  /** Who confirmed the UTR, and when (ISO). */
+  utrVerifiedBy: string | null;
+  utrVerifiedAt: string | null;
+  /** The booking's own gateway link (null until made, or without a gateway). */
+  paymentUrl: string | null;
+  /** What the gateway (or the counsellor's check) says paid it. */
+  paymentId: string | null;
+  paymentMethod: string | null;
+  paidAt: string | null;
   createdAt: string;
 }
 

@@ -80,15 +80,24 @@ export interface BookingOptions {
     links: Record<PaidPackage, string>;
     /** Set when the business takes UPI directly (UPI_VPA and UPI_PAYEE_NAME). */
     upi: UpiPayee | null;
+    /** True when a gateway makes each booking its own link (then `links` are not offered). */
+    gateway?: boolean;
   };
 }
 
 export const BOOKING_PATHS = {
   /** GET: the upcoming batches a visitor can choose and how to pay (public). */
   options: '/api/v1/bookings/options',
+  /** GET /{reference}: where the booking's payment stands and its link (public: the reference is the visitor's). */
+  status: '/api/v1/bookings',
+  /** POST: the gateway's signed events (public; the signature is the check). */
+  razorpayWebhook: '/api/v1/payments/razorpay/webhook',
+  cashfreeWebhook: '/api/v1/payments/cashfree/webhook',
+  /** GET: the gateway events kept for an admin's look (admins). */
+  paymentEvents: '/api/admin/payments/events',
   /** POST { reference, utr }: the visitor's UTR after paying (public, through the outbox). */
   utr: '/api/v1/bookings/utr',
-  /** PATCH { paymentStatus }: an admin moves a booking's payment on. */
+  /** PATCH { paymentStatus }: an admin moves a booking's payment on; POST /:id/utr: a counsellor confirms its UTR. */
   payment: '/api/admin/bookings',
   /** GET, POST { label, startsOn }, DELETE /:id: the batches admins keep. */
   adminBatches: '/api/admin/batches',
@@ -104,3 +113,51 @@ export interface Batch {
 
 /** Chosen when no batch is listed yet (or the list could not be fetched offline): the desk proposes one. */
 export const NEXT_BATCH = 'Next available batch';
+
+/** A price list's rupees in paise: what a gateway is asked for and what it must say was paid. */
+export function paiseOf(rupees: number): number {
+  return Math.round(rupees * 100);
+}
+
+/** How long a booking's payment link stays payable. */
+export const PAYMENT_LINK_DAYS = 7;
+
+/** A UTR the visitor typed is a claim until a counsellor finds it in the bank statement. */
+export const UTR_STATUSES = ['to-verify', 'verified'] as const;
+export type UtrStatus = (typeof UTR_STATUSES)[number];
+export const UTR_STATUS_LABELS: Record<UtrStatus, string> = { 'to-verify': 'To verify', verified: 'Verified' };
+
+/** What became of a gateway's event: it changed a booking, it changed nothing, or a person must look. */
+export type PaymentEventOutcome = 'applied' | 'unchanged' | 'needs-look';
+
+/** GET /api/v1/bookings/{reference}: what the visitor's booking page shows. */
+export interface BookingPaymentState {
+  reference: string;
+  programme: string;
+  package: string;
+  /** Whole rupees. */
+  amount: number;
+  status: PaymentStatus;
+  /** The booking's own gateway link; null while it is being made (or without a gateway). */
+  paymentUrl: string | null;
+  /** True when a gateway is making this booking's link: the page says it is on its way. */
+  linkPending: boolean;
+  /** ISO time the gateway says it was paid. */
+  paidAt: string | null;
+}
+
+/** A gateway event kept for an admin (GET /api/admin/payments/events). */
+export interface PaymentEventRecord {
+  _id: string;
+  gateway: string;
+  eventId: string;
+  event: string;
+  receivedAt: string;
+  bookingId: string | null;
+  reference: string | null;
+  paymentId: string | null;
+  amountPaise: number | null;
+  currency: string | null;
+  outcome: PaymentEventOutcome;
+  reason: string | null;
+}

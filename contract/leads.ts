@@ -199,7 +199,8 @@ export const bookingUtrSchema = object({
     .matches(BOOKING_REFERENCE_PATTERN, 'Booking reference is not valid'),
   utr: string()
     .typeError('UTR must be text')
-    .transform((v: unknown) => (typeof v === 'string' ? v.replace(/\s/g, '') : v))
+    // Spaces as a UPI app groups the digits, and letters in either case: one UTR, one spelling.
+    .transform((v: unknown) => (typeof v === 'string' ? v.replace(/\s/g, '').toUpperCase() : v))
     .required('Please enter the UTR your UPI app shows')
     .matches(UTR_PATTERN, 'A UTR is 12 to 22 letters and digits'),
 });

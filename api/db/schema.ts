@@ -6,7 +6,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 import type { LeadStatus } from '../../contract/lead-kinds.ts';
 import type { ConsentRecord } from '../../contract/consent.ts';
-import type { PaymentStatus } from '../../contract/bookings.ts';
+import type { PaymentEventOutcome, PaymentStatus, UtrStatus } from '../../contract/bookings.ts';
 import type { LeadSource } from '../../contract/lead-signals.ts';
 import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
@@ -84,6 +84,40 @@ export interface BookingsTable extends ListedLeadColumns {
   payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
   utr: ColumnType<string | null, string | null | undefined, string | null>;
   payment_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  // The gateway's link and payment (migrations/2026-11-27T0100_payments.ts).
+  gateway: Nullable<string>;
+  payment_link_id: Nullable<string>;
+  payment_url: Nullable<string>;
+  link_status: Nullable<string>;
+  link_attempts: ColumnType<number, number | undefined, number>;
+  link_next_at: Nullable<Date, Date | string>;
+  link_error: Nullable<string>;
+  check_next_at: Nullable<Date, Date | string>;
+  payment_id: Nullable<string>;
+  payment_method: Nullable<string>;
+  paid_at: Nullable<Date, Date | string>;
+  utr_status: Nullable<UtrStatus>;
+  utr_verified_by: Nullable<string>;
+  utr_verified_label: Nullable<string>;
+  utr_verified_at: Nullable<Date, Date | string>;
+}
+/** A column that may be null and is optional on insert. */
+type Nullable<T, W = T> = ColumnType<T | null, W | null | undefined, W | null>;
+/** Every event a gateway sent (migrations/2026-11-27T0100_payments.ts), once by its id. */
+export interface PaymentEventsTable {
+  id: Generated<string>;
+  gateway: string;
+  event_id: string;
+  event: string;
+  received_at: CreatedAt;
+  booking_id: string | null;
+  reference: string | null;
+  link_id: string | null;
+  payment_id: string | null;
+  amount_paise: ColumnType<string | null, number | null, number | null>;
+  currency: string | null;
+  outcome: PaymentEventOutcome;
+  reason: string | null;
 }
 /** The upcoming batches admins keep for the booking form. */
 export interface BookingBatchesTable {
@@ -411,6 +445,7 @@ export interface Database {
   personality_users: PersonalityUsersTable;
   bookings: BookingsTable;
   booking_batches: BookingBatchesTable;
+  payment_events: PaymentEventsTable;
   proposals: ProposalsTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;

@@ -123,7 +123,7 @@ function listed<K extends ListedKind, T extends ListedTable, R extends { _id: st
 const REGISTERED_EMAIL_KEY = 'join_now_users_registered_email_key';
 
 /** A unique violation (SQLSTATE 23505) of the named constraint, from pg or PGlite. */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
   const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
   if (e?.code !== '23505') return false;
   return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
@@ -261,9 +261,24 @@ export const bookingLead = listed(
       amount: row.amount,
       paymentStatus: row.payment_status,
       utr: row.utr,
+      utrStatus: row.utr_status,
+      utrVerifiedBy: row.utr_verified_label,
+      utrVerifiedAt: row.utr_verified_at ? iso(row.utr_verified_at) : null,
+      paymentUrl: row.payment_url,
+      paymentId: row.payment_id,
+      paymentMethod: row.payment_method,
+      paidAt: row.paid_at ? iso(row.paid_at) : null,
       createdAt: iso(row.created_at),
     }),
-    created: (data) => ({ success: true, message: MESSAGES.bookingSuccess, data }),
+    // `status` and `paymentUrl` beside the record: where the payment stands and the booking's own
+    // link (null while the gateway makes it: GET /api/v1/bookings/{reference} carries it once made).
+    created: (data) => ({
+      success: true,
+      message: MESSAGES.bookingSuccess,
+      data,
+      status: data.paymentStatus,
+      paymentUrl: data.paymentUrl,
+    }),
     refusal: (err) =>
       isUniqueViolation(err, BOOKING_REFERENCE_KEY)
         ? { status: 422, body: { message: MESSAGES.referenceTaken, errors: { reference: MESSAGES.referenceTaken } } }

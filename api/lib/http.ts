@@ -35,6 +35,21 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * counted while streaming), 400 for bytes that are not UTF-8 JSON or a body cut off.
  */
 export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
+  const text = await readJsonText(c, maxBytes);
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, API_MESSAGES.notJson);
+  }
+  // Validation walks values recursively (yup's printValue overflowed the stack at 3,000
+  // levels): nothing deeper than any real body gets that far.
+  if (isTooDeep(value, MAX_JSON_DEPTH)) throw new HttpError(400, API_MESSAGES.tooDeep);
+  return value;
+}
+
+/** The same checks, up to the raw text (a signature is computed over the body as sent, before it is parsed). */
+export async function readJsonText(c: Context, maxBytes: number): Promise<string> {
   if (!isJsonType(c.req.header('content-type'))) {
     throw new HttpError(415, API_MESSAGES.unsupportedMediaType);
   }
@@ -51,22 +66,11 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<unknow
     throw new HttpError(400, API_MESSAGES.bodyIncomplete);
   }
   if (bytes.byteLength > maxBytes) throw new HttpError(413, API_MESSAGES.tooLarge(maxBytes));
-  let text: string;
   try {
-    text = UTF8.decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     throw new HttpError(400, API_MESSAGES.notJson);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, API_MESSAGES.notJson);
-  }
-  // Validation walks values recursively (yup's printValue overflowed the stack at 3,000
-  // levels): nothing deeper than any real body gets that far.
-  if (isTooDeep(value, MAX_JSON_DEPTH)) throw new HttpError(400, API_MESSAGES.tooDeep);
-  return value;
 }
 
 /** Levels of arrays and objects a body may nest (the deepest real one, a sync batch of leads with consent, has 4). */

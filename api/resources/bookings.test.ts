@@ -200,11 +200,11 @@ describe.each(testBackends())('bookings and proposals on $name', (backend) => {
     it('shows a booking’s amount and UTR in the list and the CSV', async () => {
       const body = booking({ email: 'amount.booker@example.in', package: 'Elevate' });
       await postJson(t.app, LEAD_PATHS.booking, body);
-      await postJson(t.app, BOOKING_PATHS.utr, { reference: body.reference, utr: '412345678901' });
+      await postJson(t.app, BOOKING_PATHS.utr, { reference: body.reference, utr: '512345678901' });
       const [item] = (await (await get(`${LEAD_KINDS.booking.list.path}?q=amount.booker&limit=10`)).json()).data;
-      expect(item).toMatchObject({ amount: 2499, utr: '412345678901', paymentStatus: 'payment-pending' });
+      expect(item).toMatchObject({ amount: 2499, utr: '512345678901', paymentStatus: 'payment-pending' });
       const text = await (await get(`${CONSOLE_PATHS.export}/bookings.csv?q=amount.booker`)).text();
-      expect(text).toMatch(/,2499,payment-pending,412345678901,/);
+      expect(text).toMatch(/,2499,payment-pending,512345678901,/);
     });
   });
 
@@ -249,6 +249,7 @@ describe.each(testBackends())('bookings and proposals on $name', (backend) => {
       expect(options.payment).toEqual({
         links: { Elevate: 'https://pay.example.in/elevate', Elite: 'https://pay.example.in/elite' },
         upi: UPI,
+        gateway: false,
       });
       const removed = await Promise.resolve(
         t.app.request(`${BOOKING_PATHS.adminBatches}/${(await next.json()).batch._id}`, { method: 'DELETE', headers: as(admin) }),

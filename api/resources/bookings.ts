@@ -3,7 +3,8 @@
 //          upcoming batches admins keep and how to pay; the form builds each link with its
 //          own reference (contract/bookings.ts), so a booking saved offline pays the same way
 //   POST   /api/v1/bookings/utr       (public) { reference, utr } → 200: the UTR after paying;
-//          the same UTR again is a harmless repeat, another one for a booking that has one is 409
+//          the same UTR again is a harmless repeat, another one for a booking that has one is 409,
+//          a UTR another booking holds is 409; it stays "to verify" until a counsellor confirms it
 //   PATCH  /api/admin/bookings/:id    (payments.confirm) { paymentStatus } → { booking }:
 //          payment-pending → paid → enrolled, kept in the lead's history
 //   GET    /api/admin/batches         (leads.read) every batch, past ones too
@@ -12,11 +13,11 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
-import { PAYMENT_STATUS_LABELS, type Batch, type PaymentStatus } from '../../contract/bookings.ts';
+import { PAYMENT_STATUS_LABELS, type Batch, type PaymentStatus, type UtrStatus } from '../../contract/bookings.ts';
 import { batchSchema, bookingUtrSchema, paymentStatusSchema } from '../../contract/leads.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
-import { bookingLead } from '../leads/definitions.ts';
+import { bookingLead, isUniqueViolation } from '../leads/definitions.ts';
 import { adminLabel, announce, isLeadId, record } from '../leads/history.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
@@ -27,8 +28,12 @@ export const BOOKING_MESSAGES = {
   bookingNotFound: 'No booking has this reference.',
   utrSaved: 'Thank you! We will confirm your payment soon.',
   utrDifferent: 'This booking already has another UTR. Please call us if it is wrong.',
+  utrTaken: 'This UTR is already given for another booking. Please check the number, or call us.',
   batchNotFound: 'Batch not found',
 } as const;
+
+/** The unique index on a booking's UTR (migrations/2026-11-27T0100_payments.ts). */
+const UTR_KEY = 'bookings_utr_key';
 
 /** Today in India (the batches' dates are IST days). */
 const istToday = (now: Date) => new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
@@ -46,7 +51,7 @@ export function bookingOptions(deps: Deps): Hono {
     c.header('Cache-Control', 'no-store');
     return c.json({
       batches: await batches(deps.db, istToday(nowOf(deps))),
-      payment: { links: deps.config.paymentLinks, upi: deps.config.upi ?? null },
+      payment: { links: deps.config.paymentLinks, upi: deps.config.upi ?? null, gateway: Boolean(deps.config.gateway) },
     });
   });
 }
@@ -57,13 +62,18 @@ export function bookingUtr(deps: Deps): Hono {
     const input = validate(bookingUtrSchema, await readJsonBody(c, BODY_MAX_BYTES));
     if (!input.ok) throw input.error;
     const { reference, utr } = input.value;
+    // A claim until a counsellor finds it in the bank statement; one UTR belongs to one booking (a unique index).
     const row = await deps.db
       .updateTable('bookings')
-      .set({ utr })
+      .set({ utr, utr_status: sql<UtrStatus>`coalesce(utr_status, 'to-verify')` })
       .where('reference', '=', reference)
       .where((eb) => eb.or([eb('utr', 'is', null), eb('utr', '=', utr)]))
       .returning(['id'])
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err, UTR_KEY)) throw new HttpError(409, BOOKING_MESSAGES.utrTaken);
+        throw err;
+      });
     if (row) return c.json({ message: BOOKING_MESSAGES.utrSaved });
     const exists = await deps.db.selectFrom('bookings').select('id').where('reference', '=', reference).executeTakeFirst();
     throw exists ? new HttpError(409, BOOKING_MESSAGES.utrDifferent) : new HttpError(404, BOOKING_MESSAGES.bookingNotFound);

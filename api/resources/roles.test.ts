@@ -141,6 +141,9 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   'GET /api/v1/proposals': async () => ({ path: '/api/v1/proposals' }),
   // An unknown booking: the guard decides before the booking is looked for.
   'PATCH /api/admin/bookings/:id': async (f) => ({ path: `/api/admin/bookings/${await f.booking()}`, body: { paymentStatus: 'paid' } }),
+  // A booking without a UTR: those who may confirm one get through to the 409.
+  'POST /api/admin/bookings/:id/utr': async (f) => ({ path: `/api/admin/bookings/${await f.booking()}/utr` }),
+  'GET /api/admin/payments/events': async () => ({ path: '/api/admin/payments/events?outcome=needs-look' }),
   'GET /api/admin/batches': async () => ({ path: '/api/admin/batches' }),
   'POST /api/admin/batches': async () => ({ path: '/api/admin/batches', body: { label: 'Matrix batch', startsOn: '2026-12-05' } }),
   'DELETE /api/admin/batches/:id': async (f) => ({ path: `/api/admin/batches/${await f.batch()}` }),

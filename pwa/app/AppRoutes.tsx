@@ -25,6 +25,7 @@ const Quiz = lazy(() => import('../features/quiz/QuizPage.tsx'));
 const Outbox = lazy(() => import('../features/outbox/OutboxPage.tsx'));
 const DeleteMyData = lazy(() => import('../features/erasure/DeleteMyDataPage.tsx'));
 const Session = lazy(() => import('./routes/session.tsx'));
+const Booking = lazy(() => import('./routes/booking.tsx'));
 const NotFound = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
 export function AppRoutes() {
@@ -82,6 +83,7 @@ export function AppRoutes() {
         <Route path="admin-invite" element={<Invite />} />
         <Route path="outbox" element={<Outbox />} />
         <Route path="s/:code" element={<Session />} />
+        <Route path="booking/:reference" element={<Booking />} />
         <Route path="delete-my-data" element={<DeleteMyData />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -77,7 +77,9 @@ describe.each(VIEWPORTS)('booking a seat at %s px', (_name, viewport) => {
 
     const [stored] = await listed(email, 'booking');
     expect(stored).toMatchObject({ reference, amount: 2499, paymentStatus: 'payment-pending', programme: 'Soft Skill For Students' });
-    await page.getByLabel(/^UTR/).fill('412345678901');
+    // One UTR belongs to one booking: each viewport's booking has its own.
+    const utr = `4${Date.now().toString().slice(-11)}`;
+    await page.getByLabel(/^UTR/).fill(utr);
     await page.getByRole('button', { name: 'Send UTR' }).click();
     const thanks = page.getByText('Thank you! We will confirm your payment soon.');
     await thanks.waitFor();
@@ -89,7 +91,7 @@ describe.each(VIEWPORTS)('booking a seat at %s px', (_name, viewport) => {
         return r.top >= 0 && r.bottom <= window.innerHeight;
       }),
     ).toBe(true);
-    expect((await listed(email, 'booking'))[0]).toMatchObject({ utr: '412345678901' });
+    expect((await listed(email, 'booking'))[0]).toMatchObject({ utr, utrStatus: 'to-verify' });
     expect(errors).toEqual([]);
   });
 
@@ -132,7 +134,7 @@ describe.each(VIEWPORTS)('booking a seat at %s px', (_name, viewport) => {
 });
 
 describe('a booking in the console', () => {
-  it('shows its amount and UTR, and an admin moves it to paid, then enrolled', async () => {
+  it('shows its amount and UTR to verify; confirming the UTR pays it, who and when shown; then enrolled', async () => {
     const visitor = await site.page();
     await gotoLive(visitor.page, `${site.url}/course/soft-skills`);
     await visitor.page.getByRole('button', { name: 'Buy now' }).click();
@@ -160,8 +162,13 @@ describe('a booking in the console', () => {
     const panel = page.getByRole('dialog', { name: 'Riya Booker' });
     await panel.waitFor();
     expect(await panel.getByTestId('payment-status').textContent()).toBe('Payment pending');
-    await panel.getByRole('button', { name: 'Confirm payment received' }).click();
+    // The typed UTR is a claim until it is found in the bank statement and confirmed.
+    expect(await panel.getByTestId('utr-status').textContent()).toBe('To verify');
+    await panel.getByRole('button', { name: 'Confirm UTR (found in the bank statement)' }).click();
     await expect.poll(() => panel.getByTestId('payment-status').textContent()).toBe('Paid');
+    expect(await panel.getByTestId('utr-status').textContent()).toBe('Verified');
+    expect(await panel.getByRole('region', { name: 'UTR' }).textContent()).toMatch(/Verified by \S.* on \d/);
+    await panel.screenshot({ path: 'docs/screenshots/booking-utr-verified-1366.png' });
     await panel.getByRole('button', { name: 'Mark enrolled' }).click();
     await expect.poll(() => panel.getByTestId('payment-status').textContent()).toBe('Enrolled');
     expect((await listed(reference, 'booking'))[0]).toMatchObject({ paymentStatus: 'enrolled' });

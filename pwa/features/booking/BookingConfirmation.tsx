@@ -11,26 +11,34 @@ import {
 } from '../../../contract/bookings.ts';
 import type { Booked } from './BookingForm.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
+import { GatewayPay } from './GatewayPay.tsx';
+import { useBookingPayment } from './useBookingPayment.ts';
 import { UpiPay } from './UpiPay.tsx';
 import { UtrForm } from './UtrForm.tsx';
 import { useDelivered } from './useDelivered.ts';
 
-function Payment({ booked, payment }: { booked: Booked; payment: BookingOptions['payment'] }) {
+function Payment({ booked, payment, delivered }: { booked: Booked; payment: BookingOptions['payment']; delivered: boolean }) {
   const pkg = booked.package as PaidPackage;
   const rupees = PAID_PACKAGES[pkg].rupees;
   const amount = rupeesText(rupees);
+  // With a gateway, the booking's own link (made once the booking has reached the server).
+  const state = useBookingPayment(booked.reference, Boolean(payment.gateway) && delivered);
   return (
     <div className="booking__pay">
       <h3>Pay {amount} for your seat</h3>
-      <a
-        className="btn btn--primary"
-        href={paymentLinkWithReference(payment.links[pkg], booked.reference)}
-        target="_blank"
-        rel="noopener noreferrer"
-        data-testid="payment-link"
-      >
-        Pay online (card, net banking, UPI)<span className="visually-hidden"> (opens the payment page in a new tab)</span>
-      </a>
+      {payment.gateway ? (
+        <GatewayPay state={state} rupees={rupees} />
+      ) : (
+        <a
+          className="btn btn--primary"
+          href={paymentLinkWithReference(payment.links[pkg], booked.reference)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="payment-link"
+        >
+          Pay online (card, net banking, UPI)<span className="visually-hidden"> (opens the payment page in a new tab)</span>
+        </a>
+      )}
       {payment.upi && (
         <>
           <UpiPay uri={upiUri(payment.upi, rupees, booked.reference)} amount={amount} payee={payment.upi} />
@@ -54,7 +62,11 @@ export function BookingConfirmation({ booked, options }: { booked: Booked; optio
           ? 'Your booking has reached us. Quote the reference when you pay.'
           : 'Saved on this device — it will be sent automatically when you are back online. Your reference stays the same.'}
       </p>
-      {options ? <Payment booked={booked} payment={options.payment} /> : <p>The payment options appear here once you are online.</p>}
+      {options ? (
+        <Payment booked={booked} payment={options.payment} delivered={delivered} />
+      ) : (
+        <p>The payment options appear here once you are online.</p>
+      )}
     </div>
   );
 }

@@ -37,6 +37,7 @@ import PersonPage from './people/PersonPage.tsx';
 import ImportPage from './workspace/ImportPage.tsx';
 import TemplatesPage from './workspace/TemplatesPage.tsx';
 import BatchesPage from './workspace/BatchesPage.tsx';
+import PaymentChecksPage from './workspace/PaymentChecksPage.tsx';
 
 interface MenuState {
   open: boolean;
@@ -144,6 +145,11 @@ function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; logging
             {member.can('leads.read') && (
               <li>
                 <NavLink to="/admin/batches">Batches</NavLink>
+              </li>
+            )}
+            {member.can('payments.confirm') && (
+              <li>
+                <NavLink to="/admin/payments">Payments to check</NavLink>
               </li>
             )}
             {member.can('sessions.run') && (
@@ -299,6 +305,7 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route path="import" element={<ImportPage />} />
             <Route path="templates" element={<TemplatesPage />} />
             <Route path="batches" element={<BatchesPage />} />
+            <Route path="payments" element={<PaymentChecksPage />} />
             <Route path="sessions" element={<SessionsPage />} />
             <Route path="sessions/:code" element={<SessionPage />} />
             <Route path=":list" element={<ListPage />} />

@@ -18,6 +18,7 @@ import { ConsentSection, NoteForm, SourceSection } from './lead/LeadFacts.tsx';
 import { Timeline } from './lead/Timeline.tsx';
 import { WorkSection, type LeadPatch } from './lead/WorkSection.tsx';
 import { PaymentActions } from './lead/PaymentActions.tsx';
+import { UtrCheck, type UtrClaim } from './lead/UtrCheck.tsx';
 import type { PaymentStatus } from '../../../../contract/bookings.ts';
 import { ReachBar } from './lead/ReachBar.tsx';
 import type { ReachType } from './lead/reach.ts';
@@ -158,6 +159,16 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, star
         <PaymentActions
           id={id}
           status={loaded.detail.data.paymentStatus as PaymentStatus}
+          onChanged={() => {
+            reload();
+            onChanged();
+          }}
+        />
+      )}
+      {loaded.state === 'ready' && slug === 'bookings' && member.can('leads.work') && typeof loaded.detail.data.utr === 'string' && (
+        <UtrCheck
+          id={id}
+          claim={loaded.detail.data as unknown as UtrClaim}
           onChanged={() => {
             reload();
             onChanged();

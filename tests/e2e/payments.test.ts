@@ -1,0 +1,105 @@
+// A seat paid through the gateway, in Chromium at 390 px against the production build,
+// whose Razorpay is a stand-in of its documented API on 127.0.0.1 (the server speaks HTTP
+// to it as it would to Razorpay): Buy now → the booking → "link on its way", then the
+// booking's own link → the gateway takes the payment and sends its signed webhook → the
+// confirmation and the visitor's booking page (the link's callback_url) say Paid. Its own
+// server: a gateway changes what every booking's confirmation offers.
+import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { BOOKING_PATHS } from '../../contract/bookings.ts';
+import { razorpayEvent, startRazorpayStandIn, type RazorpayStandIn } from '../../api/testing/razorpay-standin.ts';
+import { adminEnv, consoleLogin, TEST_ADMIN } from '../support/console.ts';
+import { gotoLive } from '../support/pwa.ts';
+import { fillFields, unique, useSite } from '../support/site.ts';
+
+const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
+let standIn: RazorpayStandIn;
+// Before the site's own beforeAll: its environment names the stand-in's address.
+beforeAll(async () => {
+  standIn = await startRazorpayStandIn();
+});
+afterAll(async () => {
+  await standIn?.close();
+});
+const site = useSite({
+  env: (port) => ({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
+    RAZORPAY_KEY_ID: standIn.keyId,
+    RAZORPAY_KEY_SECRET: standIn.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    RAZORPAY_API_URL: standIn.url,
+    ...adminEnv(),
+  }),
+});
+
+describe('a seat paid through the gateway at 390 px', () => {
+  it('Buy now → the booking → its own link → the signed webhook → the booking page says Paid', async () => {
+    const { page, errors } = await site.page({ viewport: { width: 390, height: 844 } });
+    await gotoLive(page, `${site.url}/course/soft-skills`);
+    await page.getByRole('button', { name: 'Buy now' }).click();
+    const form = page.getByTestId('booking-form');
+    await form.waitFor();
+    await fillFields(form, { Name: 'Gauri Gateway', Email: `gateway.${unique()}@example.in`, Phone: '98765 43210' });
+    await page.getByRole('button', { name: 'Book my seat' }).click();
+    const reference = (await page.getByTestId('booking-reference').textContent())!;
+
+    // The link is made after the booking is stored; the page shows it as soon as it exists.
+    const pay = page.getByTestId('payment-link');
+    await pay.waitFor({ timeout: 20_000 });
+    const link = [...standIn.links.values()].find((l) => l.reference_id === reference)!;
+    expect(link).toMatchObject({ amount: 249900, currency: 'INR', callback_url: `${site.url}/booking/${reference}` });
+    expect(await pay.getAttribute('href')).toBe(link.short_url);
+    await page.screenshot({ path: 'docs/screenshots/payment-link-390.png' });
+
+    const payment = standIn.pay(link.id, { method: 'upi' });
+    const event = razorpayEvent(WEBHOOK_SECRET, 'payment_link.paid', link, payment);
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${site.url}${BOOKING_PATHS.razorpayWebhook}`, { method: 'POST', headers: event.headers, body: event.body });
+      expect(res.status).toBe(200);
+    }
+    await page.getByTestId('payment-paid').waitFor({ timeout: 20_000 });
+
+    // Where Razorpay sends the visitor back after paying.
+    await page.goto(link.callback_url);
+    await page.getByTestId('booking-page').waitFor();
+    expect(await page.getByTestId('booking-status').getAttribute('data-status')).toBe('paid');
+    expect(await page.getByTestId('booking-status').textContent()).toBe('Paid');
+    await page.screenshot({ path: 'docs/screenshots/booking-paid-390.png' });
+    expect(errors).toEqual([]);
+  });
+
+  it('an event that does not bear out its booking pays nothing and is listed for admins under Payments to check', async () => {
+    const reference = `SU-${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+    const booked = await fetch(`${site.url}/api/v1/bookings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        programme: 'Soft Skill For Students',
+        package: 'Elevate',
+        batch: 'Next available batch',
+        name: 'Rupa Rupees',
+        email: `rupees.${unique()}@example.in`,
+        phone: '9876543211',
+        reference,
+      }),
+    });
+    expect(booked.status).toBe(201);
+    await expect.poll(() => [...standIn.links.values()].some((l) => l.reference_id === reference), { timeout: 20_000 }).toBe(true);
+    const link = [...standIn.links.values()].find((l) => l.reference_id === reference)!;
+    // Rupees where paise are expected: ₹24.99 paid for a ₹2,499 seat.
+    const payment = standIn.pay(link.id, { amount: 2499 });
+    const event = razorpayEvent(WEBHOOK_SECRET, 'payment_link.paid', { ...link, status: 'paid', amount_paid: 2499 }, payment);
+    const res = await fetch(`${site.url}${BOOKING_PATHS.razorpayWebhook}`, { method: 'POST', headers: event.headers, body: event.body });
+    expect(res.status).toBe(200);
+    expect((await (await fetch(`${site.url}${BOOKING_PATHS.status}/${reference}`)).json()).status).toBe('payment-pending');
+
+    const { page, errors } = await site.page({ viewport: { width: 1366, height: 900 } });
+    await consoleLogin(site, page, TEST_ADMIN);
+    await page.getByRole('link', { name: 'Payments to check' }).click();
+    const row = page.getByTestId('payment-checks').locator('tr').filter({ hasText: reference });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Paid 2499 paise; the booking is 249900 paise');
+    await page.screenshot({ path: 'docs/screenshots/payments-to-check-1366.png' });
+    expect(errors).toEqual([]);
+  });
+});
