@@ -21,11 +21,16 @@ import { bookingLead } from './definitions.ts';
 
 type BookingRow = Selectable<Database['bookings']>;
 
-/** The email for one booking, in plain text and HTML alike. */
-export function bookingEmail(row: BookingRow, payment: Pick<Config, 'paymentLinks' | 'upi'>): OutgoingMail {
+/**
+ * The email for one booking, in plain text and HTML alike. With a payment gateway the
+ * booking's own link is made after it is stored: the email says it is on its way (it follows
+ * in its own email, paymentLinkEmail) and gives the booking page, which shows it once made.
+ */
+export function bookingEmail(row: BookingRow, payment: Pick<Config, 'paymentLinks' | 'upi' | 'gateway' | 'publicUrl'>): OutgoingMail {
   const pkg = row.package as PaidPackage;
   const amount = rupeesText(PAID_PACKAGES[pkg].rupees);
-  const link = paymentLinkWithReference(payment.paymentLinks[pkg], row.reference);
+  const page = `${payment.publicUrl}/booking/${encodeURIComponent(row.reference)}`;
+  const link = payment.gateway ? page : paymentLinkWithReference(payment.paymentLinks[pkg], row.reference);
   const lines = [
     `Hello ${row.name},`,
     '',
@@ -35,7 +40,11 @@ export function bookingEmail(row: BookingRow, payment: Pick<Config, 'paymentLink
     `Your booking reference: ${row.reference}`,
     'Quote it when you pay.',
     '',
-    `Pay online (card, net banking, UPI): ${link}`,
+    ...(payment.gateway
+      ? [
+          `Your own payment link (card, net banking, UPI) is on its way: we email it as soon as it is made, and your booking page shows it: ${link}`,
+        ]
+      : [`Pay online (card, net banking, UPI): ${link}`]),
   ];
   if (payment.upi) {
     lines.push(
@@ -56,6 +65,22 @@ export function bookingEmail(row: BookingRow, payment: Pick<Config, 'paymentLink
     )
     .join('')}</div>`;
   return { to: row.email, subject: `Seat reserved: ${row.reference} — pay within ${BOOKING_HOLD_DAYS} days`, text, html, kind: 'booking' };
+}
+
+/** The gateway has made the booking's own link: the visitor gets it by email too. */
+export function paymentLinkEmail(row: Pick<BookingRow, 'name' | 'email' | 'reference' | 'amount'>, url: string): OutgoingMail {
+  const lines = [
+    `Hello ${row.name},`,
+    '',
+    `Your payment link for booking ${row.reference} is ready: ${url}`,
+    `Pay ${rupeesText(row.amount)} there (card, net banking or UPI) within ${BOOKING_HOLD_DAYS} days to keep your seat.`,
+  ];
+  const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
+    .map((l) =>
+      l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(url), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)}</div>`,
+    )
+    .join('')}</div>`;
+  return { to: row.email, subject: `Your payment link for ${row.reference}`, text: lines.join('\n'), html, kind: 'booking' };
 }
 
 /** The booking kind with its email: it takes the place of the plain one at its path (app.ts). */

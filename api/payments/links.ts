@@ -6,7 +6,9 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { PAYMENT_LINK_DAYS, paiseOf } from '../../contract/bookings.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
+import { paymentLinkEmail } from '../leads/booking-mail.ts';
 import { startLoop, type Loop } from '../lib/loop.ts';
+import { enqueueMail } from '../mail/queue.ts';
 import { applyLinkState, recordEvent, settleEvent } from './apply.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
 
@@ -70,19 +72,24 @@ async function makeLink(work: PaymentWork, booking: Booking, now: Date): Promise
         expireBy: new Date(now.getTime() + PAYMENT_LINK_DAYS * 24 * HOUR),
         callbackUrl: bookingPageUrl(work.publicUrl, booking.reference),
       }));
-    await work.db
-      .updateTable('bookings')
-      .set({
-        gateway: gateway.name,
-        payment_link_id: link.id,
-        payment_url: link.url,
-        link_status: 'created',
-        link_next_at: null,
-        link_error: null,
-        check_next_at: new Date(now.getTime() + FIRST_CHECK_MS),
-      })
-      .where('id', '=', booking.id)
-      .execute();
+    // The link and its email together: stored once, mailed once (a retry finds it made).
+    await work.db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .updateTable('bookings')
+        .set({
+          gateway: gateway.name,
+          payment_link_id: link.id,
+          payment_url: link.url,
+          link_status: 'created',
+          link_next_at: null,
+          link_error: null,
+          check_next_at: new Date(now.getTime() + FIRST_CHECK_MS),
+        })
+        .where('id', '=', booking.id)
+        .where('payment_link_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(stored.numUpdatedRows) > 0) await enqueueMail(trx, paymentLinkEmail(booking, link.url));
+    });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     // A refusal that retrying cannot fix is tried hourly (a fixed setting may cure it), not every few seconds.

@@ -115,6 +115,21 @@ describe.each(testBackends())('payments through Razorpay on $name', (backend) =>
       // The admin's record carries it too, and nothing more is made for it.
       expect(await makeLinksOnce(work, new Date())).toBe(0);
       expect((await row(body.reference)).payment_link_id).toBe(link.id);
+
+      // The booking's email said the link was on its way; the link came in an email of its own, once.
+      const mails = await database.db
+        .selectFrom('mail_queue')
+        .select(['subject', 'text_body'])
+        .where('to_address', '=', body.email)
+        .execute();
+      const booked = mails.find((m) => m.subject.startsWith('Seat reserved'))!;
+      expect(booked.text_body).toContain(
+        `is on its way: we email it as soon as it is made, and your booking page shows it: http://test.local/booking/${body.reference}`,
+      );
+      expect(booked.text_body).not.toContain('rzp.io');
+      const linked = mails.filter((m) => m.subject === `Your payment link for ${body.reference}`);
+      expect(linked).toHaveLength(1);
+      expect(linked[0]!.text_body).toContain(link.short_url);
     });
 
     it('a gateway that answers 500, hangs, or makes the link and loses its answer: the booking is kept and gets one link when it is back', async () => {
