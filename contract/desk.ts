@@ -3,6 +3,7 @@
 // to lead. What the console and the API agree on: paths, roles, the words of each choice,
 // the request schemas and the response shapes.
 import { array, mixed, object, string, type InferType } from 'yup';
+import { isCalendarDateTime } from './dates.ts';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './passwords.ts';
 import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
@@ -260,8 +261,6 @@ const note = string()
   .max(DESK_LIMITS.note, DESK_MESSAGES.noteTooLong)
   .test('storable', DESK_MESSAGES.noteCharacters, (v) => v === undefined || isStorableText(v, true));
 
-/** A date-time with its zone, as `Date.parse` reads it unambiguously. */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 export const nextActionSchema = object({
   type: string()
     .typeError(DESK_MESSAGES.actionTypeInvalid)
@@ -270,7 +269,7 @@ export const nextActionSchema = object({
   dueAt: string()
     .typeError(DESK_MESSAGES.dueInvalid)
     .required(DESK_MESSAGES.dueInvalid)
-    .test('date-time', DESK_MESSAGES.dueInvalid, (v) => v !== undefined && ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))),
+    .test('date-time', DESK_MESSAGES.dueInvalid, (v) => v !== undefined && isCalendarDateTime(v)),
   note: note.optional(),
 });
 export type NextActionInput = InferType<typeof nextActionSchema>;

@@ -369,6 +369,12 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect((await log(third, { type: 'note', outcome: 'connected' })).status).toBe(400);
       expect((await log(third, { type: 'fax' })).status).toBe(400);
       expect((await log(third, { type: 'call', nextAction: { type: 'call', dueAt: 'tomorrow' } })).status).toBe(400);
+      // A day past its month's end is refused, not moved into the next month.
+      for (const dueAt of ['2027-02-29T10:00:00Z', '2027-04-31T10:00:00+05:30']) {
+        const late = await log(third, { type: 'call', nextAction: { type: 'call', dueAt } });
+        expect(late.status, dueAt).toBe(400);
+        expect(await late.json(), dueAt).toMatchObject({ errors: { 'nextAction.dueAt': DESK_MESSAGES.dueInvalid } });
+      }
     });
 
     it('completes the pending next step when a contact is made without a new one', async () => {
