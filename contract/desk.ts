@@ -23,6 +23,11 @@ export const DESK_PATHS = {
 export const INVITE_ROUTE = '/admin-invite';
 /** An invitation link works once, for this long. */
 export const INVITATION_HOURS = 48;
+/**
+ * An address invited less than this long ago is not invited again: two admins pressing Invite
+ * at once send one invitation (the other is told so); a new link can be sent after it.
+ */
+export const INVITATION_RESEND_SECONDS = 60;
 
 export const ROLES = ['admin', 'counsellor', 'viewer', 'trainer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -156,6 +161,7 @@ export const DESK_MESSAGES = {
   emailInvalid: 'Enter a valid email address',
   alreadyMember: 'This email already belongs to a team member',
   invited: 'Invitation sent',
+  invitedMeanwhile: 'An invitation to this email was sent a moment ago. Ask again in a minute to send a new link.',
   memberNotFound: 'There is no such team member',
   selfLockout: 'You cannot remove your own admin role or deactivate yourself',
   lastAdmin: 'The team must keep at least one active admin',
