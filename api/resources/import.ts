@@ -1,11 +1,13 @@
-// POST /api/admin/import/{list}?fileName=&commit=1 (admins and counsellors), the body a CSV
+// POST /api/admin/import/{list}?fileName=&consentBasis=&commit=1 (admins and counsellors), the body a CSV
 // file as it is (Content-Type text/csv, at most 5 MB and 10,000 rows): without commit, a
 // preview ({ total, valid, invalid, rows: [each bad row's line and reasons, and rows stored
 // by an earlier import of the file] }) and nothing stored; with commit=1, the good rows
-// stored (api/import/import-leads.ts). Lists whose form sets a password cannot be imported.
+// stored (api/import/import-leads.ts), each with `consentBasis` (required: how the file was
+// collected) as its consent record. Lists whose form sets a password cannot be imported.
+// Imports run one at a time per instance (a queue), so memory stays bounded however many arrive.
 import { Hono } from 'hono';
-import { IMPORT_MAX_BYTES, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
-import type { Deps } from '../deps.ts';
+import { consentBasisError, IMPORT_MAX_BYTES, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
+import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { importable, importLeads } from '../import/import-leads.ts';
 import type { Ingest } from '../ingest/ingest.ts';
@@ -16,6 +18,18 @@ import { API_MESSAGES } from '../../contract/messages.ts';
 
 /** The import's one non-JSON body: the API's JSON-only rule lets this path through. */
 export const IMPORT_PATH_PATTERN = /^\/api\/admin\/import\/[^/]+$/;
+
+/** Runs tasks one after another, in the order they came. */
+function oneAtATime(): { run<T>(task: () => Promise<T>): Promise<T> } {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> {
+      const result = last.then(task, task);
+      last = result.catch(() => undefined);
+      return result;
+    },
+  };
+}
 
 /** The body's bytes, refused past IMPORT_MAX_BYTES whether its length was declared or not. */
 async function readFile(request: Request, declared: string | undefined): Promise<Uint8Array> {
@@ -42,15 +56,31 @@ async function readFile(request: Request, declared: string | undefined): Promise
 }
 
 export function importResource(deps: Deps, ingest: Ingest): Hono {
+  const turns = oneAtATime();
   return new Hono().post('/:list', guard(deps, 'leads.import'), async (c) => {
     const { lead } = leadOf(c.req.param('list'));
     if (!importable(lead.kind)) throw new HttpError(400, 'This list cannot be imported: its form sets a password');
     const type = c.req.header('content-type') ?? '';
     if (!/^(text\/csv|text\/plain|application\/octet-stream)\b/i.test(type)) throw new HttpError(415, API_MESSAGES.unsupportedMediaType);
-    const bytes = await readFile(c.req.raw, c.req.header('content-length'));
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && Number(declared) > IMPORT_MAX_BYTES) throw new HttpError(413, WORKSPACE_MESSAGES.importTooLarge);
     const fileName = (c.req.query('fileName') ?? 'import.csv').trim().slice(0, 200) || 'import.csv';
     if (!isStorableText(fileName)) throw new HttpError(400, 'The file name has characters that are not allowed');
-    const answer = await importLeads(deps.db, ingest, { kind: lead.kind, fileName, bytes, commit: c.req.query('commit') === '1' });
+    const basisError = consentBasisError(c.req.query('consentBasis'));
+    if (basisError) throw new HttpError(400, basisError, { consentBasis: basisError });
+    const consentBasis = c.req.query('consentBasis')!.trim();
+    // One import at a time: the next waits with its body unread (still in the socket).
+    const answer = await turns.run(async () => {
+      const bytes = await readFile(c.req.raw, declared);
+      return importLeads(deps.db, ingest, {
+        kind: lead.kind,
+        fileName,
+        bytes,
+        commit: c.req.query('commit') === '1',
+        consentBasis,
+        now: nowOf(deps),
+      });
+    });
     return c.json(answer, answer.committed ? 201 : 200);
   });
 }
