@@ -127,7 +127,7 @@ export default function ImportPage() {
           <textarea
             id={`${id}-basis`}
             rows={2}
-            required
+            aria-required="true"
             maxLength={CONSENT_BASIS_MAX}
             value={basis}
             placeholder="Paper form at the Pune career fair, 12 Nov, consent box ticked"
