@@ -24,8 +24,11 @@ import { HttpError } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 import { CsvError, CsvReader, type CsvRow } from './parse-csv.ts';
 
-/** Rows given to the ingest at once (its group commit takes them as one statement per kind). */
-const CHUNK = 500;
+/**
+ * Rows given to the ingest at once (its group commit takes them as one statement per kind):
+ * few enough that a chunk of long rows (a message is up to 5,000 characters) stays small.
+ */
+const CHUNK = 100;
 /** Bytes decoded and parsed at a time. */
 const PIECE = 64 * 1024;
 

@@ -4,7 +4,7 @@
 // by an earlier import of the file] }) and nothing stored; with commit=1, the good rows
 // stored (api/import/import-leads.ts), each with `consentBasis` (required: how the file was
 // collected) as its consent record. Lists whose form sets a password cannot be imported.
-// Imports run one at a time per instance (a queue), so memory stays bounded however many arrive.
+// Imports are parsed and stored one at a time per instance (a queue), each file read first.
 import { Hono } from 'hono';
 import { consentBasisError, IMPORT_MAX_BYTES, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { nowOf, type Deps } from '../deps.ts';
@@ -36,22 +36,24 @@ async function readFile(request: Request, declared: string | undefined): Promise
   if (declared !== undefined && Number(declared) > IMPORT_MAX_BYTES) throw new HttpError(413, WORKSPACE_MESSAGES.importTooLarge);
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  // One buffer, grown by doubling (from the declared length when there is one): the file is
+  // never held twice over as a list of chunks and their copy.
+  let bytes = new Uint8Array(Math.min(Math.max(Number(declared) || 0, 64 * 1024), IMPORT_MAX_BYTES));
   let size = 0;
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    size += next.value.byteLength;
-    if (size > IMPORT_MAX_BYTES) {
+    if (size + next.value.byteLength > IMPORT_MAX_BYTES) {
       await reader.cancel().catch(() => undefined);
       throw new HttpError(413, WORKSPACE_MESSAGES.importTooLarge);
     }
-    chunks.push(next.value);
+    if (size + next.value.byteLength > bytes.byteLength) {
+      const grown = new Uint8Array(Math.min(Math.max(bytes.byteLength * 2, size + next.value.byteLength), IMPORT_MAX_BYTES));
+      grown.set(bytes.subarray(0, size));
+      bytes = grown;
+    }
+    bytes.set(next.value, size);
+    size += next.value.byteLength;
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  bytes = bytes.subarray(0, size);
   return bytes;
 }
 
@@ -69,9 +71,10 @@ export function importResource(deps: Deps, ingest: Ingest): Hono {
     const basisError = consentBasisError(c.req.query('consentBasis'));
     if (basisError) throw new HttpError(400, basisError, { consentBasis: basisError });
     const consentBasis = c.req.query('consentBasis')!.trim();
-    // One import at a time: the next waits with its body unread (still in the socket).
+    // The file is read first (at most 5 MB; left unread, a waiting request would meet the
+    // server's REQUEST_TIMEOUT_SECONDS), then imports take turns: one parsed and stored at a time.
+    const bytes = await readFile(c.req.raw, declared);
     const answer = await turns.run(async () => {
-      const bytes = await readFile(c.req.raw, declared);
       return importLeads(deps.db, ingest, {
         kind: lead.kind,
         fileName,
