@@ -18,8 +18,19 @@ export interface ConsentInput {
   age?: AgeAnswer;
   guardianEmail?: string;
 }
-/** What is stored with the lead. */
-export type ConsentRecord = ConsentInput;
+/**
+ * What is stored with the lead. `basis`: for leads that came in a file (an import), how the
+ * file was collected and what the people agreed to, as the importer stated it.
+ */
+export interface ConsentRecord extends ConsentInput {
+  basis?: string;
+}
+/** The notice "version" of an imported lead's record: no notice of ours was shown; `basis` says what was. */
+export const IMPORT_CONSENT_VERSION = 'import';
+export const CONSENT_BASIS_MAX = 300;
+export const CONSENT_BASIS_MIN = 10;
+/** What the console says of a lead that has no consent record. */
+export const NO_CONSENT_ON_RECORD = 'No consent on record';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,}$/;
 
@@ -66,6 +77,10 @@ export function cleanConsent(value: unknown, now: Date): ConsentRecord | undefin
   const when = Number.isFinite(at) && at <= now.getTime() + 86_400_000 ? new Date(at) : now;
   const record: ConsentRecord = { version, at: when.toISOString(), marketing: v.marketing === true };
   if (v.age === 'adult' || v.age === 'guardian') record.age = v.age;
+  if (typeof v.basis === 'string') {
+    const basis = v.basis.trim().slice(0, CONSENT_BASIS_MAX);
+    if (basis && isStorableText(basis)) record.basis = basis;
+  }
   if (record.age === 'guardian' && typeof v.guardianEmail === 'string') {
     const email = v.guardianEmail.trim().toLowerCase();
     if (email.length <= 254 && EMAIL.test(email) && isStorableText(email)) record.guardianEmail = email;
@@ -75,7 +90,7 @@ export function cleanConsent(value: unknown, now: Date): ConsentRecord | undefin
 
 /** The consent record in a line (the console's panel and the CSV). */
 export function consentSummary(record: ConsentRecord | null | undefined): string {
-  if (!record) return '';
+  if (!record) return NO_CONSENT_ON_RECORD.toLowerCase();
   const age =
     record.age === 'adult'
       ? '18 or older'
@@ -83,8 +98,26 @@ export function consentSummary(record: ConsentRecord | null | undefined): string
         ? `under 18, guardian agrees (${record.guardianEmail ?? 'no email'})`
         : undefined;
   return [
-    `notice ${record.version} at ${record.at}`,
+    record.basis ? `imported at ${record.at}, collected on: ${record.basis}` : `notice ${record.version} at ${record.at}`,
     `WhatsApp/phone updates: ${record.marketing ? 'yes' : 'no'}`,
     ...(age ? [age] : []),
   ].join('; ');
+}
+
+/** True when the lead has a consent record (a form's answers, or an import's basis). */
+export function hasConsentRecord(record: ConsentRecord | null | undefined): record is ConsentRecord {
+  return record !== null && record !== undefined && typeof record === 'object';
+}
+
+/**
+ * Whether automatic email (a rule's mail, a scheduled follow-up, a digest to the lead) may go
+ * to a lead: only with a consent record. Every such sender asks this, and nothing else.
+ */
+export function mayEmailAutomatically(record: ConsentRecord | null | undefined): boolean {
+  return hasConsentRecord(record);
+}
+
+/** Whether marketing may go to a lead: a consent record whose person opted in. */
+export function mayMarketTo(record: ConsentRecord | null | undefined): boolean {
+  return hasConsentRecord(record) && record.marketing === true;
 }

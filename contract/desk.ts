@@ -3,6 +3,7 @@
 // to lead. What the console and the API agree on: paths, roles, the words of each choice,
 // the request schemas and the response shapes.
 import { array, mixed, object, string, type InferType } from 'yup';
+import { isCalendarDateTime } from './dates.ts';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './passwords.ts';
 import { type LeadStatus, type ListSlug } from './lead-kinds.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
@@ -22,6 +23,11 @@ export const DESK_PATHS = {
 export const INVITE_ROUTE = '/admin-invite';
 /** An invitation link works once, for this long. */
 export const INVITATION_HOURS = 48;
+/**
+ * An address invited less than this long ago is not invited again: two admins pressing Invite
+ * at once send one invitation (the other is told so); a new link can be sent after it.
+ */
+export const INVITATION_RESEND_SECONDS = 60;
 
 export const ROLES = ['admin', 'counsellor', 'viewer', 'trainer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -158,6 +164,7 @@ export const DESK_MESSAGES = {
   emailInvalid: 'Enter a valid email address',
   alreadyMember: 'This email already belongs to a team member',
   invited: 'Invitation sent',
+  invitedMeanwhile: 'An invitation to this email was sent a moment ago. Ask again in a minute to send a new link.',
   memberNotFound: 'There is no such team member',
   selfLockout: 'You cannot remove your own admin role or deactivate yourself',
   lastAdmin: 'The team must keep at least one active admin',
@@ -263,8 +270,6 @@ const note = string()
   .max(DESK_LIMITS.note, DESK_MESSAGES.noteTooLong)
   .test('storable', DESK_MESSAGES.noteCharacters, (v) => v === undefined || isStorableText(v, true));
 
-/** A date-time with its zone, as `Date.parse` reads it unambiguously. */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 export const nextActionSchema = object({
   type: string()
     .typeError(DESK_MESSAGES.actionTypeInvalid)
@@ -273,7 +278,7 @@ export const nextActionSchema = object({
   dueAt: string()
     .typeError(DESK_MESSAGES.dueInvalid)
     .required(DESK_MESSAGES.dueInvalid)
-    .test('date-time', DESK_MESSAGES.dueInvalid, (v) => v !== undefined && ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))),
+    .test('date-time', DESK_MESSAGES.dueInvalid, (v) => v !== undefined && isCalendarDateTime(v)),
   note: note.optional(),
 });
 export type NextActionInput = InferType<typeof nextActionSchema>;

@@ -3,6 +3,7 @@
 // trusts the client, and the user never sees a rule the server does not enforce.
 import { number, object, string, type InferType } from 'yup';
 import { BOOKABLE_PROGRAMMES, BOOKING_REFERENCE_PATTERN, PAID_PACKAGE_NAMES, PAYMENT_STATUSES, UTR_PATTERN } from './bookings.ts';
+import { isCalendarDay } from './dates.ts';
 import { MESSAGES } from './messages.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS, LIMITS } from './options.ts';
 import { containsWebAddress, isStorableText, TEXT_MESSAGES } from './text-rules.ts';
@@ -216,6 +217,5 @@ export const batchSchema = object({
   startsOn: string()
     .typeError('Start date must be a date')
     .required('Start date is required')
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Start date must be a date (YYYY-MM-DD)')
-    .test('real-date', 'Start date must be a date (YYYY-MM-DD)', (v) => v === undefined || !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+    .test('real-date', 'Start date must be a date (YYYY-MM-DD)', (v) => v === undefined || isCalendarDay(v)),
 });

@@ -2,6 +2,7 @@
 // joins at /s/{code} and takes the test; the organisation gets a report on the class.
 // What the console, the join page and the API agree on. Plain rules plus yup schemas.
 import { number, object, string, type InferType } from 'yup';
+import { isCalendarDay } from './dates.ts';
 import { email, personName, phone } from './leads.ts';
 import { MESSAGES } from './messages.ts';
 import type { Background, Course } from './options.ts';
@@ -80,7 +81,6 @@ export const REPORT_MIN_FINISHED = 5;
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const shortText = (label: string, max: number) =>
   string()
@@ -96,11 +96,7 @@ export const sessionCreateSchema = object({
   date: string()
     .typeError(SESSION_MESSAGES.dateInvalid)
     .required(SESSION_MESSAGES.dateInvalid)
-    .test(
-      'date',
-      SESSION_MESSAGES.dateInvalid,
-      (v) => v === undefined || (ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
-    ),
+    .test('date', SESSION_MESSAGES.dateInvalid, (v) => v === undefined || isCalendarDay(v)),
   language: string<QuizLanguage>()
     .typeError(SESSION_MESSAGES.languageInvalid)
     .required(SESSION_MESSAGES.languageInvalid)

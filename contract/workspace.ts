@@ -3,6 +3,7 @@
 // across every list, people (one record per person, merges), sorting, import and export.
 // What the console and the API agree on.
 import { array, boolean, object, string, type InferType } from 'yup';
+import { CONSENT_BASIS_MAX, CONSENT_BASIS_MIN } from './consent.ts';
 import type { ListSlug } from './lead-kinds.ts';
 import type { TimelineEntry } from './console.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
@@ -185,7 +186,22 @@ export const WORKSPACE_MESSAGES = {
   importNotUtf8: 'The file is not UTF-8 text. In Excel, save it as "CSV UTF-8 (Comma delimited)".',
   importTooLarge: 'The file is too large: at most 10,000 rows and 5 MB',
   importMissingColumns: (columns: string[]) => `The file's header lacks: ${columns.join(', ')}`,
+  consentBasisRequired: `Say how the people in this file agreed to be contacted, in at least ${CONSENT_BASIS_MIN} characters (for example "paper form at the Pune career fair, 12 Nov, consent box ticked")`,
+  consentBasisTooLong: `Say it in at most ${CONSENT_BASIS_MAX} characters`,
+  consentBasisCharacters: 'The consent basis contains characters that are not allowed',
 } as const;
+
+/**
+ * An import's consent basis (\`consentBasis\`): how the file was collected and what its people
+ * agreed to, stored as each imported lead's consent record. Required. The error, or undefined.
+ */
+export function consentBasisError(value: string | null | undefined): string | undefined {
+  const basis = (value ?? '').trim();
+  if (basis.length < CONSENT_BASIS_MIN) return WORKSPACE_MESSAGES.consentBasisRequired;
+  if (basis.length > CONSENT_BASIS_MAX) return WORKSPACE_MESSAGES.consentBasisTooLong;
+  if (!isStorableText(basis)) return WORKSPACE_MESSAGES.consentBasisCharacters;
+  return undefined;
+}
 
 /** Rows one import may hold, and bytes. */
 export const IMPORT_MAX_ROWS = 10_000;

@@ -2,8 +2,15 @@
 // link, 48 hours), who choose their password when they accept; roles changed and members
 // deactivated by an admin, which ends their sessions at once. The team always keeps an
 // active admin, and no admin can lock themselves out.
-import type { Kysely } from 'kysely';
-import { DESK_MESSAGES, INVITATION_HOURS, type Invite, type Role, type TeamMember } from '../../contract/desk.ts';
+import { sql, type Kysely } from 'kysely';
+import {
+  DESK_MESSAGES,
+  INVITATION_HOURS,
+  INVITATION_RESEND_SECONDS,
+  type Invite,
+  type Role,
+  type TeamMember,
+} from '../../contract/desk.ts';
 import type { Database } from '../db/schema.ts';
 import { afterPasswordChange } from '../lib/admins.ts';
 import { endAllSessions, type Member } from '../lib/auth.ts';
@@ -25,14 +32,29 @@ export async function listTeam(db: Kysely<Database>): Promise<TeamMember[]> {
   return rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, active: r.active, joined: r.password_hash !== null }));
 }
 
+/** True when the member has an unspent invitation sent after `since`. */
+async function invitedSince(db: Kysely<Database>, adminId: string, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_invitations')
+    .select('id')
+    .where('admin_id', '=', adminId)
+    .where('used_at', 'is', null)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Invites a person: a member row without a password (or the same row again, for someone
  * invited before who has not joined: a new link, the old ones spent) and the email, in one
- * transaction. 409 for an email that already belongs to a member who joined.
+ * transaction. 409 for an email that already belongs to a member who joined, and for one
+ * invited less than INVITATION_RESEND_SECONDS ago (two admins inviting at once: the address
+ * is locked, so the second finds the first's invitation instead of the unique index's error).
  */
 export async function invite(db: Kysely<Database>, publicUrl: string, input: Invite, by: Member, now: Date): Promise<TeamMember> {
   const token = newLinkToken();
   return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`invite:${input.email}`}, 0))`.execute(trx);
     const existing = await trx
       .selectFrom('admins')
       .select(['id', 'password_hash'])
@@ -40,6 +62,9 @@ export async function invite(db: Kysely<Database>, publicUrl: string, input: Inv
       .forUpdate()
       .executeTakeFirst();
     if (existing?.password_hash) throw new HttpError(409, DESK_MESSAGES.alreadyMember, { email: DESK_MESSAGES.alreadyMember });
+    if (existing && (await invitedSince(trx, existing.id, new Date(now.getTime() - INVITATION_RESEND_SECONDS * 1000)))) {
+      throw new HttpError(409, DESK_MESSAGES.invitedMeanwhile, { email: DESK_MESSAGES.invitedMeanwhile });
+    }
     const member = existing
       ? await trx
           .updateTable('admins')

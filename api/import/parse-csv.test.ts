@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv } from './parse-csv.ts';
+import { CsvError, CsvReader, parseCsv } from './parse-csv.ts';
 
 describe('parseCsv', () => {
   it('reads plain, quoted and multi-line fields, CRLF or LF, and skips blank lines', () => {
@@ -38,5 +38,16 @@ describe('parseCsv', () => {
     const rows = parseCsv(big);
     expect(rows).toHaveLength(2);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('reads a file given piece by piece as it reads it whole, wherever the pieces are cut', () => {
+    const text = 'name,message\r\n"Rao, Asha","said ""hi""\r\nthen left"\r\n\r\nx,""\r\n"",y\n5"6,z';
+    const whole = parseCsv(text);
+    for (let a = 0; a <= text.length; a++)
+      for (let b = a; b <= text.length; b++) {
+        const reader = new CsvReader();
+        const rows = [...reader.push(text.slice(0, a)), ...reader.push(text.slice(a, b)), ...reader.push(text.slice(b)), ...reader.end()];
+        expect(rows, `cut at ${a} and ${b}`).toEqual(whole);
+      }
   });
 });

@@ -29,6 +29,7 @@ import { mailboxOf } from '../lib/mailbox.ts';
 import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { ALL_LISTED, define, type LeadDefinition, type ListedLead } from './definitions.ts';
+import { ERASED, scrubMentionsEverywhere, tracesOf } from './erasure-mentions.ts';
 import { isLeadId } from './history.ts';
 
 const HOUR_MS = 3_600_000;
@@ -143,7 +144,6 @@ async function mailErasureLink(db: Kysely<Database>, publicUrl: string, row: { i
 
 /** Where a lead's values are written: the columns that name or reach the person. */
 const PERSONAL_COLUMNS = ['email', 'phone', 'name', 'first_name', 'last_name', 'message', 'next_action_note'] as const;
-const ERASED = '[erased]';
 /** Mail to the team that names leads (the person's own mail goes by its address). */
 const TEAM_MAIL_KINDS = ['lead-alert', 'lead-digest', 'assignment-digest', 'my-day'];
 
@@ -257,6 +257,7 @@ async function eraseRows(
   lead: ListedLead,
   where: { ids: string[] } | { email: string },
   who: Eraser,
+  erasedRows?: Array<Record<string, unknown>>,
 ): Promise<string[]> {
   const list = LEAD_KINDS[lead.kind].list.slug;
   const condition = 'ids' in where ? sql`id = any(${where.ids}::uuid[])` : sql`email = ${where.email}`;
@@ -264,6 +265,7 @@ async function eraseRows(
     Record<string, unknown> & { id: string }
   >`delete from ${sql.table(lead.table)} where ${condition} returning *`.execute(trx);
   const ids = deleted.rows.map((r) => r.id);
+  erasedRows?.push(...deleted.rows);
   if (ids.length > 0) {
     await scrubMailOfLeads(trx, deleted.rows);
     await trx
@@ -317,11 +319,18 @@ export async function eraseByToken(db: Kysely<Database>, token: string, now: Dat
     const { email } = request;
     const who: Eraser = { actor: 'person' };
     const erased: ErasureResult['erased'] = {};
+    // Every row of theirs, for what names them elsewhere.
+    const theirs: Array<Record<string, unknown>> = [];
     for (const lead of ALL_LISTED) {
-      const ids = await eraseRows(trx, lead, { email }, who);
+      const ids = await eraseRows(trx, lead, { email }, who, theirs);
       if (ids.length > 0) erased[LEAD_KINDS[lead.kind].list.slug] = ids.length;
     }
-    const tests = await trx.deleteFrom('quiz_submissions').where('email', '=', email).returning('certificate_id').execute();
+    const tests = await trx
+      .deleteFrom('quiz_submissions')
+      .where('email', '=', email)
+      .returning(['certificate_id', 'name', 'phone'])
+      .execute();
+    theirs.push(...tests);
     if (tests.length > 0) {
       await trx
         .insertInto('withdrawn_certificates')
@@ -332,7 +341,7 @@ export async function eraseByToken(db: Kysely<Database>, token: string, now: Dat
       await audit(trx, who, 'certificates', tests.length);
     }
     // Joins of classroom sessions hold the name, email and phone (the session's counts lose them).
-    await trx.deleteFrom('session_participants').where('email', '=', email).execute();
+    theirs.push(...(await trx.deleteFrom('session_participants').where('email', '=', email).returning(['name', 'phone']).execute()));
     await trx
       .updateTable('session_participants')
       .set({ consent: sql`consent - 'guardianEmail'` })
@@ -346,6 +355,8 @@ export async function eraseByToken(db: Kysely<Database>, token: string, now: Dat
       .execute();
     // A guardian's address, in a child's lead, and anything else that names it.
     await scrubAddress(trx, email);
+    // Other people's rows that name them: notes, next steps, messages, views, failed logins.
+    await scrubMentionsEverywhere(trx, tracesOf(email, theirs));
     // The requests hold the email too; this one's token is spent with them.
     await trx.deleteFrom('erasure_requests').where('email', '=', email).execute();
     return { message: ERASURE_MESSAGES.erased, erased };

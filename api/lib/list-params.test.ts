@@ -37,6 +37,8 @@ describe('the one parser of every admin list', () => {
       ['limit=501', 'limit'],
       ['from=yesterday', 'from'],
       ['from=2026-02-30', 'from'],
+      ['from=2027-02-29T10:00:00Z', 'from'],
+      ['to=2027-04-31T10:00:00%2B05:30', 'to'],
       ['from=2026-03-03&to=2026-03-01', 'from must not be after to'],
       [`q=${'x'.repeat(101)}`, 'q'],
     ])

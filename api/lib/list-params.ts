@@ -5,6 +5,7 @@
 // (api/lib/admin-list.ts, the mail queue) add their own filters on top.
 import type { Context } from 'hono';
 import { LIST_LIMIT_MAX } from '../../contract/admin.ts';
+import { isCalendarDateTime, isCalendarDay } from '../../contract/dates.ts';
 import { isStorableText, TEXT_MESSAGES } from '../../contract/text-rules.ts';
 import { HttpError } from './http.ts';
 
@@ -19,8 +20,6 @@ export interface ListParams {
 
 /** India Standard Time: UTC+5:30 all year. */
 const IST_OFFSET_MS = 330 * 60_000;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** The start of an IST day, as an instant. */
 export function istDayStart(day: string): Date {
@@ -37,13 +36,9 @@ export function positiveInt(raw: string | undefined, name: string, max: number):
 
 function listDate(raw: string | undefined, name: 'from' | 'to'): Date | undefined {
   if (raw === undefined || raw === '') return undefined;
-  const dateOnly = DATE_ONLY.test(raw);
-  const value = dateOnly ? istDayStart(raw) : DATE_TIME.test(raw) ? new Date(raw) : undefined;
-  if (
-    !value ||
-    Number.isNaN(value.getTime()) ||
-    (dateOnly && new Date(value.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10) !== raw)
-  ) {
+  const dateOnly = isCalendarDay(raw);
+  const value = dateOnly ? istDayStart(raw) : isCalendarDateTime(raw) ? new Date(raw) : undefined;
+  if (!value || Number.isNaN(value.getTime())) {
     throw new HttpError(400, `${name} must be an ISO date (2026-01-31) or date-time (2026-01-31T10:00:00Z)`);
   }
   // `to=2026-01-31` includes all of the 31st.

@@ -258,6 +258,15 @@ describe.each(testBackends())('bookings and proposals on $name', (backend) => {
       expect((await (await t.app.request(BOOKING_PATHS.options)).json()).batches).toEqual([]);
     });
 
+    it('answers an impossible start date with the date message (400), not a 500 from the database', async () => {
+      for (const startsOn of ['2026-02-30', '2027-02-29', '2027-04-31', '2026-13-01', '2026-00-10']) {
+        const res = await send('POST', BOOKING_PATHS.adminBatches, { label: 'Impossible batch', startsOn });
+        expect(res.status, startsOn).toBe(400);
+        expect(await res.json(), startsOn).toMatchObject({ errors: { startsOn: 'Start date must be a date (YYYY-MM-DD)' } });
+      }
+      expect((await send('POST', BOOKING_PATHS.adminBatches, { label: 'Leap batch', startsOn: '2028-02-29' })).status).toBe(201);
+    });
+
     it('keeps the visitor’s UTR once: the same again is fine, another is 409, an unknown reference 404', async () => {
       const body = booking({ email: 'utr.booker@example.in' });
       await postJson(t.app, LEAD_PATHS.booking, body);

@@ -123,7 +123,8 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       const first = (await inviteToken('late@example.in'))!;
       clock.advance(48 * 3_600_000 + 60_000);
       expect((await postJson(app, DESK_PATHS.acceptInvitation, { token: first, password: 'a good password' })).status).toBe(400);
-      clock.advance(-(48 * 3_600_000 + 60_000));
+      // Two minutes after the first (a second invitation within a minute is refused).
+      clock.advance(-(48 * 3_600_000 - 60_000));
       // Invited again: a new link works, and the old one no longer does, even within its 48 hours.
       expect(
         (await call('POST', DESK_PATHS.team, admin.token, { email: 'late@example.in', name: 'Late Joiner', role: 'viewer' })).status,
@@ -133,7 +134,30 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect((await postJson(app, DESK_PATHS.acceptInvitation, { token: first, password: 'a good password' })).status).toBe(400);
       clock.advance(11 * 3_600_000);
       expect((await postJson(app, DESK_PATHS.acceptInvitation, { token: second, password: 'a good password' })).status).toBe(200);
-      clock.advance(-11 * 3_600_000);
+      clock.advance(-11 * 3_600_000 - 120_000);
+    });
+
+    it('sends one invitation when two admins invite one address at the same moment; the other is told 409', async () => {
+      const second = await memberToken(database.db, 'second.admin@example.in', 'admin', clock.fn);
+      const body = { email: 'both@example.in', name: 'Invited Twice', role: 'counsellor' };
+      const answers = await Promise.all(
+        [admin.token, second.token, admin.token, second.token].map((t) => call('POST', DESK_PATHS.team, t, body)),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+      const refused = answers.find((r) => r.status === 409)!;
+      expect((await refused.json()).message).toBe(DESK_MESSAGES.invitedMeanwhile);
+      expect(await mailsTo('both@example.in', 'invitation')).toHaveLength(1);
+      const member = await database.db.selectFrom('admins').select('id').where('email', '=', 'both@example.in').executeTakeFirstOrThrow();
+      const links = await database.db.selectFrom('team_invitations').select('used_at').where('admin_id', '=', member.id).execute();
+      expect(links).toEqual([{ used_at: null }]);
+      // A minute later it is a new link, as before.
+      clock.advance(61_000);
+      try {
+        expect((await call('POST', DESK_PATHS.team, second.token, body)).status).toBe(201);
+      } finally {
+        clock.advance(-61_000);
+      }
+      expect(await mailsTo('both@example.in', 'invitation')).toHaveLength(2);
     });
 
     it('refuses a member who joined already, a bad role, and anyone but an admin', async () => {
@@ -369,6 +393,12 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect((await log(third, { type: 'note', outcome: 'connected' })).status).toBe(400);
       expect((await log(third, { type: 'fax' })).status).toBe(400);
       expect((await log(third, { type: 'call', nextAction: { type: 'call', dueAt: 'tomorrow' } })).status).toBe(400);
+      // A day past its month's end is refused, not moved into the next month.
+      for (const dueAt of ['2027-02-29T10:00:00Z', '2027-04-31T10:00:00+05:30']) {
+        const late = await log(third, { type: 'call', nextAction: { type: 'call', dueAt } });
+        expect(late.status, dueAt).toBe(400);
+        expect(await late.json(), dueAt).toMatchObject({ errors: { 'nextAction.dueAt': DESK_MESSAGES.dueInvalid } });
+      }
     });
 
     it('completes the pending next step when a contact is made without a new one', async () => {

@@ -8,6 +8,8 @@ import { SYNC_PATH } from '../../contract/api.ts';
 import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
 import { ERASURE_MAILS_PER_DAY, ERASURE_MESSAGES, ERASURE_PATHS, type AuditResponse } from '../../contract/erasure.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
+import { ADMIN_PATHS } from '../../contract/admin.ts';
+import { WORKSPACE_PATHS } from '../../contract/workspace.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import { sql } from 'kysely';
@@ -214,23 +216,119 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       for (const personal of [email, phone, 'Asha', 'Erase']) expect(text).not.toContain(personal);
     });
 
-    /** Every text and jsonb column of every table that holds one of the values: "table.column". */
+    /**
+     * Every row of every table in the database's catalog (a table added later is covered
+     * too), as text: "table: value" for each value found. A phone counts however it is
+     * written (+91 98765 00410, 98765-00410); the rest case aside.
+     */
     const holding = async (values: string[]): Promise<string[]> => {
-      const columns = await sql<{ table_name: string; column_name: string }>`
-        select table_name, column_name from information_schema.columns
-        where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`.execute(
-        database.db,
-      );
+      const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(database.db);
+      expect(tables.rows.map((t) => t.table_name)).toEqual(expect.arrayContaining(['lead_history', 'saved_views', 'admin_login_failures']));
       const found: string[] = [];
-      for (const { table_name, column_name } of columns.rows) {
+      for (const { table_name } of tables.rows) {
+        const rows = await sql<{ row: string }>`select t::text as row from ${sql.table(table_name)} as t`.execute(database.db);
         for (const value of values) {
-          const hit = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)}
-            where strpos(lower(${sql.ref(column_name)}::text), ${value.toLowerCase()}) > 0`.execute(database.db);
-          if (hit.rows[0]!.n > 0) found.push(`${table_name}.${column_name}: ${value}`);
+          const pattern = /^\d{10}$/.test(value)
+            ? new RegExp(`(?<!\\d)${value.split('').join('[\\s().-]*')}(?!\\d)`)
+            : new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+          if (rows.rows.some((r) => pattern.test(r.row))) found.push(`${table_name}: ${value}`);
         }
       }
       return found;
     };
+
+    it("takes the person from other people's rows: notes and next steps on other leads, saved views, failed logins, a relay's queue", async () => {
+      const email = 'meera.traced@example.in';
+      const phone = '9876500470';
+      const lead = await submit(LEAD_PATHS.freeJoin, { name: 'Meera Tracedevi', phone, email });
+      const friend = await submit(LEAD_PATHS.contact, {
+        firstName: 'Friend',
+        lastName: 'Ofmeera',
+        email: 'friend.of.meera@example.in',
+        phone: '9876500471',
+        message: 'My classmate Meera Tracedevi (meera.traced@example.in) wants to join too',
+      });
+      const patch = (list: 'contact' | 'join-free', id: string, body: object) =>
+        app.request(leadPath(list, id), {
+          method: 'PATCH',
+          headers: { ...as(token), 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      // A note and a next step on the friend's lead that name her, her phone written two ways.
+      expect((await patch('contact', friend.data._id, { note: 'Spoke to MEERA TRACEDEVI, call her on +91 98765 00470' })).status).toBe(200);
+      const next = { type: 'call', dueAt: '2026-11-24T10:00:00+05:30', note: 'Ask Meera about fees: 98765-00470, meera.traced@example.in' };
+      expect((await patch('contact', friend.data._id, { nextAction: next })).status).toBe(200);
+      // Saved views: one searching for her, one named for her.
+      for (const view of [
+        { name: 'Her leads', list: 'join-free', query: `q=${encodeURIComponent(email)}`, shared: true },
+        { name: 'Meera Tracedevi follow-ups', list: 'contact', query: 'status=new', shared: false },
+      ]) {
+        const res = await app.request(WORKSPACE_PATHS.views, {
+          method: 'POST',
+          headers: { ...as(token), 'Content-Type': 'application/json' },
+          body: JSON.stringify(view),
+        });
+        expect(res.status).toBe(201);
+      }
+      // She tried the staff login with her own address.
+      expect((await postJson(app, ADMIN_PATHS.login, { email, password: 'not a member here' })).status).toBe(401);
+      // A relay's copy of her submission, and of another's that names her.
+      await database.db
+        .insertInto('relay_queue')
+        .values([
+          { key: 'relay-traced-1', path: LEAD_PATHS.freeJoin, body: JSON.stringify({ name: 'Meera Tracedevi', phone, email }) },
+          {
+            key: 'relay-traced-2',
+            path: LEAD_PATHS.contact,
+            body: JSON.stringify({
+              firstName: 'Other',
+              lastName: 'Writer',
+              email: 'writer@example.in',
+              message: 'Meera Tracedevi told me',
+            }),
+          },
+        ])
+        .execute();
+      const traces = [email, phone, 'Meera Tracedevi', 'Tracedevi'];
+      expect(await holding(traces)).toEqual(
+        expect.arrayContaining([
+          'lead_history: meera.traced@example.in',
+          'saved_views: Meera Tracedevi',
+          'admin_login_failures: meera.traced@example.in',
+          'relay_queue: Meera Tracedevi',
+        ]),
+      );
+
+      await submit(ERASURE_PATHS.request, { email });
+      expect((await confirm((await linkTokenFor(email))!)).status).toBe(200);
+      expect(await holding(traces)).toEqual([]);
+      expect(lead.user._id).toBeDefined();
+      // The friend's lead keeps its note and next step, without her.
+      const history = await database.db
+        .selectFrom('lead_history')
+        .select('note')
+        .where('lead_id', '=', friend.data._id)
+        .where('note', 'is not', null)
+        .execute();
+      expect(history.map((h) => h.note)).toContain('Spoke to [erased], call her on [erased]');
+      const row = await database.db
+        .selectFrom('contact_messages')
+        .select(['next_action_note', 'message'])
+        .where('id', '=', friend.data._id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        next_action_note: 'Ask [erased] about fees: [erased], [erased]',
+        message: 'My classmate [erased] ([erased]) wants to join too',
+      });
+      // The view named for her stays, renamed; the one searching for her is gone.
+      const views = await database.db.selectFrom('saved_views').select(['name', 'query']).execute();
+      expect(views).toContainEqual({ name: '[erased] follow-ups', query: 'status=new' });
+      expect(views.some((v) => v.name === 'Her leads')).toBe(false);
+      // The other writer's queued submission stays, without her name.
+      const relayed = await database.db.selectFrom('relay_queue').select(['key', 'body']).where('key', 'like', 'relay-traced-%').execute();
+      expect(relayed).toEqual([{ key: 'relay-traced-2', body: expect.objectContaining({ message: '[erased] told me' }) }]);
+    });
 
     it('leaves nothing that names the person in any table: alerts, digests, a guardian address', async () => {
       const email = 'ravi.gone@example.in';

@@ -81,6 +81,14 @@ describe.each(testBackends())('classroom sessions on $name', (backend) => {
     });
   });
 
+  it('answers a session on an impossible day with the date message (400), not a 500 from the database', async () => {
+    for (const date of ['2027-02-29', '2027-04-31', '2026-02-30']) {
+      const res = await postJson(app, SESSION_PATHS.admin, { ...newSession, date }, auth('trainer'));
+      expect(res.status, date).toBe(400);
+      expect(await res.json(), date).toMatchObject({ errors: { date: SESSION_MESSAGES.dateInvalid } });
+    }
+  });
+
   it('lists sessions and reads one by its code, typed in any case; an unknown code is 404', async () => {
     const { code } = await create('trainer', { ...newSession, organisation: 'St. Xavier School', audience: 'school', city: '' });
     const list = (await (await get(SESSION_PATHS.admin, 'admin')).json()).data as ClassroomSession[];

@@ -13,6 +13,7 @@ import { LEAD_KINDS, LISTED_KINDS, sortKeysOf, type ListedKind, listItems } from
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../contract/options.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
+import { mayEmailAutomatically, mayMarketTo } from '../../contract/consent.ts';
 import { WORKSPACE_MESSAGES, WORKSPACE_PATHS, type PersonDetail, type TemplatesResponse } from '../../contract/workspace.ts';
 import { csvLines } from '../leads/csv.ts';
 import { listedLead } from '../leads/definitions.ts';
@@ -298,8 +299,31 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       '"Menon, Jr",Anil,anil@fair.in,+91 98765 00004,"Two lines,\nquoted"',
       'Zoya,Khan,zoya@fair.in,12345,Short phone',
     ]);
-    const send = (token: string, commit: boolean, body: string | Uint8Array = file, list = 'contact') =>
-      call('POST', `${WORKSPACE_PATHS.import}/${list}?fileName=college-fair.csv${commit ? '&commit=1' : ''}`, token, body, 'text/csv');
+    const basis = 'paper form at the Pune career fair, 12 Nov, consent box ticked';
+    const send = (
+      token: string,
+      commit: boolean,
+      body: string | Uint8Array = file,
+      list = 'contact',
+      consentBasis: string | null = basis,
+    ) =>
+      call(
+        'POST',
+        `${WORKSPACE_PATHS.import}/${list}?${new URLSearchParams({ fileName: 'college-fair.csv', ...(consentBasis === null ? {} : { consentBasis }), ...(commit ? { commit: '1' } : {}) })}`,
+        token,
+        body,
+        'text/csv',
+      );
+
+    it('asks for the consent basis the file was collected on, and stores nothing without it', async () => {
+      for (const consentBasis of [null, '', '   ', 'ticked', 'x'.repeat(301)]) {
+        const res = await send(admin.token, true, file, 'contact', consentBasis);
+        expect(res.status, String(consentBasis)).toBe(400);
+        expect((await res.json()).errors, String(consentBasis)).toHaveProperty('consentBasis');
+      }
+      const stored = await (await call('GET', `${LEAD_KINDS.contact.list.path}?q=fair.in&limit=10`, admin.token)).json();
+      expect(stored.contacts).toEqual([]);
+    });
 
     it('previews each bad row with its reasons and stores nothing', async () => {
       const res = await send(counsellor.token, false);
@@ -324,6 +348,10 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       expect(stored.contacts.map((c: { email: string }) => c.email).sort()).toEqual(['anil@fair.in', 'ravi@fair.in']);
       const detail: LeadDetail = await (await call('GET', leadPath('contact', stored.contacts[0]._id), admin.token)).json();
       expect(detail.source?.first).toMatchObject({ utm_source: 'import', utm_content: 'college-fair.csv' });
+      // Its consent record is the basis the file was collected on.
+      expect(detail.consent).toEqual({ version: 'import', at: expect.any(String), marketing: false, basis });
+      expect(mayEmailAutomatically(detail.consent)).toBe(true);
+      expect(mayMarketTo(detail.consent)).toBe(false);
       expect(detail.data).toMatchObject({ phone: expect.stringMatching(/^98765000/) });
     });
 

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
 import { leadPath, type LeadDetail } from '../../contract/console.ts';
 import { LEAD_KINDS, LIST_SLUGS, LISTED_KINDS } from '../../contract/lead-kinds.ts';
-import { fillTemplate, WORKSPACE_PATHS, type TemplatesResponse } from '../../contract/workspace.ts';
+import { NO_CONSENT_ON_RECORD } from '../../contract/consent.ts';
+import { fillTemplate, WORKSPACE_MESSAGES, WORKSPACE_PATHS, type TemplatesResponse } from '../../contract/workspace.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
 import { toast, unique, useSite } from '../support/site.ts';
@@ -474,6 +475,11 @@ describe('the counsellor workspace', () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import' }).click();
     await page.getByRole('heading', { name: 'Import leads', level: 1 }).waitFor();
     await page.getByLabel('Into the list').selectOption('join-free');
+    // The consent basis is asked for: without it the file is not sent.
+    await page.getByLabel('CSV file').setInputFiles({ name: `fair-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.getByText(WORKSPACE_MESSAGES.consentBasisRequired).waitFor();
+    await page.getByLabel('How these people agreed to be contacted').fill('Paper form at the Pune career fair, 12 Nov, consent box ticked');
     const upload = async () => {
       await page.getByLabel('CSV file').setInputFiles({ name: `fair-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await page.getByRole('button', { name: 'Check the file' }).click();
@@ -488,6 +494,20 @@ describe('the counsellor workspace', () => {
     await upload();
     await page.getByRole('button', { name: 'Import 2 rows into Join Free Users' }).click();
     await page.getByText(/^0 imported, 2 already imported before, 1 left out\.$/).waitFor();
+    // An imported lead's panel shows the basis as its consent; a lead sent without one says it has none.
+    const [imported] = (
+      await apiCall<{ users: Array<{ _id: string }> }>(site, adminToken, 'GET', `${LEAD_KINDS.freeJoin.list.path}?q=fair1.${tag}`)
+    ).body.users;
+    await page.goto(`${site.url}/admin/join-free?open=${imported!._id}`);
+    const consent = page.getByRole('region', { name: 'Consent' });
+    await consent.getByText('Paper form at the Pune career fair, 12 Nov, consent box ticked', { exact: false }).waitFor();
+    const bare = await postLead(site, LEAD_KINDS.freeJoin.path, {
+      name: `Bare ${tag}`,
+      phone: '9811100009',
+      email: `bare.${tag}@example.in`,
+    });
+    await page.goto(`${site.url}/admin/join-free?open=${bare.user._id}`);
+    await page.getByRole('region', { name: 'Consent' }).getByText(NO_CONSENT_ON_RECORD).waitFor();
   });
 
   it('lets an admin add a template, which a counsellor then sends from the panel', async () => {

@@ -2,6 +2,7 @@
 // filtered view is a link that survives a reload and the back button.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { isCalendarDay } from '../../../../contract/dates.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../contract/lead-kinds.ts';
 import { SOURCE_VALUE_MAX } from '../../../../contract/lead-signals.ts';
 
@@ -24,7 +25,6 @@ export interface ListFilters {
   open: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SORT = /^-?[A-Za-z]{1,40}$/;
 const OWNER = /^(none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
@@ -33,7 +33,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
   const page = Number(params.get('page'));
   const day = (name: string) => {
     const value = params.get(name) ?? '';
-    return DAY.test(value) ? value : '';
+    return isCalendarDay(value) ? value : '';
   };
   return {
     q: (params.get('q') ?? '').slice(0, 100),

@@ -1,7 +1,7 @@
 // What a lead says about itself: where the visitor came from (first and last touch) and
 // what they consented to, and the quick note form. Untrusted text, shown as text.
 import { useId, useState, type FormEvent } from 'react';
-import type { ConsentRecord } from '../../../../../contract/consent.ts';
+import { NO_CONSENT_ON_RECORD, type ConsentRecord } from '../../../../../contract/consent.ts';
 import { NOTE_MAX } from '../../../../../contract/console.ts';
 import { SOURCE_KEYS, type LeadSource, type SourceKey, type SourceTouch } from '../../../../../contract/lead-signals.ts';
 import { formatDateTime } from '../format.ts';
@@ -55,12 +55,21 @@ export function ConsentSection({ consent }: { consent: ConsentRecord | null }) {
       <h3 id="lead-consent-title">Consent</h3>
       {consent ? (
         <dl className="lead-fields">
-          <div className="lead-fields__row">
-            <dt>Notice shown</dt>
-            <dd>
-              version {consent.version}, sent {formatDateTime(consent.at)}
-            </dd>
-          </div>
+          {consent.basis ? (
+            <div className="lead-fields__row">
+              <dt>Collected on</dt>
+              <dd>
+                {consent.basis} (imported {formatDateTime(consent.at)})
+              </dd>
+            </div>
+          ) : (
+            <div className="lead-fields__row">
+              <dt>Notice shown</dt>
+              <dd>
+                version {consent.version}, sent {formatDateTime(consent.at)}
+              </dd>
+            </div>
+          )}
           <div className="lead-fields__row">
             <dt>WhatsApp / phone updates</dt>
             <dd>{consent.marketing ? 'Yes, opted in' : 'No'}</dd>
@@ -77,7 +86,9 @@ export function ConsentSection({ consent }: { consent: ConsentRecord | null }) {
           )}
         </dl>
       ) : (
-        <p className="muted">Not recorded: this submission came without it.</p>
+        <p className="muted" data-consent="none">
+          <strong>{NO_CONSENT_ON_RECORD}</strong>: this submission came without it, so it gets no automatic email or marketing.
+        </p>
       )}
     </section>
   );

@@ -4,7 +4,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LEAD_KINDS, LISTED_KINDS, type ListSlug } from '../../../../../contract/lead-kinds.ts';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, WORKSPACE_PATHS, type ImportResponse } from '../../../../../contract/workspace.ts';
+import { CONSENT_BASIS_MAX } from '../../../../../contract/consent.ts';
+import {
+  consentBasisError,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  WORKSPACE_PATHS,
+  type ImportResponse,
+} from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { formatCount } from '../format.ts';
 import { AdminRequestError, adminRequest } from '../request.ts';
@@ -51,14 +58,17 @@ export default function ImportPage() {
   const id = useId();
   const [slug, setSlug] = useState<ListSlug>(IMPORTABLE[0]!.slug);
   const [file, setFile] = useState<File | null>(null);
+  const [basis, setBasis] = useState('');
+  const [basisTouched, setBasisTouched] = useState(false);
+  const basisError = consentBasisError(basis);
   const [step, setStep] = useState<Step>({ state: 'choose' });
   const list = IMPORTABLE.find((l) => l.slug === slug)!;
   const kind = LISTED_KINDS.find((k) => LEAD_KINDS[k].list.slug === slug)!;
   const send = async (commit: boolean) => {
-    if (!file) return;
+    if (!file || basisError) return;
     setStep({ state: 'busy' });
     try {
-      const query = new URLSearchParams({ fileName: file.name, ...(commit ? { commit: '1' } : {}) });
+      const query = new URLSearchParams({ fileName: file.name, consentBasis: basis.trim(), ...(commit ? { commit: '1' } : {}) });
       const { data } = await adminRequest<ImportResponse>(`${WORKSPACE_PATHS.import}/${slug}?${query}`, { method: 'POST', file });
       setStep({ state: commit ? 'done' : 'checked', answer: data });
     } catch (err) {
@@ -69,6 +79,7 @@ export default function ImportPage() {
   };
   const check = (e: FormEvent) => {
     e.preventDefault();
+    setBasisTouched(true);
     void send(false);
   };
   return (
@@ -110,6 +121,32 @@ export default function ImportPage() {
               setStep({ state: 'choose' });
             }}
           />
+        </div>
+        <div className="console-field console-field--wide">
+          <label htmlFor={`${id}-basis`}>How these people agreed to be contacted</label>
+          <textarea
+            id={`${id}-basis`}
+            rows={2}
+            aria-required="true"
+            maxLength={CONSENT_BASIS_MAX}
+            value={basis}
+            placeholder="Paper form at the Pune career fair, 12 Nov, consent box ticked"
+            aria-describedby={`${id}-basis-help${basisTouched && basisError ? ` ${id}-basis-error` : ''}`}
+            aria-invalid={basisTouched && basisError ? true : undefined}
+            onChange={(e) => {
+              setBasis(e.target.value);
+              setStep({ state: 'choose' });
+            }}
+            onBlur={() => setBasisTouched(true)}
+          />
+          <small id={`${id}-basis-help`} className="muted">
+            Kept as each imported lead&apos;s consent record. Leads without one get no automatic email or marketing.
+          </small>
+          {basisTouched && basisError && (
+            <small id={`${id}-basis-error`} className="console-error">
+              {basisError}
+            </small>
+          )}
         </div>
         <button type="submit" className="btn btn--small" disabled={!file || step.state === 'busy'}>
           {step.state === 'busy' ? 'Working…' : 'Check the file'}
