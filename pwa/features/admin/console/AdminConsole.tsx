@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES, ADMIN_PATHS } from '../../../../contract/admin.ts';
 import { LIST_SLUGS, listOf } from '../../../../contract/lead-kinds.ts';
+import { CONSOLE_ROUTES } from '../../../../contract/routes.ts';
 import { ToastProvider, useToast } from '../../../components/Toast.tsx';
 import { adminName, clearSession, onSessionEnded, readSession, type SessionNotice } from '../session.ts';
 import { formatCount } from './format.ts';
@@ -226,19 +227,19 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
         <main id="console-main" tabIndex={-1}>
           <Routes>
             <Route index element={<Home />} />
-            <Route path="my-day" element={<MyDayPage />} />
-            <Route path="team" element={<TeamPage />} />
-            <Route path="assignment" element={<AssignmentPage />} />
-            <Route path="settings" element={<SettingsPage />} />
-            <Route path="audit" element={<AuditPage />} />
-            <Route path="people" element={<PeoplePage />} />
-            <Route path="people/:id" element={<PersonPage />} />
-            <Route path="import" element={<ImportPage />} />
-            <Route path="templates" element={<TemplatesPage />} />
-            <Route path="batches" element={<BatchesPage />} />
-            <Route path="sessions" element={<SessionsPage />} />
-            <Route path="sessions/:code" element={<SessionPage />} />
-            <Route path=":list" element={<ListPage />} />
+            <Route path={CONSOLE_ROUTES.myDay} element={<MyDayPage />} />
+            <Route path={CONSOLE_ROUTES.team} element={<TeamPage />} />
+            <Route path={CONSOLE_ROUTES.assignment} element={<AssignmentPage />} />
+            <Route path={CONSOLE_ROUTES.settings} element={<SettingsPage />} />
+            <Route path={CONSOLE_ROUTES.audit} element={<AuditPage />} />
+            <Route path={CONSOLE_ROUTES.people} element={<PeoplePage />} />
+            <Route path={CONSOLE_ROUTES.person} element={<PersonPage />} />
+            <Route path={CONSOLE_ROUTES.import} element={<ImportPage />} />
+            <Route path={CONSOLE_ROUTES.templates} element={<TemplatesPage />} />
+            <Route path={CONSOLE_ROUTES.batches} element={<BatchesPage />} />
+            <Route path={CONSOLE_ROUTES.sessions} element={<SessionsPage />} />
+            <Route path={CONSOLE_ROUTES.session} element={<SessionPage />} />
+            <Route path={CONSOLE_ROUTES.list} element={<ListPage />} />
             <Route path="*" element={<p>There is no such page in the console.</p>} />
           </Routes>
         </main>
