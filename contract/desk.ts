@@ -137,7 +137,8 @@ export function isClosed(status: LeadStatus): boolean {
 export function statusAfterActivity(current: LeadStatus, type: ActivityType, outcome: Outcome | undefined): LeadStatus {
   if (outcome === 'enrolled') return 'converted';
   if (outcome === 'not-interested') return 'not-interested';
-  if (type !== 'note' && current === 'new') return 'contacted';
+  // An attempt (a tap on WhatsApp or Call, no outcome yet) is not a contact: a tap by mistake must not move the lead.
+  if (type !== 'note' && outcome !== undefined && current === 'new') return 'contacted';
   return current;
 }
 

@@ -403,7 +403,22 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
   });
 
   describe('an attempt, then its outcome', () => {
-    it('records the attempt as the first contact, then its outcome and next step, once, by its maker', async () => {
+    it('records a tap as an attempt only: the lead stays new and its clock runs until the outcome is saved', async () => {
+      const id = await submit('contact', bodyFor('contact', 41, { email: 'tapped@example.in' }));
+      await call('PATCH', leadPath('contact', id), admin.token, { assignee: counsellor.id });
+      const tapped = await (await call('POST', `${leadPath('contact', id)}/activities`, counsellor.token, { type: 'whatsapp' })).json();
+      expect(tapped.data).toMatchObject({ status: 'new', firstContactAt: null, waitedMinutes: expect.any(Number) });
+      // Another tap, and a call tapped: still attempts.
+      await call('POST', `${leadPath('contact', id)}/activities`, counsellor.token, { type: 'call' });
+      const read = await (await call('GET', leadPath('contact', id), counsellor.token)).json();
+      expect(read.data).toMatchObject({ status: 'new', firstContactAt: null });
+      const path = `${leadPath('contact', id)}/activities/${tapped.activity._id}`;
+      const done = await (await call('PATCH', path, counsellor.token, { outcome: 'connected', nextAction: null })).json();
+      // The contact was made at the tap: that is when the clock stopped.
+      expect(done.data).toMatchObject({ status: 'contacted', firstContactAt: tapped.activity.at });
+    });
+
+    it('records the attempt, then its outcome as the first contact and its next step, once, by its maker', async () => {
       const id = await submit('contact', bodyFor('contact', 40, { email: 'attempt@example.in' }));
       await call('PATCH', leadPath('contact', id), admin.token, {
         assignee: counsellor.id,
@@ -412,8 +427,8 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       const attempt = await call('POST', `${leadPath('contact', id)}/activities`, counsellor.token, { type: 'whatsapp' });
       expect(attempt.status).toBe(201);
       const started = await attempt.json();
-      // The attempt is the first contact; the planned step stays until the outcome is known.
-      expect(started.data).toMatchObject({ status: 'contacted', firstContactAt: expect.any(String), nextAction: { type: 'call' } });
+      // An attempt is not a contact yet; the planned step stays until the outcome is known.
+      expect(started.data).toMatchObject({ status: 'new', firstContactAt: null, nextAction: { type: 'call' } });
       const path = `${leadPath('contact', id)}/activities/${started.activity._id}`;
       expect((await call('PATCH', path, other.token, { outcome: 'connected' })).status).toBe(404);
       const done = await call('PATCH', path, counsellor.token, {
@@ -425,6 +440,7 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       const body = await done.json();
       expect(body.activity).toMatchObject({ activityType: 'whatsapp', outcome: 'call-back', note: 'Will decide by Friday' });
       expect(body.data.nextAction).toMatchObject({ type: 'call', dueAt: '2030-01-03T05:30:00.000Z' });
+      expect(body.data).toMatchObject({ status: 'contacted', firstContactAt: expect.any(String) });
       expect((await call('PATCH', path, counsellor.token, { outcome: 'enrolled' })).status).toBe(409);
     });
   });
