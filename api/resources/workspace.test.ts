@@ -13,7 +13,17 @@ import { LEAD_KINDS, LISTED_KINDS, sortKeysOf, type ListedKind, listItems } from
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../contract/options.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
-import { WORKSPACE_MESSAGES, WORKSPACE_PATHS, type PersonDetail, type TemplatesResponse } from '../../contract/workspace.ts';
+import {
+  defaultTemplate,
+  fillTemplate,
+  templatesFor,
+  templateValuesFor,
+  WORKSPACE_MESSAGES,
+  WORKSPACE_PATHS,
+  type MessageTemplate,
+  type PersonDetail,
+  type TemplatesResponse,
+} from '../../contract/workspace.ts';
 import { csvLines } from '../leads/csv.ts';
 import { listedLead } from '../leads/definitions.ts';
 import { linkOnce } from '../people/linker.ts';
@@ -190,6 +200,53 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       expect((await call('DELETE', `${WORKSPACE_PATHS.templates}/${template.id}`, counsellor.token)).status).toBe(403);
       expect((await call('DELETE', `${WORKSPACE_PATHS.templates}/${template.id}`, admin.token)).status).toBe(204);
       expect((await call('DELETE', `${WORKSPACE_PATHS.templates}/${template.id}`, admin.token)).status).toBe(404);
+    });
+
+    it('fill every template for a lead of every kind with no hole, stray brace or space before a full stop', async () => {
+      const templates: MessageTemplate[] = (await (await call('GET', WORKSPACE_PATHS.templates, counsellor.token)).json()).data;
+      expect(templates.length).toBeGreaterThanOrEqual(8);
+      for (const [i, kind] of LISTED_KINDS.entries()) {
+        const slug = LEAD_KINDS[kind].list.slug;
+        const id = await submit(kind, bodyFor(kind, 60 + i, { email: `holes.${slug}@example.in` }));
+        const lead = (await (await call('GET', leadPath(slug, id), counsellor.token)).json()).data as Record<string, unknown>;
+        const values = templateValuesFor(lead, 'Meera', 'https://skillup.example.in/');
+        // Every default template can be sent to every kind: none is left out for a missing value.
+        const filled = templatesFor(templates, values);
+        expect(
+          filled.map((f) => f.template.name),
+          slug,
+        ).toEqual(templates.map((t) => t.name));
+        for (const { template, message } of filled) {
+          const where = `${template.name} for ${slug}`;
+          expect(message, where).not.toMatch(/[{}]/);
+          expect(message, where).not.toMatch(/[ \t][.,!?।]/);
+          expect(message, where).not.toMatch(/ {2}|\b(in|of|about|for) [.,:]|^\s*$/);
+          expect(message, where).not.toMatch(/\bundefined\b|\bnull\b/);
+          if (template.body.includes('{course}') && !lead.course && !lead.programme)
+            expect(message, where).toMatch(/our courses|हमारे कोर्स|hamare courses/);
+        }
+      }
+      // A contact message names no course: the first hello reads well, in English and Hindi.
+      const contact = templateValuesFor({ firstName: 'Asha', lastName: 'Verma' }, 'Meera', 'https://skillup.example.in/');
+      const english = templates.find((t) => t.name === 'First hello')!;
+      expect(fillTemplate(english.body, contact, english.language)).toContain('Thank you for your interest in our courses. When');
+      const hindi = templates.find((t) => t.name === 'पहला संदेश')!;
+      expect(fillTemplate(hindi.body, contact, hindi.language)).toContain('हमारे कोर्स में आपकी रुचि के लिए धन्यवाद।');
+    });
+
+    it('open on a first hello for a new lead and a follow-up after a contact, and refuse a brace that is no placeholder', async () => {
+      const whatsapp = ((await (await call('GET', WORKSPACE_PATHS.templates, counsellor.token)).json()).data as MessageTemplate[]).filter(
+        (t) => t.channel === 'whatsapp',
+      );
+      expect(defaultTemplate(whatsapp, 'new')!.name).toBe('First hello');
+      expect(defaultTemplate(whatsapp, 'contacted')!.stage).toBe('follow-up');
+      const body = { name: 'Typo', language: 'english', channel: 'whatsapp', body: 'Hi {name}, about {cours}' };
+      const refused = await call('POST', WORKSPACE_PATHS.templates, admin.token, body);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).errors.body).toMatch(/only \{name\}, \{course\}, \{counsellor\}, \{link\}/);
+      expect((await call('POST', WORKSPACE_PATHS.templates, admin.token, { ...body, body: 'Hi {name' })).status).toBe(400);
+      const created = await call('POST', WORKSPACE_PATHS.templates, admin.token, { ...body, body: 'Hi {name}!', stage: 'first' });
+      expect((await created.json()).template).toMatchObject({ stage: 'first' });
     });
   });
 
