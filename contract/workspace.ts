@@ -326,6 +326,8 @@ export interface PersonMerge {
   from: string;
   into: string;
   moved: number;
+  /** The name on the leads it moved (as the member may see them; '' when none). */
+  name: string;
   by: string;
   at: string;
   undone: boolean;

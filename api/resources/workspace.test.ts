@@ -288,6 +288,19 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       expect(after.leads.map((l) => l._id).sort()).toEqual([a, a2, b, c].sort());
       expect(after.duplicates).toEqual([]);
       expect(after.merges).toEqual([expect.objectContaining({ id: merges[0], into: personA, moved: 2, by: 'ws-admin', undone: false })]);
+      // The person's timeline says it once, in words: whom it joined and how many forms.
+      const mergeEntries = (p: PersonDetail) =>
+        p.timeline.filter((t) => t.kind === 'merge' || (t.kind === 'history' && /merge/.test(t.action)));
+      expect(mergeEntries(after)).toEqual([
+        expect.objectContaining({
+          kind: 'merge',
+          _id: merges[0],
+          name: expect.stringMatching(/^(Person B1|FirstC Last2)$/),
+          forms: 2,
+          joinedHere: true,
+          undone: false,
+        }),
+      ]);
       const history: LeadDetail = await (await call('GET', leadPath('need-help', b), admin.token)).json();
       expect(history.history.map((h) => h.action)).toContain('merge');
       // Nothing was deleted: every lead is still in its list.
@@ -305,6 +318,7 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       const undone: PersonDetail = await (await call('GET', `${WORKSPACE_PATHS.people}/${personA}`, admin.token)).json();
       expect(undone.leads.map((l) => l._id).sort()).toEqual([a, a2].sort());
       expect(undone.merges[0]).toMatchObject({ undone: true });
+      expect(mergeEntries(undone)).toEqual([expect.objectContaining({ kind: 'merge', _id: merges[0], forms: 2, undone: true })]);
       const unmerged: LeadDetail = await (await call('GET', leadPath('need-help', b), admin.token)).json();
       expect(unmerged.history.map((h) => h.action).slice(-1)).toEqual(['unmerge']);
       expect((await call('POST', `${WORKSPACE_PATHS.merges}/${merges[0]}/undo`, admin.token)).status).toBe(409);
