@@ -283,6 +283,10 @@ export interface ImportRow {
   errors?: Record<string, string>;
   /** Stored earlier (the same file, or the same row in another import of it). */
   duplicate?: boolean;
+  /** The same email or phone as this earlier line of the file: left out, so no one is imported twice. */
+  duplicateOf?: number;
+  /** Each problem as a sentence that names the person and shows the value ("Line 29, Ravi Kumar: '9.12346E+09' is not …"). */
+  messages?: string[];
 }
 export interface ImportResponse {
   fileName: string;
@@ -293,6 +297,10 @@ export interface ImportResponse {
   /** On commit: rows stored now, and rows already stored by an earlier import of this file. */
   stored?: number;
   alreadyStored?: number;
+  /** Header cells that name no field of the form: their values are not imported (a Date column among them: a lead's date is when it is imported). */
+  ignoredColumns: string[];
+  /** With ?assignToMe=1: the stored leads now the importer's (a lead round robin gave to a colleague stays theirs). */
+  assignedToMe?: number;
   rows: ImportRow[];
 }
 

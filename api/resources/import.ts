@@ -2,10 +2,11 @@
 // file as it is (Content-Type text/csv, at most 5 MB and 10,000 rows): without commit, a
 // preview ({ total, valid, invalid, rows: [each bad row's line and reasons, and rows stored
 // by an earlier import of the file] }) and nothing stored; with commit=1, the good rows
-// stored (api/import/import-leads.ts). Lists whose form sets a password cannot be imported.
+// stored (api/import/import-leads.ts), and with assignToMe=1 too, made the importer's.
+// Lists whose form sets a password cannot be imported.
 import { Hono } from 'hono';
 import { IMPORT_MAX_BYTES, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
-import type { Deps } from '../deps.ts';
+import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { importable, importLeads } from '../import/import-leads.ts';
 import type { Ingest } from '../ingest/ingest.ts';
@@ -50,7 +51,12 @@ export function importResource(deps: Deps, ingest: Ingest): Hono {
     const bytes = await readFile(c.req.raw, c.req.header('content-length'));
     const fileName = (c.req.query('fileName') ?? 'import.csv').trim().slice(0, 200) || 'import.csv';
     if (!isStorableText(fileName)) throw new HttpError(400, 'The file name has characters that are not allowed');
-    const answer = await importLeads(deps.db, ingest, { kind: lead.kind, fileName, bytes, commit: c.req.query('commit') === '1' });
+    const commit = c.req.query('commit') === '1';
+    const assignTo =
+      commit && c.req.query('assignToMe') === '1'
+        ? { member: c.get('adminSession').admin, work: { db: deps.db, config: deps.config, now: nowOf(deps) } }
+        : undefined;
+    const answer = await importLeads(deps.db, ingest, { kind: lead.kind, fileName, bytes, commit, assignTo });
     return c.json(answer, answer.committed ? 201 : 200);
   });
 }

@@ -378,12 +378,51 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       const preview = await res.json();
       expect(preview).toMatchObject({ fileName: 'college-fair.csv', committed: false, total: 5, valid: 2, invalid: 3 });
       expect(preview.rows).toEqual([
-        { line: 3, ok: false, errors: { email: expect.any(String) } },
-        { line: 4, ok: false, errors: { firstName: expect.any(String) } },
-        { line: 7, ok: false, errors: { phone: expect.any(String) } },
+        {
+          line: 3,
+          ok: false,
+          errors: { email: expect.any(String) },
+          messages: [expect.stringMatching(/^Line 3, Sita Rao: Email 'not-an-email': /)],
+        },
+        { line: 4, ok: false, errors: { firstName: expect.any(String) }, messages: [expect.stringMatching(/^Line 4, Das: /)] },
+        { line: 7, ok: false, errors: { phone: expect.any(String) }, messages: ["Line 7, Zoya Khan: '12345' is not a 10-digit number"] },
       ]);
       const stored = await (await call('GET', `${LEAD_KINDS.contact.list.path}?q=fair.in&limit=10`, admin.token)).json();
       expect(stored.contacts).toEqual([]);
+    });
+
+    it('names the person and the value of each refused row, leaves out a repeated person, says a Date column is not imported, and assigns to the importer', async () => {
+      const sheet = [
+        '\uFEFFName,Phone,Email,Date',
+        'Asha Stall,9876511001,asha.stall@fair.in,26/11/2026',
+        'Ravi Kumar,9.12346E+09,ravi.stall@fair.in,26/11/2026',
+        'Asha S,09876511001,asha.other@fair.in,26/11/2026',
+        'Kiran Stall,9876511003,kiran.stall@fair.in,27/11/2026',
+      ].join('\r\n');
+      const url = (query: string) => `${WORKSPACE_PATHS.import}/join-free?fileName=stall.csv${query}`;
+      const preview = await (await call('POST', url(''), counsellor.token, sheet, 'text/csv')).json();
+      expect(preview).toMatchObject({ total: 4, valid: 2, invalid: 2, ignoredColumns: ['Date'] });
+      expect(preview.rows).toEqual([
+        expect.objectContaining({
+          line: 3,
+          ok: false,
+          messages: ["Line 3, Ravi Kumar: '9.12346E+09' is not a 10-digit number — format the Phone column as Text in Excel"],
+        }),
+        expect.objectContaining({
+          line: 4,
+          ok: false,
+          duplicateOf: 2,
+          messages: ['Line 4, Asha S: the same phone as line 2 — left out, so they are not imported twice'],
+        }),
+      ]);
+      const done = await (await call('POST', url('&commit=1&assignToMe=1'), counsellor.token, sheet, 'text/csv')).json();
+      expect(done).toMatchObject({ committed: true, stored: 2, assignedToMe: 2 });
+      const listed = await (await call('GET', `${LEAD_KINDS.freeJoin.list.path}?q=stall&limit=10`, admin.token)).json();
+      const rows = listItems(listed, 'users') as Array<{ email: string; assignee: { _id: string } | null }>;
+      expect(rows.map((r) => [r.email, r.assignee?._id]).sort()).toEqual([
+        ['asha.stall@fair.in', counsellor.id],
+        ['kiran.stall@fair.in', counsellor.id],
+      ]);
     });
 
     it('stores the good rows once, with their source, however often the file is sent', async () => {
