@@ -12,6 +12,8 @@ export const DESK_PATHS = {
   team: '/api/admin/team',
   /** POST { token, password }: the invited person sets their password. */
   acceptInvitation: '/api/admin/invitations/accept',
+  /** GET /{token}: { email, role } of a usable invitation (no token needed: the link is the proof). */
+  invitations: '/api/admin/invitations',
   /** GET / PUT { lists: { [list]: { mode, members } } }. */
   assignment: '/api/admin/assignment',
   /** GET ?assignee=: overdue, due today and unassigned leads. */
