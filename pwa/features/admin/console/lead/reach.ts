@@ -67,7 +67,7 @@ export function offeredTemplates(templates: MessageTemplate[], lead: Record<stri
   const offered = templatesFor(templates, valuesFor(lead, counsellor));
   const status = typeof lead.status === 'string' ? lead.status : 'new';
   const chosen =
-    offered.find((o) => o.template.id === chosenId) ??
+    offered.find((o) => o.template.id === chosenId)?.template ??
     defaultTemplate(
       offered.map((o) => o.template),
       status,
