@@ -309,49 +309,73 @@ describe('the counsellor workspace', () => {
     await meera.getByRole('heading', { name: 'Need Help Users', level: 1 }).waitFor();
   });
 
-  it('flags a likely duplicate in the list, merges it from the person, and undoes the merge', async () => {
-    const tag = unique();
-    // Two people (A and B); then a third form with A's email and B's phone joins A by email
-    // and shares a phone with B: B is flagged as likely the same person as A.
-    const freeJoin = (email: string, phone: string) => postLead(site, LEAD_KINDS.freeJoin.path, { name: `Ravi Dup${tag}`, phone, email });
-    await freeJoin(`ravi.one.${tag}@example.in`, '9800011122');
-    await freeJoin(`ravi.two.${tag}@example.in`, '9800011133');
-    await postLead(site, LEAD_KINDS.enquiry.path, {
-      background: 'Corporate Employee',
-      course: 'Corporate Training',
-      name: `Ravi Dup${tag}`,
-      email: `ravi.one.${tag}@example.in`,
-      phone: '9800011133',
+  for (const width of [390, 1366] as const)
+    it(`flags a likely duplicate in the list, merges it from the person, and undoes the merge (${width} px)`, async () => {
+      const tag = unique();
+      // Two people (A and B); then a third form with A's email and B's phone joins A by email
+      // and shares a phone with B: B is flagged as likely the same person as A.
+      const freeJoin = (email: string, phone: string) => postLead(site, LEAD_KINDS.freeJoin.path, { name: `Ravi Dup${tag}`, phone, email });
+      await freeJoin(`ravi.one.${tag}@example.in`, `98${width === 390 ? '1' : '2'}0011122`);
+      await freeJoin(`ravi.two.${tag}@example.in`, `98${width === 390 ? '1' : '2'}0011133`);
+      await postLead(site, LEAD_KINDS.enquiry.path, {
+        background: 'Corporate Employee',
+        course: 'Corporate Training',
+        name: `Ravi Dup${tag}`,
+        email: `ravi.one.${tag}@example.in`,
+        phone: `98${width === 390 ? '1' : '2'}0011133`,
+      });
+      const { page, errors } = await site.page({ viewport: { width, height: 900 } });
+      await consoleLogin(site, page, ADMIN);
+      await page.goto(`${site.url}/admin/join-free?q=Dup${tag}`);
+      const flag = page.getByRole('link', { name: /Possible duplicate/ });
+      // The linker matches new leads to people within seconds; the list shows the flag once it has.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await page.locator('.console-table tbody tr').first().waitFor();
+            return flag.count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
+      // Whole, not cut at its cell's edge.
+      const cut = await flag.evaluate((el) => {
+        const cell = el.closest('th, td, .console-card') ?? el.parentElement!;
+        const [f, c] = [el.getBoundingClientRect(), cell.getBoundingClientRect()];
+        return el.scrollWidth > el.clientWidth + 1 || f.right > c.right + 1 || f.left < c.left - 1;
+      });
+      expect(cut).toBe(false);
+      await flag.click();
+      await page.getByRole('heading', { name: `Ravi Dup${tag}`, level: 1 }).waitFor();
+      // Its numbers are calls, as everywhere else.
+      const phone = page
+        .locator('.lead-fields')
+        .getByRole('link', { name: /^98[12]00111(22|33)$/ })
+        .first();
+      expect(await phone.getAttribute('href')).toBe(`tel:+91${await phone.textContent()}`);
+      const dups = page.getByRole('region', { name: 'Likely the same person' });
+      await dups.getByText('same phone').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await dups.getByRole('button', { name: 'Merge into this person' }).click();
+      await toast(page, `Ravi Dup${tag} merged into this person`);
+      const submissions = page.getByRole('region', { name: 'What they sent' });
+      await expect.poll(() => submissions.getByRole('listitem').count()).toBe(3);
+      const timeline = page.getByRole('region', { name: 'Timeline' });
+      // The merge once, in words; no raw "merge" line.
+      await expect.poll(() => timeline.getByText(new RegExp(`^Merged Ravi Dup${tag} \\([12] forms?\\)$`)).count()).toBe(1);
+      expect(await timeline.getByText('merge', { exact: true }).count()).toBe(0);
+      const merges = page.getByRole('region', { name: 'Merges' });
+      expect(await merges.textContent()).toMatch(/(am|pm) Undo/);
+      await merges.getByRole('button', { name: 'Undo' }).click();
+      await toast(page, 'Merge undone: they are two people again');
+      await expect.poll(() => submissions.getByRole('listitem').count()).toBe(1);
+      await expect
+        .poll(async () => (await timeline.getByRole('listitem').filter({ hasText: 'Merged Ravi' }).textContent())?.includes('— undone'))
+        .toBe(true);
+      if (width === 1366) await page.screenshot({ path: 'docs/screenshots/console-person-merge.png', fullPage: true });
+      expect(errors).toEqual([]);
     });
-    const { page, errors } = await site.page();
-    await consoleLogin(site, page, ADMIN);
-    await page.goto(`${site.url}/admin/join-free?q=Dup${tag}`);
-    const flag = page.getByRole('link', { name: /Possible duplicate/ });
-    // The linker matches new leads to people within seconds; the list shows the flag once it has.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.locator('.console-table tbody tr').first().waitFor();
-          return flag.count();
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(1);
-    await flag.click();
-    await page.getByRole('heading', { name: `Ravi Dup${tag}`, level: 1 }).waitFor();
-    const dups = page.getByRole('region', { name: 'Likely the same person' });
-    await dups.getByText('same phone').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await dups.getByRole('button', { name: 'Merge into this person' }).click();
-    await toast(page, `Ravi Dup${tag} merged into this person`);
-    const submissions = page.getByRole('region', { name: 'What they sent' });
-    await expect.poll(() => submissions.getByRole('listitem').count()).toBe(3);
-    await page.getByRole('region', { name: 'Merges' }).getByRole('button', { name: 'Undo' }).click();
-    await toast(page, 'Merge undone: they are two people again');
-    await expect.poll(() => submissions.getByRole('listitem').count()).toBe(1);
-    expect(errors).toEqual([]);
-  });
 
   it('imports a sheet: checked first with each bad row and its reason, then stored; the same file again stores nothing', async () => {
     const tag = unique();
