@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { routeRegExp, SHELL_ROUTE_PATTERNS } from '../contract/routes.ts';
 
 function readBuildOrigin(root: string): string | undefined {
   try {
@@ -70,15 +71,14 @@ interface Found {
 }
 
 /**
- * Client-side routes with a parameter that no file stands for: they get the empty app
- * shell and the browser renders them. A blog id with no prerendered page is unknown, so
- * its shell (which shows 'Blog not found') goes out as a 404. Every other unknown page
- * path gets the prerendered 404 page.
+ * Pages the browser renders with no file of their own (every console page, a reset link, a
+ * session's page: contract/routes.ts, the table the app's routers are declared from): they
+ * get the app shell with 200, so a reload of any page the app serves is a 200. A blog id
+ * with no prerendered page is unknown, so its shell (which shows 'Blog not found') goes out
+ * as a 404. Every other unknown page path gets the prerendered 404 page.
  */
 export const DYNAMIC_SHELL_ROUTES: ReadonlyArray<{ pattern: RegExp; status: 200 | 404 }> = [
-  { pattern: /^\/reset-password\/[^/]+\/?$/, status: 200 },
-  // A classroom session's page (/s/{code}): its data is read in the browser.
-  { pattern: /^\/s\/[^/]+\/?$/, status: 200 },
+  ...SHELL_ROUTE_PATTERNS.map((route) => ({ pattern: routeRegExp(route), status: 200 as const })),
   { pattern: /^\/blog\/[^/]+\/?$/, status: 404 },
 ];
 

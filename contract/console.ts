@@ -126,7 +126,9 @@ export interface LeadHistoryEntry {
 export type TimelineEntry =
   | (LeadHistoryEntry & { kind: 'history'; /** On a person's timeline: which of their leads. */ lead?: { list: ListSlug; _id: string } })
   | { kind: 'submission'; _id: string; list: ListSlug; at: string; title: string; summary: string; current: boolean }
-  | { kind: 'test'; _id: string; at: string; language: string; certificateUrl: string };
+  | { kind: 'test'; _id: string; at: string; language: string; certificateUrl: string }
+  /** On a person's timeline: a merge, once (joinedHere: another person's forms were joined to this one), and whether it was undone. */
+  | { kind: 'merge'; _id: string; at: string; by: string; name: string; forms: number; joinedHere: boolean; undone: boolean };
 
 /** GET or PATCH /api/admin/leads/{list}/{id}. */
 export interface LeadDetail {

@@ -13,6 +13,8 @@ export const DESK_PATHS = {
   team: '/api/admin/team',
   /** POST { token, password }: the invited person sets their password. */
   acceptInvitation: '/api/admin/invitations/accept',
+  /** GET /{token}: { email, role } of a usable invitation (no token needed: the link is the proof). */
+  invitations: '/api/admin/invitations',
   /** GET / PUT { lists: { [list]: { mode, members } } }. */
   assignment: '/api/admin/assignment',
   /** GET ?assignee=: overdue, due today and unassigned leads. */
@@ -116,6 +118,8 @@ export function can(member: { role: Role }, permission: Permission): boolean {
 export const ACTION_TYPES = ['call', 'whatsapp', 'email', 'meeting'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 export const ACTION_LABELS: Record<ActionType, string> = { call: 'Call', whatsapp: 'WhatsApp', email: 'Email', meeting: 'Meeting' };
+/** Each in the middle of a sentence ("How did the call go?"): WhatsApp is a name, so it keeps its capitals. */
+export const ACTION_NOUNS: Record<ActionType, string> = { call: 'call', whatsapp: 'WhatsApp', email: 'email', meeting: 'meeting' };
 
 export const ACTIVITY_TYPES = [...ACTION_TYPES, 'note'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -146,7 +150,8 @@ export function isClosed(status: LeadStatus): boolean {
 export function statusAfterActivity(current: LeadStatus, type: ActivityType, outcome: Outcome | undefined): LeadStatus {
   if (outcome === 'enrolled') return 'converted';
   if (outcome === 'not-interested') return 'not-interested';
-  if (type !== 'note' && current === 'new') return 'contacted';
+  // An attempt (a tap on WhatsApp or Call, no outcome yet) is not a contact: a tap by mistake must not move the lead.
+  if (type !== 'note' && outcome !== undefined && current === 'new') return 'contacted';
   return current;
 }
 
@@ -435,4 +440,34 @@ export function durationText(minutes: number): string {
   if (m < 24 * 60) return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
   const hours = Math.floor((m % (24 * 60)) / 60);
   return `${Math.floor(m / (24 * 60))} d${hours ? ` ${hours} h` : ''}`;
+}
+
+/** The desk's working hours as GET /api/admin/me gives them: days 0 (Sunday) … 6, minutes after midnight IST. */
+export interface DeskHours {
+  days: number[];
+  start: number;
+  end: number;
+}
+/** WORKING_HOURS's default, until /me answers. */
+export const DEFAULT_DESK_HOURS: DeskHours = { days: [1, 2, 3, 4, 5, 6], start: 9 * 60, end: 19 * 60 };
+
+/**
+ * The first moment at or after `at`, on the quarter hour, when the desk is open: `at` itself
+ * (rounded up) inside working hours, else the next opening (a follow-up suggested for 07:26
+ * becomes 09:00 that day; for 19:40, the next working day's 09:00).
+ */
+export function nextWorkingSlot(at: Date, hours: DeskHours): Date {
+  const quarter = 15 * 60_000;
+  const t = Math.ceil(at.getTime() / quarter) * quarter;
+  if (hours.days.length === 0) return new Date(t);
+  for (let day = 0; day < 8; day++) {
+    const midnight = istMidnight(istDateOf(new Date(t + day * 86_400_000))).getTime();
+    const weekday = new Date(midnight + IST_OFFSET_MS).getUTCDay();
+    if (!hours.days.includes(weekday)) continue;
+    const open = midnight + hours.start * 60_000;
+    const close = midnight + hours.end * 60_000;
+    if (t < open) return new Date(open);
+    if (t < close) return new Date(t);
+  }
+  return new Date(t);
 }

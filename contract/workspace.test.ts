@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { callLink, emailLink, fillTemplate, tenDigitPhone, whatsappLink } from './workspace.ts';
+import {
+  callLink,
+  defaultTemplate,
+  emailLink,
+  fillTemplate,
+  templatesFor,
+  templateValuesFor,
+  tenDigitPhone,
+  whatsappLink,
+} from './workspace.ts';
 
 describe('reaching a lead in one tap', () => {
   it('reads a phone typed any way as its ten digits, and nothing else', () => {
@@ -29,14 +38,62 @@ describe('reaching a lead in one tap', () => {
     expect(emailLink('asha@example.in', '', '')).toBe('mailto:asha@example.in');
   });
 
-  it('fills the four placeholders and leaves any other braces alone', () => {
+  it('fills the four placeholders', () => {
     expect(
-      fillTemplate('Hi {name}, {course} with {counsellor}: {link} {other}', {
+      fillTemplate('Hi {name}, {course} with {counsellor}: {link}', {
         name: 'आशा',
         course: 'PD',
         counsellor: 'Priya',
         link: 'https://s.in/',
       }),
-    ).toBe('Hi आशा, PD with Priya: https://s.in/ {other}');
+    ).toBe('Hi आशा, PD with Priya: https://s.in/');
+  });
+});
+
+describe('a template filled for a lead', () => {
+  const link = 'https://skillup.example.in/';
+  it('falls back to words that read well where the lead has no value, in the template’s language', () => {
+    const none = templateValuesFor({}, '', link);
+    expect(fillTemplate('Dear {name}, thank you for your interest in {course}. – {counsellor}', none)).toBe(
+      'Dear student, thank you for your interest in our courses. – the SkillUp team',
+    );
+    expect(fillTemplate('Hi {name}, about {course}: {link}', none)).toBe(`Hi there, about our courses: ${link}`);
+    expect(fillTemplate('नमस्ते {name}, {course} में आपकी रुचि के लिए धन्यवाद।', none, 'hindi')).toBe(
+      'नमस्ते जी, हमारे कोर्स में आपकी रुचि के लिए धन्यवाद।',
+    );
+    expect(fillTemplate('{course} mein interest ke liye thank you!', none, 'hinglish')).toBe(
+      'hamare courses mein interest ke liye thank you!',
+    );
+  });
+
+  it('takes the name from first and last names and the course from a booking’s programme', () => {
+    const values = templateValuesFor({ firstName: 'Asha', lastName: 'Verma', programme: 'Soft Skill For Students' }, 'Meera', link);
+    expect(fillTemplate('Hi {name}, {course} – {counsellor}', values)).toBe('Hi Asha Verma, Soft Skill For Students – Meera');
+  });
+
+  it('leaves no space before a full stop and offers no template with a stray brace or a link it lacks', () => {
+    expect(fillTemplate('Thanks for {course} .  See you', templateValuesFor({ course: 'Soft Skills' }, 'M', link))).toBe(
+      'Thanks for Soft Skills. See you',
+    );
+    const values = templateValuesFor({ name: 'Asha' }, 'Meera', link);
+    expect(fillTemplate('Hi {name}, about {cours}', values)).toBeUndefined();
+    expect(fillTemplate('Hi {name', values)).toBeUndefined();
+    expect(fillTemplate('Details: {link}', templateValuesFor({ name: 'Asha' }, 'Meera', ''))).toBeUndefined();
+    const templates = [
+      { id: '1', name: 'Broken', language: 'english', channel: 'whatsapp', body: 'Hi {nmae}', stage: 'first' },
+      { id: '2', name: 'Fine', language: 'english', channel: 'whatsapp', body: 'Hi {name}', stage: 'any' },
+    ] as const;
+    expect(templatesFor([...templates], values).map((t) => t.message)).toEqual(['Hi Asha']);
+  });
+
+  it('opens on the template that fits the lead’s state', () => {
+    const templates = [
+      { name: 'Could not reach you', stage: 'follow-up' as const },
+      { name: 'First hello', stage: 'first' as const },
+      { name: 'Anything', stage: 'any' as const },
+    ];
+    expect(defaultTemplate(templates, 'new')!.name).toBe('First hello');
+    expect(defaultTemplate(templates, 'contacted')!.name).toBe('Could not reach you');
+    expect(defaultTemplate([templates[2]!], 'new')!.name).toBe('Anything');
   });
 });

@@ -34,6 +34,14 @@ export const TEMPLATE_CHANNELS = ['whatsapp', 'email'] as const;
 export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
 export const TEMPLATE_PLACEHOLDERS = ['{name}', '{course}', '{counsellor}', '{link}'] as const;
 export const TEMPLATE_BODY_MAX = 2000;
+/** The state of a lead a template is written for: the console opens on one that fits. */
+export const TEMPLATE_STAGES = ['first', 'follow-up', 'any'] as const;
+export type TemplateStage = (typeof TEMPLATE_STAGES)[number];
+export const TEMPLATE_STAGE_LABELS: Record<TemplateStage, string> = {
+  first: 'First contact (a new lead)',
+  'follow-up': 'Follow-up (after a contact or an attempt)',
+  any: 'Any time',
+};
 
 export interface MessageTemplate {
   id: string;
@@ -41,9 +49,17 @@ export interface MessageTemplate {
   language: TemplateLanguage;
   channel: TemplateChannel;
   body: string;
+  stage: TemplateStage;
 }
 export interface TemplatesResponse {
   data: MessageTemplate[];
+}
+
+const TEMPLATE_PLACEHOLDER_MESSAGE = `A message may use only ${TEMPLATE_PLACEHOLDERS.join(', ')}, each in its braces`;
+
+/** Every brace in `body` is part of a known placeholder: nothing could reach a lead as "{cours}" or a lone "{". */
+function bracesKnown(body: string): boolean {
+  return !/[{}]/.test(body.replace(/\{(name|course|counsellor|link)\}/g, ''));
 }
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -63,7 +79,14 @@ export const templateSchema = object({
   channel: string()
     .required('Channel is required')
     .oneOf([...TEMPLATE_CHANNELS], `Channel must be one of: ${TEMPLATE_CHANNELS.join(', ')}`),
-  body: text('Message', TEMPLATE_BODY_MAX, true),
+  body: text('Message', TEMPLATE_BODY_MAX, true).test(
+    'placeholders',
+    TEMPLATE_PLACEHOLDER_MESSAGE,
+    (v) => v === undefined || bracesKnown(v),
+  ),
+  stage: string()
+    .oneOf([...TEMPLATE_STAGES], `Fits must be one of: ${TEMPLATE_STAGES.join(', ')}`)
+    .default('any'),
 });
 export const templateUpdateSchema = object({
   name: text('Name', 80).optional().default(undefined),
@@ -73,19 +96,76 @@ export const templateUpdateSchema = object({
   channel: string()
     .oneOf([...TEMPLATE_CHANNELS])
     .optional(),
-  body: text('Message', TEMPLATE_BODY_MAX, true).optional().default(undefined),
+  body: text('Message', TEMPLATE_BODY_MAX, true)
+    .test('placeholders', TEMPLATE_PLACEHOLDER_MESSAGE, (v) => v === undefined || bracesKnown(v))
+    .optional()
+    .default(undefined),
+  stage: string()
+    .oneOf([...TEMPLATE_STAGES])
+    .optional(),
 }).test('something', 'Send a name, language, channel or message', (v) => Object.values(v).some((x) => x !== undefined));
 
+/** What a lead and the member give a template; a value missing or blank falls back (TEMPLATE_FALLBACKS). */
 export interface TemplateValues {
-  name: string;
-  course: string;
-  counsellor: string;
-  link: string;
+  name?: string;
+  course?: string;
+  counsellor?: string;
+  link?: string;
 }
 
-/** A template with its placeholders filled; an unknown `{word}` is left as it is. */
-export function fillTemplate(body: string, values: TemplateValues): string {
-  return body.replace(/\{(name|course|counsellor|link)\}/g, (_, key: keyof TemplateValues) => values[key]);
+/**
+ * Words that read well where a lead has no value (a contact message names no course), in the
+ * template's language: "Thank you for your interest in our courses." A missing link has none:
+ * a template that needs one is not offered.
+ */
+export const TEMPLATE_FALLBACKS: Record<TemplateLanguage, { name: string; salutation: string; course: string; counsellor: string }> = {
+  english: { name: 'there', salutation: 'student', course: 'our courses', counsellor: 'the SkillUp team' },
+  hindi: { name: 'जी', salutation: 'विद्यार्थी', course: 'हमारे कोर्स', counsellor: 'SkillUp टीम' },
+  hinglish: { name: 'there', salutation: 'student', course: 'hamare courses', counsellor: 'SkillUp team' },
+};
+
+const present = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/** A lead's values for a template: its name (or first and last), its course (or a booking's programme). */
+export function templateValuesFor(lead: Record<string, unknown>, counsellor: string, link: string): TemplateValues {
+  const name = present(lead.name) ?? present([lead.firstName, lead.lastName].filter((p) => typeof p === 'string').join(' '));
+  return { name, course: present(lead.course) ?? present(lead.programme), counsellor: present(counsellor), link: present(link) };
+}
+
+/**
+ * A template with its placeholders filled, a missing value replaced by words that read well
+ * ("Dear {name}" by "Dear student", "Hi {name}" by "Hi there"), and no space left before a
+ * full stop or a comma. Undefined when it cannot be sent whole to this lead: it needs a link
+ * there is none of, or it holds a brace that is no placeholder.
+ */
+export function fillTemplate(body: string, values: TemplateValues, language: TemplateLanguage = 'english'): string | undefined {
+  if (!bracesKnown(body)) return undefined;
+  const fallback = TEMPLATE_FALLBACKS[language];
+  if (body.includes('{link}') && !present(values.link)) return undefined;
+  const filled = body
+    .replace(/(\b(?:Dear|प्रिय)\s+)\{name\}/g, (_, before: string) => before + (present(values.name) ?? fallback.salutation))
+    .replace(/\{(name|course|counsellor|link)\}/g, (_, key: keyof TemplateValues) => present(values[key]) ?? fallback[key as 'name'] ?? '');
+  return filled
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/[ \t]+([.,!?।])/g, '$1')
+    .replace(/[ \t]+$/gm, '');
+}
+
+/** Each template's text for this lead, leaving out those that cannot be sent whole to it. */
+export function templatesFor(templates: MessageTemplate[], values: TemplateValues): Array<{ template: MessageTemplate; message: string }> {
+  return templates.flatMap((template) => {
+    const message = fillTemplate(template.body, values, template.language);
+    return message === undefined ? [] : [{ template, message }];
+  });
+}
+
+/**
+ * The template to open on for a lead in this state: the first written for it (a first hello
+ * for a new lead, a follow-up after a contact), else one for any time, else the first.
+ */
+export function defaultTemplate<T extends Pick<MessageTemplate, 'stage'>>(templates: T[], leadStatus: string): T | undefined {
+  const wanted: TemplateStage = leadStatus === 'new' ? 'first' : 'follow-up';
+  return templates.find((t) => t.stage === wanted) ?? templates.find((t) => t.stage === 'any') ?? templates[0];
 }
 
 /**
@@ -216,6 +296,10 @@ export interface ImportRow {
   errors?: Record<string, string>;
   /** Stored earlier (the same file, or the same row in another import of it). */
   duplicate?: boolean;
+  /** The same email or phone as this earlier line of the file: left out, so no one is imported twice. */
+  duplicateOf?: number;
+  /** Each problem as a sentence that names the person and shows the value ("Line 29, Ravi Kumar: '9.12346E+09' is not …"). */
+  messages?: string[];
 }
 export interface ImportResponse {
   fileName: string;
@@ -226,6 +310,10 @@ export interface ImportResponse {
   /** On commit: rows stored now, and rows already stored by an earlier import of this file. */
   stored?: number;
   alreadyStored?: number;
+  /** Header cells that name no field of the form: their values are not imported (a Date column among them: a lead's date is when it is imported). */
+  ignoredColumns: string[];
+  /** With ?assignToMe=1: the stored leads now the importer's (a lead round robin gave to a colleague stays theirs). */
+  assignedToMe?: number;
   rows: ImportRow[];
 }
 
@@ -259,6 +347,8 @@ export interface PersonMerge {
   from: string;
   into: string;
   moved: number;
+  /** The name on the leads it moved (as the member may see them; '' when none). */
+  name: string;
   by: string;
   at: string;
   undone: boolean;

@@ -12,7 +12,7 @@ import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
 import type { SessionAudience } from '../../contract/sessions.ts';
 import type { ActionType, ActivityType, AssignmentMode, Outcome, Role } from '../../contract/desk.ts';
-import type { MemberPreferences, TemplateChannel, TemplateLanguage } from '../../contract/workspace.ts';
+import type { MemberPreferences, TemplateChannel, TemplateLanguage, TemplateStage } from '../../contract/workspace.ts';
 
 export type HistoryAction = 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge';
 
@@ -342,6 +342,8 @@ export interface MessageTemplatesTable {
   language: TemplateLanguage;
   channel: TemplateChannel;
   body: string;
+  /** The lead's state it is written for (migrations/2026-11-27T0090_template_stage.ts). */
+  stage: ColumnType<TemplateStage, TemplateStage | undefined, TemplateStage>;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

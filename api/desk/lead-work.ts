@@ -188,10 +188,24 @@ async function applyOutcome(
 }
 
 /**
- * Logs an activity on a lead, as `member`, now. The first call, WhatsApp, email or meeting is
- * the lead's first contact (with its working minutes, for speed to lead), even as an attempt
- * whose outcome comes later (completeActivity); a counsellor who works a lead from the pool
- * takes it. Resolves the history id of the activity, or undefined when the lead is not found.
+ * The lead's first contact, made at `at` (with its working minutes, for speed to lead), unless
+ * it has one already.
+ */
+async function markFirstContact(trx: Transaction<Database>, lead: ListedLead, row: LockedLead, at: Date, work: Work): Promise<void> {
+  if (row.first_contact_at !== null) return;
+  const minutes = Math.round(workingMinutesBetween(new Date(row.created_at), at, work.config.workingHours));
+  await sql`update ${sql.table(lead.table)} set first_contact_at = ${at}, first_contact_minutes = ${minutes} where id = ${row.id}`.execute(
+    trx,
+  );
+}
+
+/**
+ * Logs an activity on a lead, as `member`, now. The first call, WhatsApp, email or meeting
+ * with an outcome is the lead's first contact; an attempt (a tap on WhatsApp or Call, its
+ * outcome not known yet) is only on the timeline until completeActivity gives its outcome, so
+ * a tap by mistake neither moves a new lead nor stops its speed-to-lead clock. A counsellor
+ * who works a lead from the pool takes it. Resolves the history id of the activity, or
+ * undefined when the lead is not found.
  */
 export async function logActivity(
   lead: ListedLead,
@@ -210,12 +224,7 @@ export async function logActivity(
       rows.push(...(await setAssignee(trx, lead, row, list, member.id, member, work)));
       owner = member.id;
     }
-    if (input.type !== 'note' && row.first_contact_at === null) {
-      const minutes = Math.round(workingMinutesBetween(new Date(row.created_at), work.now, work.config.workingHours));
-      await sql`update ${sql.table(lead.table)} set first_contact_at = ${work.now}, first_contact_minutes = ${minutes} where id = ${id}`.execute(
-        trx,
-      );
-    }
+    if (input.type !== 'note' && input.outcome !== undefined) await markFirstContact(trx, lead, row, work.now, work);
     const inserted = await trx
       .insertInto('lead_history')
       .values({
@@ -256,7 +265,7 @@ export async function completeActivity(
     if (!row || !/^\d{1,18}$/.test(activityId)) return false;
     const activity = await trx
       .selectFrom('lead_history')
-      .select(['id', 'activity_type', 'outcome', 'note'])
+      .select(['id', 'activity_type', 'outcome', 'note', 'created_at'])
       .where('id', '=', activityId)
       .where('list', '=', list)
       .where('lead_id', '=', id)
@@ -272,6 +281,9 @@ export async function completeActivity(
       .set({ outcome: input.outcome ?? null, note: input.note || activity.note })
       .where('id', '=', activity.id)
       .execute();
+    // The contact was made when it was started, even though its outcome is known only now.
+    if (activity.activity_type !== 'note' && input.outcome !== undefined)
+      await markFirstContact(trx, lead, row, new Date(activity.created_at), work);
     const rows = await applyOutcome(trx, lead, row, list, { ...input, type: activity.activity_type }, member);
     await record(trx, rows);
     await announce(trx, list, [{ id, assignee: row.assignee_id }]);

@@ -12,14 +12,14 @@ import {
   type TeamMember,
 } from '../../contract/desk.ts';
 import type { Database } from '../db/schema.ts';
-import { afterPasswordChange } from '../lib/admins.ts';
+import { afterPasswordChange, defaultName } from '../lib/admins.ts';
 import { endAllSessions, type Member } from '../lib/auth.ts';
 import { HttpError } from '../lib/http.ts';
 import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { invitationEmail } from '../mail/desk.ts';
+import { invitationEmail, invitationLink } from '../mail/desk.ts';
 import { enqueueMail } from '../mail/queue.ts';
-import { adminLabel, isLeadId } from '../leads/history.ts';
+import { isLeadId } from '../leads/history.ts';
 
 export async function listTeam(db: Kysely<Database>): Promise<TeamMember[]> {
   const rows = await db
@@ -51,7 +51,23 @@ async function invitedSince(db: Kysely<Database>, adminId: string, since: Date):
  * invited less than INVITATION_RESEND_SECONDS ago (two admins inviting at once: the address
  * is locked, so the second finds the first's invitation instead of the unique index's error).
  */
-export async function invite(db: Kysely<Database>, publicUrl: string, input: Invite, by: Member, now: Date): Promise<TeamMember> {
+/**
+ * Who invited, as the invitation says it: their name and address, or the address alone when
+ * the name is only the one made from it ("owner" for owner@…), which names no one.
+ */
+export function inviterLabel(by: { name: string; email: string }): string {
+  const name = by.name.trim();
+  return name && name !== defaultName(by.email) ? `${name} (${by.email})` : by.email;
+}
+
+/** An invitation's link, as the invited person opens it (an admin may copy it from the Team page). */
+export async function invite(
+  db: Kysely<Database>,
+  publicUrl: string,
+  input: Invite,
+  by: Member,
+  now: Date,
+): Promise<{ member: TeamMember; link: string }> {
   const token = newLinkToken();
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`invite:${input.email}`}, 0))`.execute(trx);
@@ -93,9 +109,21 @@ export async function invite(db: Kysely<Database>, publicUrl: string, input: Inv
         expires_at: new Date(now.getTime() + INVITATION_HOURS * 3_600_000),
       })
       .execute();
-    await enqueueMail(trx, { to: member.email, kind: 'invitation', ...invitationEmail(publicUrl, member, adminLabel(by), token) });
-    return { ...member, joined: false };
+    await enqueueMail(trx, { to: member.email, kind: 'invitation', ...invitationEmail(publicUrl, member, inviterLabel(by), token) });
+    return { member: { ...member, joined: false }, link: invitationLink(publicUrl, token) };
   });
+}
+
+/** Whom a usable invitation is for (the page shows it before they choose a password), or undefined. */
+export async function invitationFor(db: Kysely<Database>, token: string, now: Date): Promise<{ email: string; role: Role } | undefined> {
+  return db
+    .selectFrom('team_invitations')
+    .innerJoin('admins', 'admins.id', 'team_invitations.admin_id')
+    .select(['admins.email', 'admins.role'])
+    .where('team_invitations.token_hash', '=', hashLinkToken(token))
+    .where('team_invitations.used_at', 'is', null)
+    .where('team_invitations.expires_at', '>', now)
+    .executeTakeFirst();
 }
 
 /** Spends an invitation and sets the member's password. False for a link that is unknown, used or expired. */

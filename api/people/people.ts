@@ -7,7 +7,7 @@ import type { LeadHistoryEntry, TimelineEntry } from '../../contract/console.ts'
 import { LEAD_KINDS, type ListSlug } from '../../contract/lead-kinds.ts';
 import type { LikelyDuplicate, PersonDetail, PersonMerge, PersonSummary } from '../../contract/workspace.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, ListedTable } from '../db/schema.ts';
 import { seesAllLeads, visibleTo } from '../desk/access.ts';
 import { deskFields, teamNames } from '../desk/lead-fields.ts';
 import { nameOf } from '../desk/my-day.ts';
@@ -150,22 +150,38 @@ async function duplicatesOf(
   return summaries.map((s) => ({ ...s, reason: reasons.get(s.id)!, lead: leadOf.get(s.id)! }));
 }
 
-async function mergesOf(db: Kysely<Database>, person: string): Promise<PersonMerge[]> {
+/** The name on the first of these leads the member may see ('' when they see none). */
+async function nameOfLeads(db: Kysely<Database>, refs: Array<{ list: string; id: string }>, member: Member): Promise<string> {
+  for (const ref of refs) {
+    const lead = listedLead(ref.list);
+    if (!lead) continue;
+    const found = await sql<
+      ListedRow<ListedTable>
+    >`select * from ${sql.table(lead.table)} where id = ${ref.id} and ${visibleTo(member)}`.execute(db);
+    if (found.rows[0]) return nameOf(lead.listItem(found.rows[0]));
+  }
+  return '';
+}
+
+async function mergesOf(db: Kysely<Database>, person: string, member: Member): Promise<PersonMerge[]> {
   const rows = await db
     .selectFrom('person_merges')
     .select(['id', 'into_person', 'from_person', 'moved', 'admin_label', 'created_at', 'undone_at'])
     .where((eb) => eb.or([eb('into_person', '=', person), eb('from_person', '=', person)]))
     .orderBy('created_at', 'desc')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    from: r.from_person,
-    into: r.into_person,
-    moved: r.moved.length,
-    by: r.admin_label,
-    at: iso(r.created_at),
-    undone: r.undone_at !== null,
-  }));
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      from: r.from_person,
+      into: r.into_person,
+      moved: r.moved.length,
+      name: await nameOfLeads(db, r.moved, member),
+      by: r.admin_label,
+      at: iso(r.created_at),
+      undone: r.undone_at !== null,
+    })),
+  );
 }
 
 /** One person in full, or undefined when they do not exist or the member sees none of their leads. */
@@ -191,8 +207,11 @@ export async function personDetail(
   const histories = await Promise.all(found.map(async (f) => ({ f, history: await historyOf(db, f.list, f.row.id) })));
   const timeline: TimelineEntry[] = [];
   for (const { f, history } of histories) {
-    for (const h of [...history].reverse() as LeadHistoryEntry[])
+    for (const h of [...history].reverse() as LeadHistoryEntry[]) {
+      // A merge is written on every lead it joined; the person's timeline shows it once, from its record, below.
+      if (h.action === 'merge' || h.action === 'unmerge') continue;
       timeline.push({ ...h, kind: 'history', lead: { list: f.list, _id: f.row.id } });
+    }
     const item = f.lead.listItem(f.row);
     timeline.push({
       kind: 'submission',
@@ -217,8 +236,20 @@ export async function personDetail(
         });
     }
   }
+  const [duplicates, merges] = await Promise.all([duplicatesOf(db, person, emails, phones, member), mergesOf(db, person, member)]);
+  for (const m of merges) {
+    timeline.push({
+      kind: 'merge',
+      _id: m.id,
+      at: m.at,
+      by: m.by,
+      name: m.name,
+      forms: m.moved,
+      joinedHere: m.into === person,
+      undone: m.undone,
+    });
+  }
   timeline.sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1));
-  const [duplicates, merges] = await Promise.all([duplicatesOf(db, person, emails, phones, member), mergesOf(db, person)]);
   return { id: person, name: nameOf(found[0]!.lead.listItem(found[0]!.row)), emails, phones, leads, timeline, duplicates, merges };
 }
 

@@ -61,7 +61,7 @@ function toMailQueueEntry(row: Record<string, unknown>): MailQueueEntry {
 export function admin(deps: Deps): Hono {
   const { db, config, log } = deps;
 
-  /** GET /me's answer: the member, their session's end, and their settings. */
+  /** GET /me's answer: the member, their session's end, their settings and the desk's working hours. */
   const meOf = async (session: AdminSession) => {
     const row = await db
       .selectFrom('admins')
@@ -73,6 +73,8 @@ export function admin(deps: Deps): Hono {
       expiresAt: session.expiresAt.toISOString(),
       dayEmail: row.day_email_minute === null ? null : dayEmailText(row.day_email_minute),
       preferences: row.preferences ?? {},
+      // The console suggests follow-ups inside them.
+      workingHours: { days: [...config.workingHours.days].sort(), start: config.workingHours.start, end: config.workingHours.end },
     };
   };
   // Computed now, so the first unknown-email login costs what every other one does.

@@ -91,15 +91,24 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
         role: 'counsellor',
       });
       expect(res.status).toBe(201);
-      expect(await res.json()).toMatchObject({
+      const invited = await res.json();
+      expect(invited).toMatchObject({
         message: DESK_MESSAGES.invited,
         member: { email: 'priya@example.in', name: 'Priya Counsellor', role: 'counsellor', active: true, joined: false },
       });
       const mail = (await mailsTo('priya@example.in', 'invitation'))[0]!;
       expect(mail.text_body).toContain('https://skillup.example.in/admin-invite?token=');
       expect(mail.text_body).toContain('as Counsellor');
+      // The admin's name is only the one made from their address ("owner"): the mail names them by the address.
+      expect(mail.text_body).toContain('owner@example.in has invited you');
       const token = (await inviteToken('priya@example.in'))!;
       expect(token).toBeDefined();
+      // The admin may copy the very link that was mailed; the page shows whom it is for.
+      expect(invited.link).toBe(`https://skillup.example.in/admin-invite?token=${token}`);
+      const lookup = await call('GET', `${DESK_PATHS.invitations}/${token}`, null);
+      expect(lookup.status).toBe(200);
+      expect(await lookup.json()).toEqual({ email: 'priya@example.in', role: 'counsellor' });
+      expect((await call('GET', `${DESK_PATHS.invitations}/not-a-token`, null)).status).toBe(404);
       // Not a member who can log in yet.
       expect((await login('priya@example.in', 'a good password')).status).toBe(401);
 
@@ -109,6 +118,7 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       // Single use.
       const again = await postJson(app, DESK_PATHS.acceptInvitation, { token, password: 'another password' });
       expect(again.status).toBe(400);
+      expect((await call('GET', `${DESK_PATHS.invitations}/${token}`, null)).status).toBe(404);
       expect((await again.json()).message).toBe(DESK_MESSAGES.invitationInvalid);
 
       const loggedIn = await login('priya@example.in', 'a good password');

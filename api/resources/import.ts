@@ -3,7 +3,8 @@
 // preview ({ total, valid, invalid, rows: [each bad row's line and reasons, and rows stored
 // by an earlier import of the file] }) and nothing stored; with commit=1, the good rows
 // stored (api/import/import-leads.ts), each with `consentBasis` (required: how the file was
-// collected) as its consent record. Lists whose form sets a password cannot be imported.
+// collected) as its consent record, and with assignToMe=1 too, made the importer's. Lists
+// whose form sets a password cannot be imported.
 // Imports are parsed and stored one at a time per instance (a queue), each file read first.
 import { Hono } from 'hono';
 import { consentBasisError, IMPORT_MAX_BYTES, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
@@ -74,16 +75,14 @@ export function importResource(deps: Deps, ingest: Ingest): Hono {
     // The file is read first (at most 5 MB; left unread, a waiting request would meet the
     // server's REQUEST_TIMEOUT_SECONDS), then imports take turns: one parsed and stored at a time.
     const bytes = await readFile(c.req.raw, declared);
-    const answer = await turns.run(async () => {
-      return importLeads(deps.db, ingest, {
-        kind: lead.kind,
-        fileName,
-        bytes,
-        commit: c.req.query('commit') === '1',
-        consentBasis,
-        now: nowOf(deps),
-      });
-    });
+    const commit = c.req.query('commit') === '1';
+    const assignTo =
+      commit && c.req.query('assignToMe') === '1'
+        ? { member: c.get('adminSession').admin, work: { db: deps.db, config: deps.config, now: nowOf(deps) } }
+        : undefined;
+    const answer = await turns.run(() =>
+      importLeads(deps.db, ingest, { kind: lead.kind, fileName, bytes, commit, consentBasis, now: nowOf(deps), assignTo }),
+    );
     return c.json(answer, answer.committed ? 201 : 200);
   });
 }

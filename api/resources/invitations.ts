@@ -1,3 +1,5 @@
+// GET /api/admin/invitations/{token} (the link is the proof) → { email, role }: whom a usable
+// invitation is for, shown before they choose a password; 404 for one unknown, used or expired.
 // POST /api/admin/invitations/accept { token, password } (no token needed: the link is the
 // proof) → 200 { message }: the invited member's password is set and the link is spent;
 // 400 for a link that is unknown, used or older than 48 hours.
@@ -5,21 +7,27 @@ import { Hono } from 'hono';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { acceptInvitationSchema, DESK_MESSAGES } from '../../contract/desk.ts';
 import { nowOf, type Deps } from '../deps.ts';
-import { acceptInvitation } from '../desk/team.ts';
+import { acceptInvitation, invitationFor } from '../desk/team.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { hashLinkToken } from '../lib/link-tokens.ts';
 import { takeStaffAllowance } from '../lib/rate-limit.ts';
 import { validate } from '../lib/validate.ts';
 
 export function invitations(deps: Deps): Hono {
-  return new Hono().post('/accept', async (c) => {
-    const input = validate(acceptInvitationSchema, await readJsonBody(c, BODY_MAX_BYTES));
-    if (!input.ok) throw input.error;
-    // An invitation link stands for one account: its allowance is the link's, never the address's.
-    await takeStaffAllowance(deps.staffRateLimiter, { account: `invitation:${hashLinkToken(input.value.token)}` });
-    if (!(await acceptInvitation(deps.db, input.value.token, input.value.password, nowOf(deps)))) {
-      throw new HttpError(400, DESK_MESSAGES.invitationInvalid);
-    }
-    return c.json({ message: DESK_MESSAGES.invitationAccepted });
-  });
+  return new Hono()
+    .get('/:token', async (c) => {
+      const found = await invitationFor(deps.db, c.req.param('token'), nowOf(deps));
+      if (!found) throw new HttpError(404, DESK_MESSAGES.invitationInvalid);
+      return c.json(found);
+    })
+    .post('/accept', async (c) => {
+      const input = validate(acceptInvitationSchema, await readJsonBody(c, BODY_MAX_BYTES));
+      if (!input.ok) throw input.error;
+      // An invitation link stands for one account: its allowance is the link's, never the address's.
+      await takeStaffAllowance(deps.staffRateLimiter, { account: `invitation:${hashLinkToken(input.value.token)}` });
+      if (!(await acceptInvitation(deps.db, input.value.token, input.value.password, nowOf(deps)))) {
+        throw new HttpError(400, DESK_MESSAGES.invitationInvalid);
+      }
+      return c.json({ message: DESK_MESSAGES.invitationAccepted });
+    });
 }

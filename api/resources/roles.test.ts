@@ -25,6 +25,7 @@ const PUBLIC = new Set([
   'POST /api/admin/forgot-password',
   'POST /api/admin/reset-password/:token',
   'POST /api/admin/invitations/accept',
+  'GET /api/admin/invitations/:token',
 ]);
 
 interface Sample {

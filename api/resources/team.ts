@@ -1,7 +1,9 @@
 // The team, mounted at /api/admin/team:
 //   GET   /        (admins, viewers) → { data: [{ id, email, name, role, active, joined }] }
-//   POST  /        (admins) { email, name, role } → 201 { message, member }: an invitation
-//                  email with a single-use link to /admin-invite, 48 hours
+//   POST  /        (admins) { email, name, role } → 201 { message, member, link }: an invitation
+//                  email with a single-use link to /admin-invite, 48 hours (the link too, for the
+//                  admin to copy). Again for someone who has not joined: a new link, the old spent
+//                  (the Team page's Resend and Copy link)
 //   PATCH /{id}    (admins) { role?, active? } → { member }: ends that member's sessions at once
 import { Hono } from 'hono';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
@@ -21,9 +23,9 @@ export function team(deps: Deps): Hono {
     .post('/', guard(deps, 'team.manage'), async (c) => {
       const input = validate(inviteSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
-      const member = await invite(deps.db, deps.config.publicUrl, input.value, c.get('adminSession').admin, nowOf(deps));
+      const { member, link } = await invite(deps.db, deps.config.publicUrl, input.value, c.get('adminSession').admin, nowOf(deps));
       deps.wakeMail?.();
-      return c.json({ message: DESK_MESSAGES.invited, member }, 201);
+      return c.json({ message: DESK_MESSAGES.invited, member, link }, 201);
     })
     .patch('/:id', guard(deps, 'team.manage'), async (c) => {
       const input = validate(memberUpdateSchema, await readJsonBody(c, BODY_MAX_BYTES));

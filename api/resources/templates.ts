@@ -1,7 +1,8 @@
 // Message templates, mounted at /api/admin/templates: what WhatsApp messages and emails to a
 // lead start from, with {name}, {course}, {counsellor} and {link} filled in by the console.
-//   GET             (members who read leads) → { data: [{ id, name, language, channel, body }] }
-//   POST            (admins) { name, language, channel, body } → 201 { template }
+//   GET             (members who read leads) → { data: [{ id, name, language, channel, body, stage }] }
+//   POST            (admins) { name, language, channel, body, stage? } → 201 { template } (a brace that
+//                   is no placeholder is refused: nothing may reach a lead as "{cours}")
 //   PATCH /{id}     (admins) any of those → { template }
 //   DELETE /{id}    (admins) → 204
 import { Hono } from 'hono';
@@ -13,6 +14,7 @@ import {
   type MessageTemplate,
   type TemplateChannel,
   type TemplateLanguage,
+  type TemplateStage,
   type TemplatesResponse,
 } from '../../contract/workspace.ts';
 import { nowOf, type Deps } from '../deps.ts';
@@ -21,7 +23,7 @@ import { isLeadId } from '../leads/history.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 
-const COLUMNS = ['id', 'name', 'language', 'channel', 'body'] as const;
+const COLUMNS = ['id', 'name', 'language', 'channel', 'body', 'stage'] as const;
 const notFound = () => new HttpError(404, WORKSPACE_MESSAGES.templateNotFound);
 
 export function templates(deps: Deps): Hono {
@@ -48,6 +50,7 @@ export function templates(deps: Deps): Hono {
           language: input.value.language as TemplateLanguage,
           channel: input.value.channel as TemplateChannel,
           body: input.value.body,
+          stage: input.value.stage as TemplateStage,
           created_by: c.get('adminSession').admin.id,
         })
         .returning(COLUMNS)
@@ -59,7 +62,7 @@ export function templates(deps: Deps): Hono {
       if (!isLeadId(id)) throw notFound();
       const input = validate(templateUpdateSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
-      const { name, language, channel, body } = input.value;
+      const { name, language, channel, body, stage } = input.value;
       const template = await db
         .updateTable('message_templates')
         .set({
@@ -67,6 +70,7 @@ export function templates(deps: Deps): Hono {
           ...(language !== undefined ? { language: language as TemplateLanguage } : {}),
           ...(channel !== undefined ? { channel: channel as TemplateChannel } : {}),
           ...(body !== undefined ? { body } : {}),
+          ...(stage !== undefined ? { stage: stage as TemplateStage } : {}),
           updated_at: nowOf(deps),
         })
         .where('id', '=', id)

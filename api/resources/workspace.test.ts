@@ -14,7 +14,17 @@ import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../contract/options.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import { mayEmailAutomatically, mayMarketTo } from '../../contract/consent.ts';
-import { WORKSPACE_MESSAGES, WORKSPACE_PATHS, type PersonDetail, type TemplatesResponse } from '../../contract/workspace.ts';
+import {
+  defaultTemplate,
+  fillTemplate,
+  templatesFor,
+  templateValuesFor,
+  WORKSPACE_MESSAGES,
+  WORKSPACE_PATHS,
+  type MessageTemplate,
+  type PersonDetail,
+  type TemplatesResponse,
+} from '../../contract/workspace.ts';
 import { csvLines } from '../leads/csv.ts';
 import { listedLead } from '../leads/definitions.ts';
 import { linkOnce } from '../people/linker.ts';
@@ -192,6 +202,53 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       expect((await call('DELETE', `${WORKSPACE_PATHS.templates}/${template.id}`, admin.token)).status).toBe(204);
       expect((await call('DELETE', `${WORKSPACE_PATHS.templates}/${template.id}`, admin.token)).status).toBe(404);
     });
+
+    it('fill every template for a lead of every kind with no hole, stray brace or space before a full stop', async () => {
+      const templates: MessageTemplate[] = (await (await call('GET', WORKSPACE_PATHS.templates, counsellor.token)).json()).data;
+      expect(templates.length).toBeGreaterThanOrEqual(8);
+      for (const [i, kind] of LISTED_KINDS.entries()) {
+        const slug = LEAD_KINDS[kind].list.slug;
+        const id = await submit(kind, bodyFor(kind, 60 + i, { email: `holes.${slug}@example.in` }));
+        const lead = (await (await call('GET', leadPath(slug, id), counsellor.token)).json()).data as Record<string, unknown>;
+        const values = templateValuesFor(lead, 'Meera', 'https://skillup.example.in/');
+        // Every default template can be sent to every kind: none is left out for a missing value.
+        const filled = templatesFor(templates, values);
+        expect(
+          filled.map((f) => f.template.name),
+          slug,
+        ).toEqual(templates.map((t) => t.name));
+        for (const { template, message } of filled) {
+          const where = `${template.name} for ${slug}`;
+          expect(message, where).not.toMatch(/[{}]/);
+          expect(message, where).not.toMatch(/[ \t][.,!?।]/);
+          expect(message, where).not.toMatch(/ {2}|\b(in|of|about|for) [.,:]|^\s*$/);
+          expect(message, where).not.toMatch(/\bundefined\b|\bnull\b/);
+          if (template.body.includes('{course}') && !lead.course && !lead.programme)
+            expect(message, where).toMatch(/our courses|हमारे कोर्स|hamare courses/);
+        }
+      }
+      // A contact message names no course: the first hello reads well, in English and Hindi.
+      const contact = templateValuesFor({ firstName: 'Asha', lastName: 'Verma' }, 'Meera', 'https://skillup.example.in/');
+      const english = templates.find((t) => t.name === 'First hello')!;
+      expect(fillTemplate(english.body, contact, english.language)).toContain('Thank you for your interest in our courses. When');
+      const hindi = templates.find((t) => t.name === 'पहला संदेश')!;
+      expect(fillTemplate(hindi.body, contact, hindi.language)).toContain('हमारे कोर्स में आपकी रुचि के लिए धन्यवाद।');
+    });
+
+    it('open on a first hello for a new lead and a follow-up after a contact, and refuse a brace that is no placeholder', async () => {
+      const whatsapp = ((await (await call('GET', WORKSPACE_PATHS.templates, counsellor.token)).json()).data as MessageTemplate[]).filter(
+        (t) => t.channel === 'whatsapp',
+      );
+      expect(defaultTemplate(whatsapp, 'new')!.name).toBe('First hello');
+      expect(defaultTemplate(whatsapp, 'contacted')!.stage).toBe('follow-up');
+      const body = { name: 'Typo', language: 'english', channel: 'whatsapp', body: 'Hi {name}, about {cours}' };
+      const refused = await call('POST', WORKSPACE_PATHS.templates, admin.token, body);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).errors.body).toMatch(/only \{name\}, \{course\}, \{counsellor\}, \{link\}/);
+      expect((await call('POST', WORKSPACE_PATHS.templates, admin.token, { ...body, body: 'Hi {name' })).status).toBe(400);
+      const created = await call('POST', WORKSPACE_PATHS.templates, admin.token, { ...body, body: 'Hi {name}!', stage: 'first' });
+      expect((await created.json()).template).toMatchObject({ stage: 'first' });
+    });
   });
 
   describe('people', () => {
@@ -232,6 +289,19 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       expect(after.leads.map((l) => l._id).sort()).toEqual([a, a2, b, c].sort());
       expect(after.duplicates).toEqual([]);
       expect(after.merges).toEqual([expect.objectContaining({ id: merges[0], into: personA, moved: 2, by: 'ws-admin', undone: false })]);
+      // The person's timeline says it once, in words: whom it joined and how many forms.
+      const mergeEntries = (p: PersonDetail) =>
+        p.timeline.filter((t) => t.kind === 'merge' || (t.kind === 'history' && /merge/.test(t.action)));
+      expect(mergeEntries(after)).toEqual([
+        expect.objectContaining({
+          kind: 'merge',
+          _id: merges[0],
+          name: expect.stringMatching(/^(Person B1|FirstC Last2)$/),
+          forms: 2,
+          joinedHere: true,
+          undone: false,
+        }),
+      ]);
       const history: LeadDetail = await (await call('GET', leadPath('need-help', b), admin.token)).json();
       expect(history.history.map((h) => h.action)).toContain('merge');
       // Nothing was deleted: every lead is still in its list.
@@ -249,6 +319,7 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       const undone: PersonDetail = await (await call('GET', `${WORKSPACE_PATHS.people}/${personA}`, admin.token)).json();
       expect(undone.leads.map((l) => l._id).sort()).toEqual([a, a2].sort());
       expect(undone.merges[0]).toMatchObject({ undone: true });
+      expect(mergeEntries(undone)).toEqual([expect.objectContaining({ kind: 'merge', _id: merges[0], forms: 2, undone: true })]);
       const unmerged: LeadDetail = await (await call('GET', leadPath('need-help', b), admin.token)).json();
       expect(unmerged.history.map((h) => h.action).slice(-1)).toEqual(['unmerge']);
       expect((await call('POST', `${WORKSPACE_PATHS.merges}/${merges[0]}/undo`, admin.token)).status).toBe(409);
@@ -331,12 +402,51 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       const preview = await res.json();
       expect(preview).toMatchObject({ fileName: 'college-fair.csv', committed: false, total: 5, valid: 2, invalid: 3 });
       expect(preview.rows).toEqual([
-        { line: 3, ok: false, errors: { email: expect.any(String) } },
-        { line: 4, ok: false, errors: { firstName: expect.any(String) } },
-        { line: 7, ok: false, errors: { phone: expect.any(String) } },
+        {
+          line: 3,
+          ok: false,
+          errors: { email: expect.any(String) },
+          messages: [expect.stringMatching(/^Line 3, Sita Rao: Email 'not-an-email': /)],
+        },
+        { line: 4, ok: false, errors: { firstName: expect.any(String) }, messages: [expect.stringMatching(/^Line 4, Das: /)] },
+        { line: 7, ok: false, errors: { phone: expect.any(String) }, messages: ["Line 7, Zoya Khan: '12345' is not a 10-digit number"] },
       ]);
       const stored = await (await call('GET', `${LEAD_KINDS.contact.list.path}?q=fair.in&limit=10`, admin.token)).json();
       expect(stored.contacts).toEqual([]);
+    });
+
+    it('names the person and the value of each refused row, leaves out a repeated person, says a Date column is not imported, and assigns to the importer', async () => {
+      const sheet = [
+        '\uFEFFName,Phone,Email,Date',
+        'Asha Stall,9876511001,asha.stall@fair.in,26/11/2026',
+        'Ravi Kumar,9.12346E+09,ravi.stall@fair.in,26/11/2026',
+        'Asha S,09876511001,asha.other@fair.in,26/11/2026',
+        'Kiran Stall,9876511003,kiran.stall@fair.in,27/11/2026',
+      ].join('\r\n');
+      const url = (query: string) => `${WORKSPACE_PATHS.import}/join-free?fileName=stall.csv${query}`;
+      const preview = await (await call('POST', url(''), counsellor.token, sheet, 'text/csv')).json();
+      expect(preview).toMatchObject({ total: 4, valid: 2, invalid: 2, ignoredColumns: ['Date'] });
+      expect(preview.rows).toEqual([
+        expect.objectContaining({
+          line: 3,
+          ok: false,
+          messages: ["Line 3, Ravi Kumar: '9.12346E+09' is not a 10-digit number — format the Phone column as Text in Excel"],
+        }),
+        expect.objectContaining({
+          line: 4,
+          ok: false,
+          duplicateOf: 2,
+          messages: ['Line 4, Asha S: the same phone as line 2 — left out, so they are not imported twice'],
+        }),
+      ]);
+      const done = await (await call('POST', url('&commit=1&assignToMe=1'), counsellor.token, sheet, 'text/csv')).json();
+      expect(done).toMatchObject({ committed: true, stored: 2, assignedToMe: 2 });
+      const listed = await (await call('GET', `${LEAD_KINDS.freeJoin.list.path}?q=stall&limit=10`, admin.token)).json();
+      const rows = listItems(listed, 'users') as Array<{ email: string; assignee: { _id: string } | null }>;
+      expect(rows.map((r) => [r.email, r.assignee?._id]).sort()).toEqual([
+        ['asha.stall@fair.in', counsellor.id],
+        ['kiran.stall@fair.in', counsellor.id],
+      ]);
     });
 
     it('stores the good rows once, with their source, however often the file is sent', async () => {
@@ -431,7 +541,22 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
   });
 
   describe('an attempt, then its outcome', () => {
-    it('records the attempt as the first contact, then its outcome and next step, once, by its maker', async () => {
+    it('records a tap as an attempt only: the lead stays new and its clock runs until the outcome is saved', async () => {
+      const id = await submit('contact', bodyFor('contact', 41, { email: 'tapped@example.in' }));
+      await call('PATCH', leadPath('contact', id), admin.token, { assignee: counsellor.id });
+      const tapped = await (await call('POST', `${leadPath('contact', id)}/activities`, counsellor.token, { type: 'whatsapp' })).json();
+      expect(tapped.data).toMatchObject({ status: 'new', firstContactAt: null, waitedMinutes: expect.any(Number) });
+      // Another tap, and a call tapped: still attempts.
+      await call('POST', `${leadPath('contact', id)}/activities`, counsellor.token, { type: 'call' });
+      const read = await (await call('GET', leadPath('contact', id), counsellor.token)).json();
+      expect(read.data).toMatchObject({ status: 'new', firstContactAt: null });
+      const path = `${leadPath('contact', id)}/activities/${tapped.activity._id}`;
+      const done = await (await call('PATCH', path, counsellor.token, { outcome: 'connected', nextAction: null })).json();
+      // The contact was made at the tap: that is when the clock stopped.
+      expect(done.data).toMatchObject({ status: 'contacted', firstContactAt: tapped.activity.at });
+    });
+
+    it('records the attempt, then its outcome as the first contact and its next step, once, by its maker', async () => {
       const id = await submit('contact', bodyFor('contact', 40, { email: 'attempt@example.in' }));
       await call('PATCH', leadPath('contact', id), admin.token, {
         assignee: counsellor.id,
@@ -440,8 +565,8 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       const attempt = await call('POST', `${leadPath('contact', id)}/activities`, counsellor.token, { type: 'whatsapp' });
       expect(attempt.status).toBe(201);
       const started = await attempt.json();
-      // The attempt is the first contact; the planned step stays until the outcome is known.
-      expect(started.data).toMatchObject({ status: 'contacted', firstContactAt: expect.any(String), nextAction: { type: 'call' } });
+      // An attempt is not a contact yet; the planned step stays until the outcome is known.
+      expect(started.data).toMatchObject({ status: 'new', firstContactAt: null, nextAction: { type: 'call' } });
       const path = `${leadPath('contact', id)}/activities/${started.activity._id}`;
       expect((await call('PATCH', path, other.token, { outcome: 'connected' })).status).toBe(404);
       const done = await call('PATCH', path, counsellor.token, {
@@ -453,6 +578,7 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       const body = await done.json();
       expect(body.activity).toMatchObject({ activityType: 'whatsapp', outcome: 'call-back', note: 'Will decide by Friday' });
       expect(body.data.nextAction).toMatchObject({ type: 'call', dueAt: '2030-01-03T05:30:00.000Z' });
+      expect(body.data).toMatchObject({ status: 'contacted', firstContactAt: expect.any(String) });
       expect((await call('PATCH', path, counsellor.token, { outcome: 'enrolled' })).status).toBe(409);
     });
   });

@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout.tsx';
 import { POLICY_INDEX } from '../content/policies-index.ts';
 import { RequireSignedUp } from './guards.tsx';
+import { PUBLIC_VALUE_ROUTES } from '../../contract/routes.ts';
 
 const Home = lazy(() => import('./routes/home.tsx'));
 const About = lazy(() => import('../features/about/AboutPage.tsx'));
@@ -79,11 +80,11 @@ export function AppRoutes() {
           }
         />
         <Route path="admin-login" element={<AdminLogin />} />
-        <Route path="reset-password/:token" element={<ResetPassword />} />
+        <Route path={PUBLIC_VALUE_ROUTES.resetPassword} element={<ResetPassword />} />
         <Route path="admin-invite" element={<Invite />} />
         <Route path="outbox" element={<Outbox />} />
-        <Route path="s/:code" element={<Session />} />
-        <Route path="booking/:reference" element={<Booking />} />
+        <Route path={PUBLIC_VALUE_ROUTES.session} element={<Session />} />
+        <Route path={PUBLIC_VALUE_ROUTES.booking} element={<Booking />} />
         <Route path="delete-my-data" element={<DeleteMyData />} />
         <Route path="*" element={<NotFound />} />
       </Route>

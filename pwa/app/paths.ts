@@ -4,7 +4,7 @@
 import { BLOG_POST_IDS } from '../content/blog-index.ts';
 import { POLICY_INDEX } from '../content/policies-index.ts';
 import { PROGRAM_INDEX } from '../content/programs-index.ts';
-import { LIST_SLUGS } from '../../contract/lead-kinds.ts';
+import { CONSOLE_FIXED_PATHS } from '../../contract/routes.ts';
 
 export const PRERENDERED_PATHS: string[] = [
   '/',
@@ -29,15 +29,8 @@ export const CLIENT_ONLY_PATHS: string[] = [
   '/personality/english-test',
   '/personality/hinglish-test',
   '/personality/hindi-test',
-  '/admin',
-  // Every lead list, from the registry (a new kind's list gets its shell with no edit here).
-  ...LIST_SLUGS.map((slug) => `/admin/${slug}`),
-  '/admin/audit',
-  '/admin/my-day',
-  '/admin/team',
-  '/admin/assignment',
-  '/admin/settings',
-  '/admin/batches',
+  // Every console page with no value in its path, each list's among them (the console's route table).
+  ...CONSOLE_FIXED_PATHS,
   // An invited member's page reads its token from the link.
   '/admin-invite',
   // What waits on this device: read from IndexedDB, so nothing to prerender.

@@ -73,12 +73,16 @@ describe('the sales desk', () => {
       .getByText('Invited, not joined yet')
       .waitFor();
 
-    const { page } = await site.page();
+    const { page } = await site.page({ viewport: { width: 390, height: 844 } });
     await gotoLive(page, await invitationLink(COUNSELLOR.email));
+    // Whom the link is for, before a password is chosen.
+    await page.getByText(`For ${COUNSELLOR.email}, as Counsellor.`).waitFor();
     await fillFields(page, { Password: COUNSELLOR.password, 'Confirm password': COUNSELLOR.password });
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.waitForURL('**/admin-login');
     await toast(page, 'Welcome to the team! Please log in.');
+    // The address is filled in for them.
+    expect(await page.getByLabel('Email').inputValue()).toBe(COUNSELLOR.email);
     await consoleLogin(site, page, COUNSELLOR, '**/admin/my-day');
     await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
     // A counsellor's console has no team, assignment or erasure pages.

@@ -306,7 +306,7 @@ describe('the counsellor workspace', () => {
     expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/919812345678');
     const counsellor = (await apiAdminName(site, adminToken))!;
     expect(url.searchParams.get('text')).toBe(
-      fillTemplate(hindi.body, { name: `Kavya Reach${tag}`, course: '', counsellor, link: `${site.url}/` }),
+      fillTemplate(hindi.body, { name: `Kavya Reach${tag}`, counsellor, link: `${site.url}/` }, 'hindi'),
     );
     expect(await link.getAttribute('target')).toBe('_blank');
     await link.click();
@@ -423,49 +423,73 @@ describe('the counsellor workspace', () => {
     await meera.getByRole('heading', { name: 'Need Help Users', level: 1 }).waitFor();
   });
 
-  it('flags a likely duplicate in the list, merges it from the person, and undoes the merge', async () => {
-    const tag = unique();
-    // Two people (A and B); then a third form with A's email and B's phone joins A by email
-    // and shares a phone with B: B is flagged as likely the same person as A.
-    const freeJoin = (email: string, phone: string) => postLead(site, LEAD_KINDS.freeJoin.path, { name: `Ravi Dup${tag}`, phone, email });
-    await freeJoin(`ravi.one.${tag}@example.in`, '9800011122');
-    await freeJoin(`ravi.two.${tag}@example.in`, '9800011133');
-    await postLead(site, LEAD_KINDS.enquiry.path, {
-      background: 'Corporate Employee',
-      course: 'Corporate Training',
-      name: `Ravi Dup${tag}`,
-      email: `ravi.one.${tag}@example.in`,
-      phone: '9800011133',
+  for (const width of [390, 1366] as const)
+    it(`flags a likely duplicate in the list, merges it from the person, and undoes the merge (${width} px)`, async () => {
+      const tag = unique();
+      // Two people (A and B); then a third form with A's email and B's phone joins A by email
+      // and shares a phone with B: B is flagged as likely the same person as A.
+      const freeJoin = (email: string, phone: string) => postLead(site, LEAD_KINDS.freeJoin.path, { name: `Ravi Dup${tag}`, phone, email });
+      await freeJoin(`ravi.one.${tag}@example.in`, `98${width === 390 ? '1' : '2'}0011122`);
+      await freeJoin(`ravi.two.${tag}@example.in`, `98${width === 390 ? '1' : '2'}0011133`);
+      await postLead(site, LEAD_KINDS.enquiry.path, {
+        background: 'Corporate Employee',
+        course: 'Corporate Training',
+        name: `Ravi Dup${tag}`,
+        email: `ravi.one.${tag}@example.in`,
+        phone: `98${width === 390 ? '1' : '2'}0011133`,
+      });
+      const { page, errors } = await site.page({ viewport: { width, height: 900 } });
+      await consoleLogin(site, page, ADMIN);
+      await page.goto(`${site.url}/admin/join-free?q=Dup${tag}`);
+      const flag = page.getByRole('link', { name: /Possible duplicate/ });
+      // The linker matches new leads to people within seconds; the list shows the flag once it has.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await page.locator('.console-table tbody tr').first().waitFor();
+            return flag.count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
+      // Whole, not cut at its cell's edge.
+      const cut = await flag.evaluate((el) => {
+        const cell = el.closest('th, td, .console-card') ?? el.parentElement!;
+        const [f, c] = [el.getBoundingClientRect(), cell.getBoundingClientRect()];
+        return el.scrollWidth > el.clientWidth + 1 || f.right > c.right + 1 || f.left < c.left - 1;
+      });
+      expect(cut).toBe(false);
+      await flag.click();
+      await page.getByRole('heading', { name: `Ravi Dup${tag}`, level: 1 }).waitFor();
+      // Its numbers are calls, as everywhere else.
+      const phone = page
+        .locator('.lead-fields')
+        .getByRole('link', { name: /^98[12]00111(22|33)$/ })
+        .first();
+      expect(await phone.getAttribute('href')).toBe(`tel:+91${await phone.textContent()}`);
+      const dups = page.getByRole('region', { name: 'Likely the same person' });
+      await dups.getByText('same phone').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await dups.getByRole('button', { name: 'Merge into this person' }).click();
+      await toast(page, `Ravi Dup${tag} merged into this person`);
+      const submissions = page.getByRole('region', { name: 'What they sent' });
+      await expect.poll(() => submissions.getByRole('listitem').count()).toBe(3);
+      const timeline = page.getByRole('region', { name: 'Timeline' });
+      // The merge once, in words; no raw "merge" line.
+      await expect.poll(() => timeline.getByText(new RegExp(`^Merged Ravi Dup${tag} \\([12] forms?\\)$`)).count()).toBe(1);
+      expect(await timeline.getByText('merge', { exact: true }).count()).toBe(0);
+      const merges = page.getByRole('region', { name: 'Merges' });
+      expect(await merges.textContent()).toMatch(/(am|pm) Undo/);
+      await merges.getByRole('button', { name: 'Undo' }).click();
+      await toast(page, 'Merge undone: they are two people again');
+      await expect.poll(() => submissions.getByRole('listitem').count()).toBe(1);
+      await expect
+        .poll(async () => (await timeline.getByRole('listitem').filter({ hasText: 'Merged Ravi' }).textContent())?.includes('— undone'))
+        .toBe(true);
+      if (width === 1366) await page.screenshot({ path: 'docs/screenshots/console-person-merge.png', fullPage: true });
+      expect(errors).toEqual([]);
     });
-    const { page, errors } = await site.page();
-    await consoleLogin(site, page, ADMIN);
-    await page.goto(`${site.url}/admin/join-free?q=Dup${tag}`);
-    const flag = page.getByRole('link', { name: /Possible duplicate/ });
-    // The linker matches new leads to people within seconds; the list shows the flag once it has.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.locator('.console-table tbody tr').first().waitFor();
-          return flag.count();
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(1);
-    await flag.click();
-    await page.getByRole('heading', { name: `Ravi Dup${tag}`, level: 1 }).waitFor();
-    const dups = page.getByRole('region', { name: 'Likely the same person' });
-    await dups.getByText('same phone').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await dups.getByRole('button', { name: 'Merge into this person' }).click();
-    await toast(page, `Ravi Dup${tag} merged into this person`);
-    const submissions = page.getByRole('region', { name: 'What they sent' });
-    await expect.poll(() => submissions.getByRole('listitem').count()).toBe(3);
-    await page.getByRole('region', { name: 'Merges' }).getByRole('button', { name: 'Undo' }).click();
-    await toast(page, 'Merge undone: they are two people again');
-    await expect.poll(() => submissions.getByRole('listitem').count()).toBe(1);
-    expect(errors).toEqual([]);
-  });
 
   it('imports a sheet: checked first with each bad row and its reason, then stored; the same file again stores nothing', async () => {
     const tag = unique();
@@ -525,6 +549,115 @@ describe('the counsellor workspace', () => {
     const templates = (await apiCall<TemplatesResponse>(site, adminToken, 'GET', WORKSPACE_PATHS.templates)).body.data;
     expect(templates.some((t) => t.name === 'Fair follow-up' && t.language === 'hinglish')).toBe(true);
   });
+});
+
+describe('a counsellor’s morning, at 390 and 1366 px', () => {
+  let adminToken: string;
+  beforeAll(async () => {
+    adminToken = await apiLogin(site, ADMIN);
+  });
+
+  for (const width of [390, 1366] as const) {
+    it(`opens on a first hello with no hole, records a tap as an attempt only, and says WhatsApp (${width} px)`, async () => {
+      const tag = unique();
+      const { data } = await postLead<{ data: { _id: string } }>(site, LEAD_PATHS_CONTACT, {
+        firstName: 'Priyanka',
+        lastName: `Hello${tag}`,
+        email: `priyanka.${tag}@example.in`,
+        phone: '9812300011',
+        message: 'Tell me more',
+      });
+      const { page, errors } = await site.page({ viewport: { width, height: 844 } });
+      await consoleLogin(site, page, ADMIN);
+      await page.goto(`${site.url}/admin/contact?open=${data._id}`);
+      await keepLinksHome(page);
+      const reach = page.getByRole('region', { name: `Reach Priyanka Hello${tag}` });
+      const picker = reach.getByLabel('WhatsApp message');
+      await expect.poll(async () => (await picker.locator('option:checked').textContent())?.trim()).toBe('First hello (English)');
+      const link = reach.getByRole('link', { name: /^WhatsApp/ });
+      const text = new URL((await link.getAttribute('href'))!).searchParams.get('text')!;
+      expect(text).toContain('Thank you for your interest in our courses.');
+      expect(text).not.toMatch(/[{}]| [.,]/);
+      await link.click();
+      const outcome = page.getByRole('group', { name: 'How did the WhatsApp go?' });
+      await outcome.waitFor();
+      expect(await outcome.getByRole('button', { name: 'Save WhatsApp' }).isVisible()).toBe(true);
+      // The tap is an attempt: the lead is still new, its clock still running.
+      const tapped = (await apiCall<LeadDetail>(site, adminToken, 'GET', leadPath('contact', data._id))).body;
+      expect(tapped.data).toMatchObject({ status: 'new', firstContactAt: null });
+      // The follow-up it suggests falls inside working hours (Mon–Sat 09:00–19:00 IST).
+      const when = await outcome.getByLabel('When (India time)').inputValue();
+      const at = new Date(`${when}:00+05:30`);
+      const minutes = Number(when.slice(11, 13)) * 60 + Number(when.slice(14, 16));
+      expect(minutes, when).toBeGreaterThanOrEqual(9 * 60);
+      expect(minutes, when).toBeLessThan(19 * 60);
+      expect(new Date(at.getTime() + 330 * 60_000).getUTCDay(), when).not.toBe(0);
+      await outcome.getByLabel('Connected').check();
+      await outcome.getByLabel('No next step').check();
+      await outcome.getByRole('button', { name: 'Save WhatsApp' }).click();
+      await toast(page, 'Outcome saved');
+      const saved = (await apiCall<LeadDetail>(site, adminToken, 'GET', leadPath('contact', data._id))).body;
+      expect(saved.data).toMatchObject({ status: 'contacted', firstContactAt: expect.any(String) });
+      if (width === 1366) await page.screenshot({ path: 'docs/screenshots/console-first-hello.png' });
+      expect(errors).toEqual([]);
+    });
+
+    it(`shows an import's refused rows by name and value, the ignored Date column and Assign these to me (${width} px)`, async () => {
+      const { page } = await site.page({ viewport: { width, height: 900 } });
+      await consoleLogin(site, page, ADMIN);
+      await page.goto(`${site.url}/admin/import`);
+      await page.getByLabel('Into the list').selectOption('join-free');
+      const tag = unique();
+      await page.getByLabel('CSV file').setInputFiles({
+        name: 'stall.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          [
+            'Name,Phone,Email,Date',
+            `Asha ${tag},9876522001,asha.${tag}@fair.in,26/11/2026`,
+            `Ravi Kumar,9.12346E+09,ravi.${tag}@fair.in,26/11/2026`,
+            `Asha again,9876522001,asha2.${tag}@fair.in,26/11/2026`,
+          ].join('\r\n'),
+        ),
+      });
+      await page.getByRole('button', { name: 'Check the file' }).click();
+      const rows = page.getByRole('table', { name: 'Rows that will not be imported' });
+      await rows
+        .getByText("Line 3, Ravi Kumar: '9.12346E+09' is not a 10-digit number — format the Phone column as Text in Excel")
+        .waitFor();
+      await rows.getByText('Line 4, Asha again: the same phone as line 2 — left out, so they are not imported twice').waitFor();
+      await page.getByText(/Not imported: “Date” — each lead is dated when it is imported/).waitFor();
+      await page.getByLabel('Assign these to me (met at my stall)').check();
+      if (width === 1366) await page.screenshot({ path: 'docs/screenshots/console-import-check.png', fullPage: true });
+      await page.getByRole('button', { name: /^Import 1 row/ }).click();
+      await page.getByText(/1 imported.*1 assigned to you/).waitFor();
+    });
+
+    it(`asks before a template is deleted, from a quiet button (${width} px)`, async () => {
+      const made = await apiCall<{ template: { id: string } }>(site, adminToken, 'POST', WORKSPACE_PATHS.templates, {
+        name: `Spare ${width}`,
+        language: 'english',
+        channel: 'whatsapp',
+        body: 'Hi {name}!',
+      });
+      expect(made.status).toBe(201);
+      const { page } = await site.page({ viewport: { width, height: 900 } });
+      await consoleLogin(site, page, ADMIN);
+      await page.goto(`${site.url}/admin/templates`);
+      const remove = page.getByRole('button', { name: `Delete Spare ${width}` });
+      expect(await remove.getAttribute('class')).not.toMatch(/(^| )btn( |$)/);
+      await remove.click();
+      const dialog = page.getByRole('dialog', { name: `Delete the template "Spare ${width}"?` });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).first().click();
+      await dialog.waitFor({ state: 'detached' });
+      const still = (await apiCall<TemplatesResponse>(site, adminToken, 'GET', WORKSPACE_PATHS.templates)).body.data;
+      expect(still.some((t) => t.name === `Spare ${width}`)).toBe(true);
+      await remove.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+      await toast(page, `Template "Spare ${width}" deleted`);
+    });
+  }
 });
 
 const LEAD_PATHS_CONTACT = LEAD_KINDS.contact.path;

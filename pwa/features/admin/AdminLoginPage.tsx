@@ -30,7 +30,7 @@ export default function AdminLoginPage() {
       <Meta title="Admin Login" description="Sign in to the SkillUp admin console." robots="noindex" />
       <AuthSection>
         <Formik
-          initialValues={{ email: '', password: '' }}
+          initialValues={{ email: (location.state as Partial<SessionNotice> | null)?.email ?? '', password: '' }}
           validationSchema={adminLoginSchema}
           onSubmit={async (values) => {
             const answer = await adminPost<Partial<AdminLoginResponse>>(ADMIN_PATHS.login, adminLoginSchema.cast(values));

@@ -1,10 +1,12 @@
 // /admin-invite?token=…: an invited team member chooses their password (the link works once,
-// for 48 hours), then logs in.
+// for 48 hours), seeing the address and the role it is for, then logs in with the address
+// filled in.
 import { Form, Formik } from 'formik';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { object, ref, string } from 'yup';
 import { newAdminPassword } from '../../../contract/admin.ts';
-import { DESK_MESSAGES, DESK_PATHS } from '../../../contract/desk.ts';
+import { DESK_MESSAGES, DESK_PATHS, ROLE_LABELS, type Role } from '../../../contract/desk.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { AuthSection } from '../../components/form/AuthSection.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
@@ -21,9 +23,25 @@ const schema = object({
     .oneOf([ref('password')], MESSAGES.passwordsDoNotMatch),
 });
 
+/** Whom the link is for (shown before they choose a password), once the server has said; null for a link that no longer works. */
+function useInvitation(token: string): { email: string; role: Role } | null | undefined {
+  const [found, setFound] = useState<{ email: string; role: Role } | null | undefined>(undefined);
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    fetch(`${DESK_PATHS.invitations}/${encodeURIComponent(token)}`, { signal: controller.signal }).then(
+      async (res) => setFound(res.ok ? ((await res.json()) as { email: string; role: Role }) : null),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [token]);
+  return found;
+}
+
 export default function InvitePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const invitation = useInvitation(token);
   const toast = useToast();
   const navigate = useNavigate();
   return (
@@ -39,7 +57,11 @@ export default function InvitePage() {
               if (answer.networkError) {
                 toast.show(RESET_NETWORK_MESSAGE, 'error');
               } else if (answer.ok) {
-                const state: SessionNotice = { notice: answer.message ?? DESK_MESSAGES.invitationAccepted, kind: 'success' };
+                const state: SessionNotice = {
+                  notice: answer.message ?? DESK_MESSAGES.invitationAccepted,
+                  kind: 'success',
+                  ...(invitation ? { email: invitation.email } : {}),
+                };
                 void navigate('/admin-login', { state });
               } else {
                 toast.show(answer.message ?? DESK_MESSAGES.invitationInvalid, 'error');
@@ -48,6 +70,16 @@ export default function InvitePage() {
           >
             <Form noValidate className="form card">
               <h1>Join the team</h1>
+              {invitation && (
+                <p className="invite-for">
+                  For <strong>{invitation.email}</strong>, as <strong>{ROLE_LABELS[invitation.role]}</strong>.
+                </p>
+              )}
+              {invitation === null && (
+                <p className="form-error" role="alert">
+                  {DESK_MESSAGES.invitationInvalid}
+                </p>
+              )}
               <p>Choose the password you will log in with.</p>
               <PasswordField name="password" label="Password" autoComplete="new-password" />
               <PasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />

@@ -16,6 +16,8 @@ export interface AdminSession {
 export interface SessionNotice {
   notice: string;
   kind: 'success' | 'error';
+  /** The address to log in with, filled in for them (after joining the team). */
+  email?: string;
 }
 
 const ENDED_EVENT = 'admin-session-ended';

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefO
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES, ADMIN_PATHS } from '../../../../contract/admin.ts';
 import { LIST_SLUGS, listOf } from '../../../../contract/lead-kinds.ts';
+import { CONSOLE_ROUTES } from '../../../../contract/routes.ts';
 import { ToastProvider, useToast } from '../../../components/Toast.tsx';
 import { adminName, clearSession, onSessionEnded, readSession, type SessionNotice } from '../session.ts';
 import { formatCount } from './format.ts';
@@ -294,21 +295,21 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
           <Routes>
             <Route index element={<Home />} />
             {/* Its own path: /admin opens a counsellor's console on their day, the overview is one click away. */}
-            <Route path="overview" element={<Overview />} />
-            <Route path="my-day" element={<MyDayPage />} />
-            <Route path="team" element={<TeamPage />} />
-            <Route path="assignment" element={<AssignmentPage />} />
-            <Route path="settings" element={<SettingsPage />} />
-            <Route path="audit" element={<AuditPage />} />
-            <Route path="people" element={<PeoplePage />} />
-            <Route path="people/:id" element={<PersonPage />} />
-            <Route path="import" element={<ImportPage />} />
-            <Route path="templates" element={<TemplatesPage />} />
-            <Route path="batches" element={<BatchesPage />} />
-            <Route path="payments" element={<PaymentChecksPage />} />
-            <Route path="sessions" element={<SessionsPage />} />
-            <Route path="sessions/:code" element={<SessionPage />} />
-            <Route path=":list" element={<ListPage />} />
+            <Route path={CONSOLE_ROUTES.overview} element={<Overview />} />
+            <Route path={CONSOLE_ROUTES.myDay} element={<MyDayPage />} />
+            <Route path={CONSOLE_ROUTES.team} element={<TeamPage />} />
+            <Route path={CONSOLE_ROUTES.assignment} element={<AssignmentPage />} />
+            <Route path={CONSOLE_ROUTES.settings} element={<SettingsPage />} />
+            <Route path={CONSOLE_ROUTES.audit} element={<AuditPage />} />
+            <Route path={CONSOLE_ROUTES.people} element={<PeoplePage />} />
+            <Route path={CONSOLE_ROUTES.person} element={<PersonPage />} />
+            <Route path={CONSOLE_ROUTES.import} element={<ImportPage />} />
+            <Route path={CONSOLE_ROUTES.templates} element={<TemplatesPage />} />
+            <Route path={CONSOLE_ROUTES.batches} element={<BatchesPage />} />
+            <Route path={CONSOLE_ROUTES.payments} element={<PaymentChecksPage />} />
+            <Route path={CONSOLE_ROUTES.sessions} element={<SessionsPage />} />
+            <Route path={CONSOLE_ROUTES.session} element={<SessionPage />} />
+            <Route path={CONSOLE_ROUTES.list} element={<ListPage />} />
             <Route path="*" element={<p>There is no such page in the console.</p>} />
           </Routes>
         </main>

@@ -102,6 +102,27 @@ function MemberRow({ member, self, manage, onChanged }: { member: TeamMember; se
       onChanged();
     }
   };
+  /** A new link (the old one spent): mailed again, and, to copy, on this admin's clipboard too. */
+  const reinvite = async (copy: boolean) => {
+    const done = await attempt(
+      () =>
+        adminRequest<{ link: string }>(DESK_PATHS.team, {
+          method: 'POST',
+          body: { email: member.email, name: member.name, role: member.role },
+        }),
+      (message) => toast.show(message, 'error'),
+      'Could not send the invitation. Please try again.',
+    );
+    if (!done) return;
+    if (copy) {
+      const copied = await navigator.clipboard?.writeText(done.link).then(
+        () => true,
+        () => false,
+      );
+      toast.show(copied ? `A new link for ${member.email} is copied (the emailed one works too)` : done.link, copied ? 'success' : 'info');
+    } else toast.show(`Invitation sent again to ${member.email}`, 'success');
+  };
+  const invited = member.active && !member.joined;
   return (
     <tr className={member.active ? undefined : 'is-inactive'}>
       <th scope="row">
@@ -128,6 +149,16 @@ function MemberRow({ member, self, manage, onChanged }: { member: TeamMember; se
       </td>
       <td>{!member.active ? 'Deactivated' : member.joined ? 'Active' : 'Invited, not joined yet'}</td>
       <td>
+        {manage && invited && (
+          <span className="team-invite__again">
+            <button type="button" className="link-btn" onClick={() => void reinvite(false)}>
+              Resend<span className="visually-hidden"> the invitation to {member.email}</span>
+            </button>
+            <button type="button" className="link-btn" onClick={() => void reinvite(true)}>
+              Copy link<span className="visually-hidden"> of the invitation to {member.email}</span>
+            </button>
+          </span>
+        )}
         {manage && !self && (
           <button
             type="button"

@@ -1,4 +1,5 @@
 // Small pieces the list and the detail panel share.
+import type { ReactNode } from 'react';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../contract/lead-kinds.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { formatCount, statusLabel } from './format.ts';
@@ -38,9 +39,40 @@ export function StatusSelect({
 }
 
 /**
- * Asks before erasing: an erased lead cannot be brought back. Opens over the page (or the
- * lead's panel) with Cancel focused first, so Enter alone never erases.
+ * Asks before deleting something that cannot be brought back. Opens over the page (or the
+ * lead's panel) with Cancel focused first, so Enter alone never deletes.
  */
+export function ConfirmDelete({
+  title,
+  children,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
+  title: string;
+  children: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy: boolean;
+}) {
+  return (
+    <Modal open onClose={onCancel} title={title} className="console-confirm" closeLabel="Cancel">
+      {children}
+      <div className="console-confirm__actions">
+        {/* A destructive confirmation opens on its safe choice. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+        <button type="button" className="btn btn--outline btn--small" onClick={onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="btn btn--danger btn--small" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Deleting…' : 'Delete'}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Asks before erasing: an erased lead cannot be brought back. */
 export function ConfirmErase({
   count,
   onConfirm,
@@ -54,28 +86,17 @@ export function ConfirmErase({
 }) {
   const what = count === 1 ? 'this lead' : `these ${formatCount(count)} leads`;
   return (
-    <Modal
-      open
-      onClose={onCancel}
+    <ConfirmDelete
       title={count === 1 ? 'Delete this lead?' : `Delete ${formatCount(count)} leads?`}
-      className="console-confirm"
-      closeLabel="Cancel"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      busy={busy}
     >
       <p>
         This erases {what} with their notes and history, for good. The erasure log keeps only that it happened: who, which list, how many,
         when.
       </p>
-      <div className="console-confirm__actions">
-        {/* A destructive confirmation opens on its safe choice. */}
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-        <button type="button" className="btn btn--outline btn--small" onClick={onCancel} autoFocus>
-          Cancel
-        </button>
-        <button type="button" className="btn btn--danger btn--small" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Deleting…' : 'Delete'}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDelete>
   );
 }
 

@@ -4,7 +4,7 @@
 // saved before roles existed has none: until /me answers, nothing beyond reading is shown).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_PATHS, type AdminProfile } from '../../../../contract/admin.ts';
-import { can, type Permission, type Role } from '../../../../contract/desk.ts';
+import { can, DEFAULT_DESK_HOURS, type DeskHours, type Permission, type Role } from '../../../../contract/desk.ts';
 import type { MemberPreferences } from '../../../../contract/workspace.ts';
 import { readSession, saveSession } from '../session.ts';
 import { adminRequest } from './request.ts';
@@ -19,14 +19,21 @@ export interface ConsoleMember {
   preferences: MemberPreferences;
   /** Saves settings on the server (and here at once); resolves false when the server refused. */
   savePreferences(patch: MemberPreferences): Promise<boolean>;
+  /** The desk's working hours (from /me; the default until it answers): follow-ups are suggested inside them. */
+  workingHours: DeskHours;
 }
 
 type PreferencesHandle = Pick<ConsoleMember, 'preferences' | 'savePreferences'>;
 
-function memberOf(profile: AdminProfile | null, prefs: PreferencesHandle = NO_PREFERENCES): ConsoleMember {
+function memberOf(
+  profile: AdminProfile | null,
+  prefs: PreferencesHandle = NO_PREFERENCES,
+  workingHours = DEFAULT_DESK_HOURS,
+): ConsoleMember {
   const role = profile?.role;
   return {
     ...prefs,
+    workingHours,
     id: profile?._id ?? '',
     name: profile?.name?.trim() || profile?.email || '',
     email: profile?.email ?? '',
@@ -41,12 +48,16 @@ const Context = createContext<ConsoleMember>(memberOf(null));
 export function MemberProvider({ children }: { children: ReactNode }) {
   const [profile, setProfile] = useState<AdminProfile | null>(() => readSession()?.admin ?? null);
   const [preferences, setPreferences] = useState<MemberPreferences>({});
+  const [workingHours, setWorkingHours] = useState<DeskHours>(DEFAULT_DESK_HOURS);
   useEffect(() => {
     const controller = new AbortController();
-    adminRequest<{ admin: AdminProfile; preferences?: MemberPreferences }>(ADMIN_PATHS.me, { signal: controller.signal }).then(
+    adminRequest<{ admin: AdminProfile; preferences?: MemberPreferences; workingHours?: DeskHours }>(ADMIN_PATHS.me, {
+      signal: controller.signal,
+    }).then(
       ({ data }) => {
         setProfile(data.admin);
         setPreferences(data.preferences ?? {});
+        if (data.workingHours) setWorkingHours(data.workingHours);
         const session = readSession();
         if (session) saveSession({ ...session, admin: data.admin });
       },
@@ -65,7 +76,10 @@ export function MemberProvider({ children }: { children: ReactNode }) {
       return false;
     }
   }, []);
-  const member = useMemo(() => memberOf(profile, { preferences, savePreferences }), [profile, preferences, savePreferences]);
+  const member = useMemo(
+    () => memberOf(profile, { preferences, savePreferences }, workingHours),
+    [profile, preferences, savePreferences, workingHours],
+  );
   return <Context.Provider value={member}>{children}</Context.Provider>;
 }
 

@@ -1,11 +1,13 @@
 // Logging what happened with a lead: a call, a WhatsApp message, an email or a meeting, with
 // its outcome and a note, and then the next step — asked for every time unless the outcome
-// closes the lead (enrolled, not interested) or the member says there is none. The server
+// closes the lead (enrolled, not interested) or the member says there is none; it is suggested
+// for this time tomorrow, moved to the desk's next working slot when that falls outside its hours. The server
 // records who and when, moves the status, and makes the first one the lead's first contact.
 import { useId, useState, type FormEvent } from 'react';
 import type { LeadDetail } from '../../../../../contract/console.ts';
 import {
   ACTION_LABELS,
+  ACTION_NOUNS,
   ACTION_TYPES,
   DESK_LIMITS,
   OUTCOME_LABELS,
@@ -14,6 +16,7 @@ import {
   type Outcome,
 } from '../../../../../contract/desk.ts';
 import { fromIstInput } from '../format.ts';
+import { useMember } from '../member.tsx';
 import { emptyNextAction, NextActionFields, type NextActionDraft } from './NextActionFields.tsx';
 
 export interface ActivityBody {
@@ -41,7 +44,8 @@ export function ActivityForm({
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const [note, setNote] = useState('');
   const [plan, setPlan] = useState<'next' | 'none'>('next');
-  const [next, setNext] = useState<NextActionDraft>(() => emptyNextAction());
+  const { workingHours } = useMember();
+  const [next, setNext] = useState<NextActionDraft>(() => emptyNextAction(workingHours));
   const [saving, setSaving] = useState(false);
   const closes = outcome !== '' && CLOSING.has(outcome);
   const submit = async (e: FormEvent) => {
@@ -97,7 +101,7 @@ export function ActivityForm({
       )}
       <div className="activity-form__actions">
         <button type="submit" className="btn btn--small" disabled={saving}>
-          {saving ? 'Saving…' : `Save ${ACTION_LABELS[type].toLowerCase()}`}
+          {saving ? 'Saving…' : `Save ${ACTION_NOUNS[type]}`}
         </button>
         <button type="button" className="link-btn" onClick={onCancel}>
           Cancel

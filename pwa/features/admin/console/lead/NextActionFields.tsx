@@ -1,7 +1,14 @@
 // The next step's fields, shared by the activity logger and the next-action editor: what
 // (call, WhatsApp, email, meeting), when (India time, with quick picks) and an optional note.
 import { useId } from 'react';
-import { ACTION_LABELS, ACTION_TYPES, DESK_LIMITS, type ActionType } from '../../../../../contract/desk.ts';
+import {
+  ACTION_LABELS,
+  ACTION_TYPES,
+  DESK_LIMITS,
+  nextWorkingSlot,
+  type ActionType,
+  type DeskHours,
+} from '../../../../../contract/desk.ts';
 import { istInputValue } from '../format.ts';
 
 export interface NextActionDraft {
@@ -25,8 +32,9 @@ function quickPicks(now: Date): Array<{ label: string; at: string }> {
   ];
 }
 
-export function emptyNextAction(now = new Date()): NextActionDraft {
-  return { type: 'call', at: istInputValue(new Date(now.getTime() + 24 * 3_600_000)), note: '' };
+/** A new next step: a call this time tomorrow, or the desk's next working slot after it (never 07:26). */
+export function emptyNextAction(hours: DeskHours, now = new Date()): NextActionDraft {
+  return { type: 'call', at: istInputValue(nextWorkingSlot(new Date(now.getTime() + 24 * 3_600_000), hours)), note: '' };
 }
 
 export function NextActionFields({ value, onChange }: { value: NextActionDraft; onChange: (v: NextActionDraft) => void }) {

@@ -3,12 +3,12 @@
 // records the attempt at once; then the outcome form asks how it went and what comes next,
 // and completes that same attempt (PATCH) instead of logging a second one.
 import { useEffect, useId, useRef, useState } from 'react';
-import { ACTION_LABELS } from '../../../../../contract/desk.ts';
+import { ACTION_LABELS, ACTION_NOUNS } from '../../../../../contract/desk.ts';
 import { TEMPLATE_LANGUAGE_LABELS, type MessageTemplate } from '../../../../../contract/workspace.ts';
 import { leadName } from '../controls.tsx';
 import { useMember } from '../member.tsx';
 import { ActivityForm, type ActivityBody } from './ActivityLogger.tsx';
-import { reachLinks, useTemplates, type ReachType } from './reach.ts';
+import { offeredTemplates, reachLinks, useTemplates, type ReachType } from './reach.ts';
 
 interface Props {
   lead: Record<string, unknown>;
@@ -72,15 +72,20 @@ export function ReachBar({ lead, onAttempt, onOutcome, started }: Props) {
   const [whatsappId, setWhatsappId] = useState('');
   const [emailId, setEmailId] = useState('');
   const attempt = useAttempt(onAttempt, started);
-  const whatsapp = whatsappTemplates.find((t) => t.id === whatsappId) ?? whatsappTemplates[0];
-  const email = emailTemplates.find((t) => t.id === emailId) ?? emailTemplates[0];
-  const links = reachLinks(lead, member.name, { whatsapp, email });
+  const whatsapp = offeredTemplates(whatsappTemplates, lead, member.name, whatsappId);
+  const email = offeredTemplates(emailTemplates, lead, member.name, emailId);
+  const links = reachLinks(lead, { whatsapp: whatsapp.chosen, email: email.chosen });
   const name = leadName(lead).trim() || 'this lead';
   return (
     <section className="reach" aria-labelledby="reach-title">
       <h3 id="reach-title">Reach {name}</h3>
       <div className="reach-bar">
-        <TemplatePicker label="WhatsApp message" templates={whatsappTemplates} value={whatsapp?.id ?? ''} onChange={setWhatsappId} />
+        <TemplatePicker
+          label="WhatsApp message"
+          templates={whatsapp.offered}
+          value={whatsapp.chosen?.template.id ?? ''}
+          onChange={setWhatsappId}
+        />
         {links.whatsapp && (
           <a
             className="btn btn--small reach-bar__whatsapp"
@@ -99,7 +104,7 @@ export function ReachBar({ lead, onAttempt, onOutcome, started }: Props) {
         )}
         {links.email && (
           <>
-            <TemplatePicker label="Email message" templates={emailTemplates} value={email?.id ?? ''} onChange={setEmailId} />
+            <TemplatePicker label="Email message" templates={email.offered} value={email.chosen?.template.id ?? ''} onChange={setEmailId} />
             <a className="btn btn--small btn--outline" href={links.email} onClick={() => void attempt.start('email')}>
               Email<span className="visually-hidden"> {name}</span>
             </a>
@@ -109,7 +114,7 @@ export function ReachBar({ lead, onAttempt, onOutcome, started }: Props) {
       </div>
       {attempt.pending && (
         <div className="reach__outcome" role="group" aria-labelledby="reach-outcome-title">
-          <h4 id="reach-outcome-title">How did the {ACTION_LABELS[attempt.pending.type].toLowerCase()} go?</h4>
+          <h4 id="reach-outcome-title">How did the {ACTION_NOUNS[attempt.pending.type]} go?</h4>
           <ActivityForm
             type={attempt.pending.type}
             label={`Outcome of the ${ACTION_LABELS[attempt.pending.type]}`}

@@ -46,9 +46,19 @@ function HistoryLine({ h }: { h: LeadHistoryEntry }) {
             : 'Next step cleared'}
         </p>
       );
+    case 'merge':
+      return <p>Joined with the same person’s other forms (merge)</p>;
+    case 'unmerge':
+      return <p>Merge undone: a person of its own again</p>;
     default:
       return <p>{h.action}</p>;
   }
+}
+
+/** A merge in words: "Merged Priyanka Joshi (1 form)", or, on the person who was joined, "Merged into another person". */
+export function mergeText(m: { name: string; forms: number; joinedHere: boolean }): string {
+  if (!m.joinedHere) return 'Merged into another person';
+  return `Merged ${m.name || 'another person'} (${m.forms} ${m.forms === 1 ? 'form' : 'forms'})`;
 }
 
 function Entry({ e }: { e: TimelineEntry }) {
@@ -56,6 +66,19 @@ function Entry({ e }: { e: TimelineEntry }) {
     return (
       <li className={`timeline__item timeline__item--${e.action}`}>
         <HistoryLine h={e} />
+        <p className="muted">
+          {e.by}, <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+        </p>
+      </li>
+    );
+  }
+  if (e.kind === 'merge') {
+    return (
+      <li className="timeline__item timeline__item--merge">
+        <p>
+          <strong>{mergeText(e)}</strong>
+          {e.undone ? ' — undone' : ''}
+        </p>
         <p className="muted">
           {e.by}, <time dateTime={e.at}>{formatDateTime(e.at)}</time>
         </p>

@@ -58,8 +58,9 @@ function NextStepEditor({
   onPatch: (p: LeadPatch) => Promise<boolean>;
   onDone: () => void;
 }) {
+  const { workingHours } = useMember();
   const [draft, setDraft] = useState<NextActionDraft>(() =>
-    current ? { type: current.type, at: istInputValue(current.dueAt), note: current.note ?? '' } : emptyNextAction(),
+    current ? { type: current.type, at: istInputValue(current.dueAt), note: current.note ?? '' } : emptyNextAction(workingHours),
   );
   const submit = async (e: FormEvent) => {
     e.preventDefault();

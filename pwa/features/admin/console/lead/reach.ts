@@ -5,15 +5,16 @@ import { useEffect, useState } from 'react';
 import type { ActionType } from '../../../../../contract/desk.ts';
 import {
   callLink,
+  defaultTemplate,
   emailLink,
-  fillTemplate,
+  templatesFor,
+  templateValuesFor,
   whatsappLink,
   WORKSPACE_PATHS,
   type MessageTemplate,
   type TemplateChannel,
   type TemplatesResponse,
 } from '../../../../../contract/workspace.ts';
-import { leadName } from '../controls.tsx';
 import { adminRequest } from '../request.ts';
 
 /** The ways to reach a lead that open something outside the console. */
@@ -52,12 +53,26 @@ export function useTemplates(channel: TemplateChannel): MessageTemplate[] {
   return templates;
 }
 
-/** The template text for this lead, from this member. */
-export function messageFor(template: MessageTemplate | undefined, lead: Record<string, unknown>, counsellor: string): string {
-  if (!template) return '';
-  const course = typeof lead.course === 'string' ? lead.course : '';
+/** What this lead and this member give a template. */
+export function valuesFor(lead: Record<string, unknown>, counsellor: string) {
   const link = typeof window === 'undefined' ? '' : `${window.location.origin}/`;
-  return fillTemplate(template.body, { name: leadName(lead).trim() || 'there', course, counsellor, link });
+  return templateValuesFor(lead, counsellor, link);
+}
+
+/**
+ * The templates of a channel this lead can be sent whole (none with a hole or a stray brace),
+ * each with its text, and the one chosen: `chosenId`, else the one that fits the lead's state.
+ */
+export function offeredTemplates(templates: MessageTemplate[], lead: Record<string, unknown>, counsellor: string, chosenId: string) {
+  const offered = templatesFor(templates, valuesFor(lead, counsellor));
+  const status = typeof lead.status === 'string' ? lead.status : 'new';
+  const chosen =
+    offered.find((o) => o.template.id === chosenId)?.template ??
+    defaultTemplate(
+      offered.map((o) => o.template),
+      status,
+    );
+  return { offered: offered.map((o) => o.template), chosen: offered.find((o) => o.template === chosen) };
 }
 
 export interface ReachLinks {
@@ -68,14 +83,13 @@ export interface ReachLinks {
 
 export function reachLinks(
   lead: Record<string, unknown>,
-  counsellor: string,
-  templates: { whatsapp?: MessageTemplate; email?: MessageTemplate },
+  messages: { whatsapp?: { message: string }; email?: { template: MessageTemplate; message: string } },
 ): ReachLinks {
   const phone = typeof lead.phone === 'string' ? lead.phone : '';
   const email = typeof lead.email === 'string' ? lead.email : '';
   return {
-    whatsapp: phone ? whatsappLink(phone, messageFor(templates.whatsapp, lead, counsellor)) : undefined,
+    whatsapp: phone ? whatsappLink(phone, messages.whatsapp?.message ?? '') : undefined,
     call: phone ? callLink(phone) : undefined,
-    email: email ? emailLink(email, templates.email?.name ?? '', messageFor(templates.email, lead, counsellor)) : undefined,
+    email: email ? emailLink(email, messages.email?.template.name ?? '', messages.email?.message ?? '') : undefined,
   };
 }

@@ -12,7 +12,7 @@ import { leadName, StatusSelect } from '../controls.tsx';
 import { FieldValue } from '../FieldValue.tsx';
 import { formatDateTime } from '../format.ts';
 import { useMember } from '../member.tsx';
-import { reachLinks, useTemplates, type ReachType } from '../lead/reach.ts';
+import { offeredTemplates, reachLinks, useTemplates, type ReachType } from '../lead/reach.ts';
 import type { MessageTemplate } from '../../../../../contract/workspace.ts';
 import { ariaSort, nextSort, type TableColumn } from './columns.ts';
 import type { Lead } from './useLeadList.ts';
@@ -126,7 +126,7 @@ function Clip({ text, children }: { text: string; children: ReactNode }) {
 
 /**
  * The phone in a row: the number is the call link and the WhatsApp mark beside it opens a
- * chat with the first WhatsApp template filled in; either tap also records the attempt.
+ * chat with the WhatsApp template that fits the lead filled in; either tap also records the attempt.
  */
 function PhoneCell({
   item,
@@ -136,12 +136,12 @@ function PhoneCell({
 }: {
   item: Lead;
   name: string;
-  whatsapp: MessageTemplate | undefined;
+  whatsapp: MessageTemplate[];
   onReach?: (type: ReachType) => void;
 }) {
   const member = useMember();
   const phone = typeof item.phone === 'string' ? item.phone : '';
-  const links = reachLinks(item, member.name, { whatsapp });
+  const links = reachLinks(item, { whatsapp: offeredTemplates(whatsapp, item, member.name, '').chosen });
   if (!onReach || !links.call)
     return <Clip text={phone}>{phone ? <FieldValue field={{ key: 'phone', label: 'Phone', kind: 'phone' }} item={item} /> : null}</Clip>;
   return (
@@ -166,8 +166,8 @@ function PhoneCell({
 interface RowProps extends Pick<TableProps, 'list' | 'columns' | 'selected' | 'onSelect' | 'onOpen' | 'onReach' | 'onStatus'> {
   item: Lead;
   index: number;
-  /** The WhatsApp template a row's WA link fills in (the first; read once for the table). */
-  whatsapp: MessageTemplate | undefined;
+  /** The WhatsApp templates (read once for the table): a row's WA link fills in the one that fits its lead. */
+  whatsapp: MessageTemplate[];
   now: number;
   rows: ReturnType<typeof useRowKeys>;
 }
@@ -283,7 +283,7 @@ function Row({ list, item, index, now, rows, whatsapp, columns, selected, onSele
 export function LeadTable(props: TableProps) {
   const { list, columns, items, busy, sort, onSort, selected, onSelectPage } = props;
   const now = useNow(60_000);
-  const [whatsapp] = useTemplates('whatsapp');
+  const whatsapp = useTemplates('whatsapp');
   const rows = useRowKeys(items.length);
   const allOnPage = items.length > 0 && items.every((i) => selected.has(i._id));
   return (

@@ -4,15 +4,32 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { listOf } from '../../../../../contract/lead-kinds.ts';
-import { WORKSPACE_PATHS, type LikelyDuplicate, type PersonDetail, type PersonMerge } from '../../../../../contract/workspace.ts';
+import { callLink, WORKSPACE_PATHS, type LikelyDuplicate, type PersonDetail, type PersonMerge } from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
 import { ErrorNotice } from '../controls.tsx';
 import { formatDateTime, statusLabel } from '../format.ts';
-import { Timeline } from '../lead/Timeline.tsx';
+import { mergeText, Timeline } from '../lead/Timeline.tsx';
 import { useMember } from '../member.tsx';
 import { adminRequest } from '../request.ts';
 import { attempt, useAdminData } from '../use-admin-data.ts';
+
+/** Each number is a call, as everywhere else in the console. */
+function PhoneLinks({ phones }: { phones: string[] }) {
+  return (
+    <>
+      {phones.map((phone, i) => {
+        const link = callLink(phone);
+        return (
+          <span key={phone}>
+            {i > 0 && ', '}
+            {link ? <a href={link}>{phone}</a> : phone}
+          </span>
+        );
+      })}
+    </>
+  );
+}
 
 function Submissions({ leads }: { leads: PersonDetail['leads'] }) {
   return (
@@ -96,15 +113,17 @@ function Merges({ person, onUndone }: { person: PersonDetail; onUndone: (home: s
       <ul>
         {person.merges.map((m) => (
           <li key={m.id}>
-            {m.into === person.id ? `${m.moved} ${m.moved === 1 ? 'lead' : 'leads'} merged in` : 'Merged into another person'} by {m.by},{' '}
-            {formatDateTime(m.at)}
+            {mergeText({ name: m.name, forms: m.moved, joinedHere: m.into === person.id })} by {m.by}, {formatDateTime(m.at)}
             {m.undone ? (
-              <span className="muted"> (undone)</span>
+              <span className="muted"> — undone</span>
             ) : (
               member.can('people.merge') && (
-                <button type="button" className="link-btn" onClick={() => void undo(m)}>
-                  Undo
-                </button>
+                <>
+                  {' '}
+                  <button type="button" className="link-btn" onClick={() => void undo(m)}>
+                    Undo<span className="visually-hidden"> the merge</span>
+                  </button>
+                </>
               )
             )}
           </li>
@@ -142,7 +161,7 @@ export default function PersonPage() {
       <dl className="lead-fields">
         <div className="lead-fields__row">
           <dt>Phone</dt>
-          <dd>{person.phones.join(', ') || '—'}</dd>
+          <dd>{person.phones.length === 0 ? '—' : <PhoneLinks phones={person.phones} />}</dd>
         </div>
         <div className="lead-fields__row">
           <dt>Email</dt>

@@ -1,6 +1,7 @@
 // Import walk-ins and college-fair sheets into a list: the file (CSV, as Excel saves it) is
 // checked row by row by the form's own rules and shown before anything is stored; then the
-// good rows are imported. Importing the same file again stores nothing twice.
+// good rows are imported, to the importer if they say so. Importing the same file again stores
+// nothing twice.
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LEAD_KINDS, LISTED_KINDS, type ListSlug } from '../../../../../contract/lead-kinds.ts';
@@ -14,6 +15,7 @@ import {
 } from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { formatCount } from '../format.ts';
+import { useMember } from '../member.tsx';
 import { AdminRequestError, adminRequest } from '../request.ts';
 
 /** Lists a sheet can fill: not those whose form sets a password. */
@@ -22,29 +24,35 @@ const IMPORTABLE = LISTED_KINDS.filter((k) => !LEAD_KINDS[k].fields.some((f) => 
 type Step =
   { state: 'choose' } | { state: 'busy' } | { state: 'checked' | 'done'; answer: ImportResponse } | { state: 'error'; message: string };
 
+/** Columns the form has no field for: said before anything is stored (a Date column above all: the lead's date is today's). */
+function ignoredText(columns: string[]): string {
+  const date = columns.find((c) => /\b(date|time|timestamp)\b/i.test(c));
+  const names = columns.map((c) => `“${c}”`).join(', ');
+  return `Not imported: ${names}${date ? ` — each lead is dated when it is imported, not by “${date}”` : ''}.`;
+}
+
 function Preview({ answer }: { answer: ImportResponse }) {
   const bad = answer.rows.filter((r) => !r.ok);
   return (
     <div className="import-preview">
       <p role="status">
         {answer.committed
-          ? `${formatCount(answer.stored ?? 0)} imported${answer.alreadyStored ? `, ${formatCount(answer.alreadyStored)} already imported before` : ''}${answer.invalid ? `, ${formatCount(answer.invalid)} left out` : ''}.`
+          ? `${formatCount(answer.stored ?? 0)} imported${answer.alreadyStored ? `, ${formatCount(answer.alreadyStored)} already imported before` : ''}${answer.invalid ? `, ${formatCount(answer.invalid)} left out` : ''}${answer.assignedToMe !== undefined ? `; ${formatCount(answer.assignedToMe)} assigned to you` : ''}.`
           : `${answer.fileName}: ${formatCount(answer.total)} rows, ${formatCount(answer.valid)} ready to import, ${formatCount(answer.invalid)} with problems.`}
       </p>
+      {answer.ignoredColumns.length > 0 && <p className="import-ignored">{ignoredText(answer.ignoredColumns)}</p>}
       {bad.length > 0 && (
         <table className="console-table import-errors">
           <caption>Rows that will not be imported</caption>
           <thead>
             <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Why</th>
+              <th scope="col">Row</th>
             </tr>
           </thead>
           <tbody>
             {bad.slice(0, 200).map((r) => (
               <tr key={r.line}>
-                <td>{r.line}</td>
-                <td>{Object.values(r.errors ?? {}).join('; ')}</td>
+                <td>{r.messages?.join('. ') ?? `Line ${r.line}: ${Object.values(r.errors ?? {}).join('; ')}`}</td>
               </tr>
             ))}
           </tbody>
@@ -54,21 +62,57 @@ function Preview({ answer }: { answer: ImportResponse }) {
   );
 }
 
+/** How the file's people agreed to be contacted: kept as each imported lead's consent record. */
+function ConsentBasisField({ basis, onChange, showError }: { basis: string; onChange: (value: string) => void; showError: boolean }) {
+  const id = useId();
+  const error = showError ? consentBasisError(basis) : undefined;
+  return (
+    <div className="console-field console-field--wide">
+      <label htmlFor={`${id}-basis`}>How these people agreed to be contacted</label>
+      <textarea
+        id={`${id}-basis`}
+        rows={2}
+        aria-required="true"
+        maxLength={CONSENT_BASIS_MAX}
+        value={basis}
+        placeholder="Paper form at the Pune career fair, 12 Nov, consent box ticked"
+        aria-describedby={`${id}-basis-help${error ? ` ${id}-basis-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <small id={`${id}-basis-help`} className="muted">
+        Kept as each imported lead&apos;s consent record. Leads without one get no automatic email or marketing.
+      </small>
+      {error && (
+        <small id={`${id}-basis-error`} className="console-error">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
 export default function ImportPage() {
   const id = useId();
   const [slug, setSlug] = useState<ListSlug>(IMPORTABLE[0]!.slug);
   const [file, setFile] = useState<File | null>(null);
+  const [step, setStep] = useState<Step>({ state: 'choose' });
+  const [toMe, setToMe] = useState(false);
   const [basis, setBasis] = useState('');
   const [basisTouched, setBasisTouched] = useState(false);
-  const basisError = consentBasisError(basis);
-  const [step, setStep] = useState<Step>({ state: 'choose' });
+  const member = useMember();
   const list = IMPORTABLE.find((l) => l.slug === slug)!;
   const kind = LISTED_KINDS.find((k) => LEAD_KINDS[k].list.slug === slug)!;
   const send = async (commit: boolean) => {
-    if (!file || basisError) return;
+    if (!file || consentBasisError(basis)) return;
     setStep({ state: 'busy' });
     try {
-      const query = new URLSearchParams({ fileName: file.name, consentBasis: basis.trim(), ...(commit ? { commit: '1' } : {}) });
+      const query = new URLSearchParams({
+        fileName: file.name,
+        consentBasis: basis.trim(),
+        ...(commit ? { commit: '1' } : {}),
+        ...(commit && toMe ? { assignToMe: '1' } : {}),
+      });
       const { data } = await adminRequest<ImportResponse>(`${WORKSPACE_PATHS.import}/${slug}?${query}`, { method: 'POST', file });
       setStep({ state: commit ? 'done' : 'checked', answer: data });
     } catch (err) {
@@ -122,32 +166,14 @@ export default function ImportPage() {
             }}
           />
         </div>
-        <div className="console-field console-field--wide">
-          <label htmlFor={`${id}-basis`}>How these people agreed to be contacted</label>
-          <textarea
-            id={`${id}-basis`}
-            rows={2}
-            aria-required="true"
-            maxLength={CONSENT_BASIS_MAX}
-            value={basis}
-            placeholder="Paper form at the Pune career fair, 12 Nov, consent box ticked"
-            aria-describedby={`${id}-basis-help${basisTouched && basisError ? ` ${id}-basis-error` : ''}`}
-            aria-invalid={basisTouched && basisError ? true : undefined}
-            onChange={(e) => {
-              setBasis(e.target.value);
-              setStep({ state: 'choose' });
-            }}
-            onBlur={() => setBasisTouched(true)}
-          />
-          <small id={`${id}-basis-help`} className="muted">
-            Kept as each imported lead&apos;s consent record. Leads without one get no automatic email or marketing.
-          </small>
-          {basisTouched && basisError && (
-            <small id={`${id}-basis-error`} className="console-error">
-              {basisError}
-            </small>
-          )}
-        </div>
+        <ConsentBasisField
+          basis={basis}
+          showError={basisTouched}
+          onChange={(value) => {
+            setBasis(value);
+            setStep({ state: 'choose' });
+          }}
+        />
         <button type="submit" className="btn btn--small" disabled={!file || step.state === 'busy'}>
           {step.state === 'busy' ? 'Working…' : 'Check the file'}
         </button>
@@ -159,9 +185,16 @@ export default function ImportPage() {
       )}
       {(step.state === 'checked' || step.state === 'done') && <Preview answer={step.answer} />}
       {step.state === 'checked' && step.answer.valid > 0 && (
-        <button type="button" className="btn" onClick={() => void send(true)}>
-          Import {formatCount(step.answer.valid)} {step.answer.valid === 1 ? 'row' : 'rows'} into {list.title}
-        </button>
+        <div className="import-commit">
+          {member.can('leads.work') && (
+            <label className="chip-option">
+              <input type="checkbox" checked={toMe} onChange={(e) => setToMe(e.target.checked)} /> Assign these to me (met at my stall)
+            </label>
+          )}
+          <button type="button" className="btn" onClick={() => void send(true)}>
+            Import {formatCount(step.answer.valid)} {step.answer.valid === 1 ? 'row' : 'rows'} into {list.title}
+          </button>
+        </div>
       )}
       {step.state === 'done' && <Link to={`/admin/${slug}`}>Open {list.title}</Link>}
     </section>

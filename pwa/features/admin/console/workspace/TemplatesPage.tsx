@@ -1,4 +1,5 @@
-// The messages a counsellor sends in one tap: admins add, change and delete them; everyone
+// The messages a counsellor sends in one tap: admins add, change and delete them (Delete asks
+// first), and say which state of a lead each fits; everyone
 // who works leads sees them here with their placeholders filled for a sample lead.
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -7,22 +8,25 @@ import {
   TEMPLATE_LANGUAGE_LABELS,
   TEMPLATE_LANGUAGES,
   TEMPLATE_PLACEHOLDERS,
+  TEMPLATE_STAGE_LABELS,
+  TEMPLATE_STAGES,
   WORKSPACE_PATHS,
   type MessageTemplate,
   type TemplateChannel,
   type TemplateLanguage,
+  type TemplateStage,
   type TemplatesResponse,
 } from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../controls.tsx';
+import { ConfirmDelete, ErrorNotice } from '../controls.tsx';
 import { forgetTemplates } from '../lead/reach.ts';
 import { useMember } from '../member.tsx';
 import { adminRequest } from '../request.ts';
 import { attempt, useAdminData } from '../use-admin-data.ts';
 
-type Draft = Pick<MessageTemplate, 'name' | 'language' | 'channel' | 'body'>;
-const EMPTY: Draft = { name: '', language: 'english', channel: 'whatsapp', body: '' };
+type Draft = Pick<MessageTemplate, 'name' | 'language' | 'channel' | 'body' | 'stage'>;
+const EMPTY: Draft = { name: '', language: 'english', channel: 'whatsapp', body: '', stage: 'any' };
 const CHANNEL_LABELS: Record<TemplateChannel, string> = { whatsapp: 'WhatsApp', email: 'Email' };
 
 function TemplateForm({ initial, onSave, onCancel }: { initial: Draft; onSave: (d: Draft) => Promise<boolean>; onCancel?: () => void }) {
@@ -63,6 +67,16 @@ function TemplateForm({ initial, onSave, onCancel }: { initial: Draft; onSave: (
           ))}
         </select>
       </div>
+      <div className="console-field">
+        <label htmlFor={`${id}-stage`}>Fits</label>
+        <select id={`${id}-stage`} value={draft.stage} onChange={(e) => set({ stage: e.target.value as TemplateStage })}>
+          {TEMPLATE_STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {TEMPLATE_STAGE_LABELS[stage]}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="console-field console-field--grow">
         <label htmlFor={`${id}-body`}>Message ({TEMPLATE_PLACEHOLDERS.join(', ')} are filled in)</label>
         <textarea
@@ -92,6 +106,7 @@ export default function TemplatesPage() {
   const manages = member.can('templates.manage');
   const [loaded, reload] = useAdminData<TemplatesResponse>(WORKSPACE_PATHS.templates, 'Could not load the templates');
   const [editing, setEditing] = useState('');
+  const [deleting, setDeleting] = useState<{ template: MessageTemplate; busy: boolean } | null>(null);
   const save = async (draft: Draft, templateId?: string) => {
     const done = await attempt(
       () =>
@@ -110,11 +125,13 @@ export default function TemplatesPage() {
     return true;
   };
   const remove = async (t: MessageTemplate) => {
+    setDeleting({ template: t, busy: true });
     const done = await attempt(
       () => adminRequest(`${WORKSPACE_PATHS.templates}/${t.id}`, { method: 'DELETE' }).then(() => ({ data: true })),
       (message) => toast.show(message, 'error'),
       'Could not delete the template. Please try again.',
     );
+    setDeleting(null);
     if (done) {
       toast.show(`Template "${t.name}" deleted`, 'success');
       forgetTemplates();
@@ -137,7 +154,7 @@ export default function TemplatesPage() {
                 <h2>
                   {t.name}{' '}
                   <span className="muted">
-                    · {CHANNEL_LABELS[t.channel]} · {TEMPLATE_LANGUAGE_LABELS[t.language]}
+                    · {CHANNEL_LABELS[t.channel]} · {TEMPLATE_LANGUAGE_LABELS[t.language]} · {TEMPLATE_STAGE_LABELS[t.stage]}
                   </span>
                 </h2>
                 <p className="template-list__body">{t.body}</p>
@@ -146,7 +163,8 @@ export default function TemplatesPage() {
                     <button type="button" className="link-btn" onClick={() => setEditing(t.id)}>
                       Change<span className="visually-hidden"> {t.name}</span>
                     </button>{' '}
-                    <button type="button" className="btn btn--danger btn--small" onClick={() => void remove(t)}>
+                    {/* Quiet beside Change: the dialog it opens is where a template is really deleted. */}
+                    <button type="button" className="link-btn link-btn--danger" onClick={() => setDeleting({ template: t, busy: false })}>
                       Delete<span className="visually-hidden"> {t.name}</span>
                     </button>
                   </p>
@@ -156,6 +174,16 @@ export default function TemplatesPage() {
           </li>
         ))}
       </ul>
+      {deleting && (
+        <ConfirmDelete
+          title={`Delete the template "${deleting.template.name}"?`}
+          busy={deleting.busy}
+          onConfirm={() => void remove(deleting.template)}
+          onCancel={() => setDeleting(null)}
+        >
+          <p>Counsellors will no longer be able to send it. This cannot be undone.</p>
+        </ConfirmDelete>
+      )}
       {manages && (
         <section aria-labelledby="template-add-title">
           <h2 id="template-add-title">Add a template</h2>

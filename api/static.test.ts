@@ -1,0 +1,53 @@
+// A reload of any page the app serves answers 200 with the app shell; an unknown path, the
+// 404 page with 404. The pages come from the route table the app's routers are declared from.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LIST_SLUGS } from '../contract/lead-kinds.ts';
+import { CONSOLE_ROUTES, consolePath, PUBLIC_VALUE_ROUTES } from '../contract/routes.ts';
+import { staticSite } from './static.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'static-site-'));
+writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>home</title>');
+writeFileSync(path.join(root, 'shell.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+writeFileSync(path.join(root, '404.html'), '<!doctype html><title>not found</title>');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const app = new Hono().get('*', staticSite(root));
+const statusOf = async (urlPath: string) => (await app.request(urlPath)).status;
+
+/** A route pattern with each value filled in as a link would have it. */
+const filled = (pattern: string) => pattern.replace(':list', LIST_SLUGS[0]!).replace(/:[a-z]+/g, 'K7Q2MX');
+
+describe('deep links', () => {
+  it('answers 200 for a reload of the pages a counsellor was sent a link to', async () => {
+    for (const urlPath of ['/admin/import', '/admin/people', '/admin/templates', '/admin/sessions/K7Q2MX', '/admin/people/3f1c']) {
+      const res = await app.request(urlPath);
+      expect(res.status, urlPath).toBe(200);
+      expect(await res.text(), urlPath).toContain('<div id="root">');
+    }
+  });
+
+  it('answers 200 for every route the console and the public site render in the browser', async () => {
+    const paths = [
+      ...Object.values(CONSOLE_ROUTES).map((route) => filled(consolePath(route))),
+      ...LIST_SLUGS.map((slug) => `/admin/${slug}`),
+      ...Object.values(PUBLIC_VALUE_ROUTES).map((route) => filled(`/${route}`)),
+    ];
+    expect(paths).toContain('/admin/import');
+    for (const urlPath of paths) {
+      expect(await statusOf(urlPath), urlPath).toBe(200);
+      expect(await statusOf(`${urlPath}/`), `${urlPath}/`).toBe(200);
+    }
+  });
+
+  it('answers 404 for a path no route serves', async () => {
+    for (const urlPath of ['/admin/no-such-page', '/admin/people/3f1c/extra', '/admin/sessions/K7Q2MX/x', '/no-such-page', '/s']) {
+      const res = await app.request(urlPath);
+      expect(res.status, urlPath).toBe(404);
+      expect(await res.text(), urlPath).toContain('not found');
+    }
+  });
+});
