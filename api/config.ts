@@ -75,7 +75,7 @@ export interface Config {
   /** Submissions per relay key per minute before a 429 (0: off): a relay drains a day's classes after an outage. */
   relayRateLimitPerMinute: number;
   /**
-   * RELAY_UPSTREAM_URL and RELAY_KEY (issue 23 part 4): this instance is a classroom relay.
+   * RELAY_UPSTREAM_URL and RELAY_KEY: this instance is a classroom relay.
    * It stores every submission first and forwards it upstream; it sends no mail.
    */
   relay?: { upstreamUrl: string; key: string } | undefined;

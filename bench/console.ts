@@ -5,7 +5,7 @@
 // status-filtered page, the people lookup and the overview; and the sales desk's reads as one
 // of 20 counsellors who share the leads (95% assigned round the team, 5% in the pool, 2% with
 // a next step due within three days either way): their My day, their list (theirs and the
-// pool, a counsellor's scope), their list filtered to theirs. Issue 22's: the header's search
+// pool, a counsellor's scope), their list filtered to theirs. Then the header's search
 // across every list (a name, a fragment, an email, a phone pasted or typed, nothing), and
 // the contact list sorted by each of its keys, both ways, first and deeper pages. Target:
 // p95 under 100 ms each. Then the CSV export of all of them: rows per second (target at
@@ -58,16 +58,16 @@ export interface ConsoleBench {
   leads: number;
   seedSeconds: number;
   timings: ConsoleTiming[];
-  /** Issue 22: the header's search across every list. */
+  /** The header's search across every list. */
   search: ConsoleTiming[];
-  /** Issue 22: a list sorted by each of its columns, both ways, its first page and a deeper one. */
+  /** A list sorted by each of its columns, both ways, its first page and a deeper one. */
   sorted: ConsoleTiming[];
   imported: ImportBench;
   exported: ExportBench;
 }
 export const EXPORT_TARGET_ROWS_PER_SECOND = 100_000;
 export const EXPORT_TARGET_GROWTH_MB = 100;
-/** Issue 22: a 10,000-row file previewed and then committed, in under 10 s. */
+/** A 10,000-row file previewed and then committed, in under 10 s. */
 export const IMPORT_TARGET_SECONDS = 10;
 const IMPORT_ROWS = 10_000;
 
@@ -341,7 +341,7 @@ export async function benchConsole(): Promise<ConsoleBench> {
         return timings;
       };
       const timings = await time(cases);
-      // Issue 22's header search, across every list: what a counsellor pastes or types.
+      // The header search, across every list: what a counsellor pastes or types.
       const searchFor = (q: () => string) => () => `${WORKSPACE_PATHS.search}?q=${encodeURIComponent(q())}`;
       const spaced = (d: string) => `+91 ${d.slice(0, 5)} ${d.slice(5)}`;
       const search = await time([
@@ -354,7 +354,7 @@ export async function benchConsole(): Promise<ConsoleBench> {
         { name: 'a phone no one has (+91 98123 45678)', url: searchFor(() => spaced(`98${String(random(99_999_999)).padStart(8, '0')}`)) },
         { name: 'a name no one has', url: searchFor(() => `Zorawar Qx${random(1000)}`) },
       ]);
-      // Issue 22's sortable lists: the contact list (the most columns) by each of them, both
+      // The sortable lists: the contact list (the most columns) by each of them, both
       // ways, its first page and a deeper one (50 a page, with the total).
       const contact = LEAD_KINDS.contact.list;
       const sorted = await time(

@@ -9,8 +9,8 @@ import { PROGRAM_INDEX } from '../pwa/content/programs-index.ts';
 import { CHROMIUM_PATH } from '../tests/support/browser.ts';
 import { startServer } from '../tests/support/server.ts';
 
-// The budget's four pages, and every other programme page (issue 24 put a booking or a
-// proposal form and a brochure on each).
+// The budget's four pages, and every other programme page (each carries a booking or a
+// proposal form and a brochure).
 export const LIGHTHOUSE_PATHS = ['/', '/contact', '/blog', '/course/soft-skills', ...Object.values(PROGRAM_INDEX).map((p) => p.path)];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };

@@ -27,7 +27,7 @@ if (runs('api')) {
   }
   console.log(`median ratio single/pgbench: ${fmt(api.median.singleRatio, 2)} (target >= 0.5) ${verdict(api.median.singleRatio >= 0.5)}`);
   console.log(`median p99 single: ${fmt(api.median.p99, 1)} ms`);
-  // Issue 25: the tail holds in every round, not only the median one.
+  // The tail holds in every round, not only the median one.
   const worstP99 = Math.max(...api.rounds.map((r) => r.single.p99));
   console.log(`worst round's p99 single: ${fmt(worstP99, 1)} ms (target < 25 in every round) ${verdict(worstP99 < 25)}`);
   console.log(`median ratio batch/pgbench:  ${fmt(api.median.batchRatio, 2)} (target >= 1.2) ${verdict(api.median.batchRatio >= 1.2)}`);

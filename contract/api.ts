@@ -88,7 +88,7 @@ export interface QuizUser {
 /** A token emailed as a link (an admin's password reset, a visitor's erasure): 32 random bytes, base64url. */
 export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** A seat booking as the API returns it (issue 24 part 1). */
+/** A seat booking as the API returns it. */
 export interface BookingRecord {
   _id: string;
   reference: string;
@@ -116,7 +116,7 @@ export interface BookingRecord {
   createdAt: string;
 }
 
-/** A proposal request as the API returns it (issue 24 part 2). */
+/** A proposal request as the API returns it. */
 export interface ProposalRecord {
   _id: string;
   programme: string;

@@ -1,4 +1,4 @@
-// Seat bookings and their payment (issue 24 part 1): the paid packages and their prices, the
+// Seat bookings and their payment: the paid packages and their prices, the
 // programmes a seat can be booked on, the booking reference, the payment states the console
 // moves a booking through, and the UPI link. The server computes the amount from the
 // package (never from the client), and the PWA shows the same figure.

@@ -171,7 +171,7 @@ export const LEAD_KINDS = {
     label: 'Personality test answers',
     fields: [name, email],
   },
-  // A seat on a programme, before payment (issue 24 part 1): an unpaid one is the abandoned
+  // A seat on a programme, before payment: an unpaid one is the abandoned
   // checkout the desk follows up; paymentStatus moves on in the console.
   booking: {
     path: '/api/v1/bookings',
@@ -208,7 +208,7 @@ export const LEAD_KINDS = {
       empty: 'No seat bookings yet.',
     },
   },
-  // An organisation asking for a proposal from a college, school, corporate or B2B page (issue 24 part 2).
+  // An organisation asking for a proposal from a college, school, corporate or B2B page.
   proposal: {
     path: '/api/v1/proposals',
     label: 'Proposal request',

@@ -25,7 +25,7 @@ export const MESSAGES = {
   personalitySuccess: 'Form submitted successfully!',
   personalityFailure: 'Something went wrong!',
   personalityNetwork: 'Server error, please try again!',
-  // Issue 24: bookings and proposals (the spec has no such forms).
+  // Bookings and proposals (the spec has no such forms).
   // Not "booked": nothing is paid yet; the seat is held for its payment.
   bookingSuccess: `Seat reserved — pay within ${BOOKING_HOLD_DAYS} days to keep it`,
   bookingFailure: 'We could not book your seat. Please try again.',

@@ -1,4 +1,4 @@
-// The relay (issue 23 part 4): a copy of the product on a trainer's laptop stores its class's
+// The relay: a copy of the product on a trainer's laptop stores its class's
 // submissions first and delivers them upstream with a relay key an admin made. What the
 // console, the relay and the upstream agree on.
 import { object, string, type InferType } from 'yup';

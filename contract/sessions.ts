@@ -1,4 +1,4 @@
-// Classroom sessions (issue 23): a trainer creates a session for an organisation; the class
+// Classroom sessions: a trainer creates a session for an organisation; the class
 // joins at /s/{code} and takes the test; the organisation gets a report on the class.
 // What the console, the join page and the API agree on. Plain rules plus yup schemas.
 import { number, object, string, type InferType } from 'yup';

@@ -1,4 +1,4 @@
-// Past one machine (issue 13): three API instances on one Postgres behind HAProxy.
+// Past one machine: three API instances on one Postgres behind HAProxy.
 //
 // - The public rate limit is one allowance across the instances (it lives in Postgres):
 //   with a limit of L a minute, L submissions from one address pass, spread over the three

@@ -1,4 +1,4 @@
-// SIGTERM with a mail backlog (issue 25): the real server, a mail server that takes a second
+// SIGTERM with a mail backlog: the real server, a mail server that takes a second
 // per message, and a queue of certificate emails. The process exits within 2 s (it took up
 // to 19.8 s, past Docker's 10), and what it did not send waits in the queue.
 import { describe, expect, it } from 'vitest';

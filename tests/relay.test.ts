@@ -1,4 +1,4 @@
-// A classroom with no internet at all (issue 23, part 4), in the browser, from the production
+// A classroom with no internet at all, in the browser, from the production
 // build: an upstream (with an SMTP peer) and a relay on its own embedded database in a folder,
 // reaching the upstream through a TCP proxy the test takes down and brings back. The relay
 // copies the session while the upstream answers; then, with the upstream away for the whole

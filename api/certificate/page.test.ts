@@ -1,4 +1,4 @@
-// The certificate's share links on its page and in its email (issue 24 part 4): the same
+// The certificate's share links on its page and in its email: the same
 // LinkedIn, WhatsApp and PNG links in both, and none on a withdrawn certificate's page.
 import { describe, expect, it } from 'vitest';
 import { QUIZ_ITEMS } from '../../contract/quiz/items.ts';

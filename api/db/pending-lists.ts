@@ -1,4 +1,4 @@
-// Merges the search indexes' pending lists off the leads' path (issue 25, item 11). Each lead
+// Merges the search indexes' pending lists off the leads' path. Each lead
 // table's trigram index (gin, gin_pending_list_limit 64 MB) takes an insert's entries into
 // its pending list, which is cheap; but when the list passes its limit, the insert that
 // finds it full merges all of it into the index, inside that insert's transaction. Under

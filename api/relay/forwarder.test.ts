@@ -1,4 +1,4 @@
-// The relay (issue 23 part 4): a relay stores every submission first and answers the phone
+// The relay: a relay stores every submission first and answers the phone
 // at once (with the upstream down), sends no mail, and forwards each submission upstream
 // exactly once with its own Idempotency-Key through the batch endpoint, under faults: the
 // upstream away, a 503 for a whole batch, and a batch stored upstream whose answer is lost

@@ -1,4 +1,4 @@
-// Admin authentication and the server-enforced admin lists (issue 3): login and its one
+// Admin authentication and the server-enforced admin lists: login and its one
 // failure message, what makes a token invalid, logout, throttling, forgot/reset, the five
 // lists with search and paging, security headers, JSON-only POSTs and CORS. Runs on
 // PGlite and, when TEST_DATABASE_URL is set, on real Postgres. Time is an injected clock.

@@ -1,4 +1,4 @@
-// Seat bookings and proposal requests (issue 24 parts 1 and 2) through the API, on PGlite
+// Seat bookings and proposal requests through the API, on PGlite
 // and, with TEST_DATABASE_URL, on Postgres: validation with the forms' messages, exactly
 // once per Idempotency-Key, the admin lists and CSV, erasure; and a booking's payment (the
 // options the form reads, the visitor's UTR, an admin confirming it) and the batches.

@@ -1,4 +1,4 @@
-// What a seat booking needs beside its lead kind (issue 24 part 1):
+// What a seat booking needs beside its lead kind:
 //   GET    /api/v1/bookings/options   (public) { batches, payment: { links, upi } }: the
 //          upcoming batches admins keep and how to pay; the form builds each link with its
 //          own reference (contract/bookings.ts), so a booking saved offline pays the same way

@@ -1,4 +1,4 @@
-// The public certificate (issue 5): JSON and PNG under /api/v1/certificates, the
+// The public certificate: JSON and PNG under /api/v1/certificates, the
 // server-rendered verification page at /certificate/{id}, what none of them expose, their
 // caching, and unknown or malformed ids as a JSON 404 and an HTML 404 page. Runs on
 // PGlite and, when TEST_DATABASE_URL is set, on real Postgres.

@@ -17,7 +17,7 @@ import { useTestApp } from '../testing/app.ts';
 import { testBackends } from '../testing/databases.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-// 3,000 bodies per database (issue 10 asks for thousands); FUZZ_BODIES=20000 for a deeper run.
+// 3,000 bodies per database (thousands, not a handful); FUZZ_BODIES=20000 for a deeper run.
 const BODIES = Number(process.env.FUZZ_BODIES ?? 3000);
 
 /** mulberry32: small, seeded, good enough to pick mutations. */

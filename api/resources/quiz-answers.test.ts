@@ -1,4 +1,4 @@
-// POST /api/v1/quiz/submit-answers (issue 5): the answer shape, every rejection with its
+// POST /api/v1/quiz/submit-answers: the answer shape, every rejection with its
 // message and nothing stored, exactly-once (single POST and the batch endpoint), the
 // certificate email delivered to a real SMTP peer (smtp-server) with a 1600×1131 PNG and
 // a link that opens the verification page, and the admin list's test columns. Runs on

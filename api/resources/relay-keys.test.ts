@@ -1,4 +1,4 @@
-// Relay keys (issue 23 part 4, the upstream's side): an admin makes one (shown once, only
+// Relay keys (the upstream's side): an admin makes one (shown once, only
 // its hash stored), lists and revokes it; a relay key delivers submissions (the batch
 // endpoint and the public POSTs) and nothing else; a revoked or unknown key is 401; and the
 // key is its own client for the rate limit, apart from the address it comes from. PGlite,

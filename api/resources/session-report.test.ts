@@ -1,4 +1,4 @@
-// A session's class report (issue 23 part 3): the figures against the database (each
+// A session's class report: the figures against the database (each
 // participant's latest test; mean, median and the five bands computed here in SQL, apart
 // from the code under test), the under-5 rule (no figures at all for fewer than 5
 // finished), and the PDF: its text read back with poppler's pdftotext, aggregate only (no

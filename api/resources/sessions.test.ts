@@ -1,4 +1,4 @@
-// Classroom sessions (issue 23 part 1, and the server's side of part 2): creating and
+// Classroom sessions and the server's side of joining one: creating and
 // reading sessions by role, the code and link, the public join data, joins and tests that
 // carry the session code (a student twice is one participant), a roll number instead of an
 // email (no mail), and the certificate naming the organisation. PGlite, and Postgres when

@@ -44,7 +44,7 @@ function bodyFor(kind: ListedKind, i: number, over: Record<string, string> = {})
     background: BACKGROUND_OPTIONS[i % BACKGROUND_OPTIONS.length]!,
     course: COURSE_OPTIONS[i % COURSE_OPTIONS.length]!,
     password: 'secret123',
-    // A seat booking and a proposal request (issue 24): the reference is each booking's own.
+    // A seat booking and a proposal request: the reference is each booking's own.
     programme: BOOKABLE_PROGRAMMES[1 + (i % 4)]!,
     package: PAID_PACKAGE_NAMES[i % 2]!,
     batch: `Batch ${i % 3}`,

@@ -3,7 +3,7 @@ import type { CourseHeader as Header } from '../content/types.ts';
 interface Props {
   header: Header;
   showInfoGrid?: boolean;
-  /** Opens the booking form (issue 24): the route composes it in. */
+  /** Opens the booking form: the route composes it in. */
   onBuy: () => void;
 }
 

@@ -1,4 +1,4 @@
-// Issue 24 part 3, in Chromium against the production build: every "Download Pdf" downloads
+// The brochures, in Chromium against the production build: every "Download Pdf" downloads
 // a real PDF of its programme (pdftotext reads the programme's name in it), named for the
 // programme, served as application/pdf, and kept by the service worker once fetched.
 import { execFileSync } from 'node:child_process';

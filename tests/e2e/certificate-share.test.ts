@@ -1,4 +1,4 @@
-// A certificate worth sharing (issue 24 part 4), in Chromium against the production build:
+// A certificate worth sharing, in Chromium against the production build:
 // its verification page offers Add to LinkedIn with LinkedIn's exact parameters, a WhatsApp
 // message that carries the page's link, and the PNG as a download; the page itself keeps
 // working for whoever follows the shared link, in a browser that never took the test.

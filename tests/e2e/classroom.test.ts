@@ -1,4 +1,4 @@
-// A classroom session in the browser (issue 23 parts 1 and 2), against the production build:
+// A classroom session in the browser, against the production build:
 // a trainer's session; a student's phone opens /s/{code} online, is told when it is ready to
 // go offline, loses the network (and reloads, served by the service worker), joins and
 // takes the whole test in the session's language offline, then comes back online and the

@@ -1,5 +1,5 @@
-// The personality test in the browser, against the production build (issue 5 and issue 6
-// part 5): the guard; the whole English and Hinglish flows from sign-up to the toast, the
+// The personality test in the browser, against the production build: the guard; the
+// whole English, Hinglish and Hindi flows from sign-up to the toast, the
 // certificate email at a real SMTP peer and its link opening the verification page; the
 // Next/Previous/Submit rules; keyboard answering; resuming after a reload; offline
 // submission queued and delivered later; the failure message; the certificate pages.

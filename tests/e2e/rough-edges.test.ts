@@ -1,4 +1,4 @@
-// Rough edges seen on a walk through the site (issue 24 part 5), in Chromium against the
+// Rough edges seen on a walk through the site, in Chromium against the
 // production build: the floating chat button covers no control of the personality test on a
 // phone, and closing a modal (the intro video, the join-free form, a gallery photo) gives
 // focus back to where it was.

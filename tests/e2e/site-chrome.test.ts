@@ -221,7 +221,7 @@ describe('performance budget', () => {
     }
     console.log(`JS loaded by /: ${scripts.length} files, ${total} B (${(total / 1024).toFixed(1)} KB) gzip`);
     expect(total).toBeLessThanOrEqual(130 * 1024);
-    // Issue 24: the home page's JavaScript does not grow. 113,785 B was measured before it
+    // The home page's JavaScript does not grow. 113,785 B was measured before it
     // (at c614bab^); a change that adds to it pays for it here.
     expect(total).toBeLessThanOrEqual(113_785);
     expect(text).not.toContain('formik');

@@ -191,7 +191,7 @@ describe('course and service page components', () => {
     expect(await packages.nth(0).locator('.checklist li').count()).toBe(6);
     expect(await packages.nth(1).locator('.checklist li').count()).toBe(9);
     expect(await packages.nth(2).locator('.checklist li').count()).toBe(8);
-    // A paid package books a seat first (issue 24): its payment page follows the booking.
+    // A paid package books a seat first: its payment page follows the booking.
     await packages
       .nth(1)
       .getByRole('button', { name: /Book Your Slot/ })

@@ -1,4 +1,4 @@
-// Issue 24 parts 1 and 2 in Chromium against the production build, at 390 and 1366 px:
+// Bookings and proposals in Chromium against the production build, at 390 and 1366 px:
 // "Buy now" and a paid package's button open the booking form, which answers with a
 // booking reference (at once, even offline, and delivered later); the payment link carries
 // the reference; the UPI link is exact (payee, amount, currency, reference) and its QR code

@@ -53,7 +53,7 @@ async function seed(): Promise<void> {
     background: 'Corporate Employee',
     course: 'Corporate Training',
     password: 'secret123',
-    // Seat bookings and proposal requests (issue 24); a booking without a reference gets one from the server.
+    // Seat bookings and proposal requests; a booking without a reference gets one from the server.
     programme: 'Corporate Training for Freshers',
     package: i % 2 ? 'Elite' : 'Elevate',
     batch: i % 2 ? 'Weekend batch starting 5 December 2026 (Saturdays and Sundays, 10 am)' : 'Next available batch',

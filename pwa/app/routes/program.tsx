@@ -1,4 +1,4 @@
-// A programme page with its two next steps composed in (issue 24): "Buy now" opens the
+// A programme page with its two next steps composed in: "Buy now" opens the
 // booking form, "Request a proposal" the organisation's form. Both are lazy: their code
 // loads when a visitor presses the button, not with the page.
 import { lazy, Suspense, useState } from 'react';

@@ -1,4 +1,4 @@
-// "Buy now" and the paid packages' buttons (issue 24 part 1): the booking form in a modal,
+// "Buy now" and the paid packages' buttons: the booking form in a modal,
 // then its confirmation with the payment. Lazy: none of it loads until a visitor asks.
 import { useState } from 'react';
 import { PAID_PACKAGE_NAMES } from '../../../contract/bookings.ts';

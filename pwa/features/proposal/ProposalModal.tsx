@@ -1,4 +1,4 @@
-// "Request a proposal" on the colleges, schools, corporate and B2B pages (issue 24 part 2):
+// "Request a proposal" on the colleges, schools, corporate and B2B pages:
 // organisation, role, city, participants, preferred months and a message, through the
 // outbox like every form, so it is sent even from a campus with no signal. Lazy.
 import { Form, Formik } from 'formik';

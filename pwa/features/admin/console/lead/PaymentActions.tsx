@@ -1,4 +1,4 @@
-// A seat booking's payment in the console (issue 24 part 1): where it stands, and the next
+// A seat booking's payment in the console: where it stands, and the next
 // step an admin takes once the money is seen in the bank (paid), then when the student
 // joins their batch (enrolled). An unpaid booking stays a lead for the desk to follow up.
 import { useState } from 'react';

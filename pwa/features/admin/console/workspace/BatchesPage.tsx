@@ -1,4 +1,4 @@
-// /admin/batches: the upcoming batches the booking form offers (issue 24 part 1). Admins add
+// /admin/batches: the upcoming batches the booking form offers. Admins add
 // one with its start date and remove one; a batch whose date has passed leaves the form by
 // itself (the API lists from today, India time).
 import { useId, useState, type FormEvent } from 'react';
