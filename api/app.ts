@@ -84,7 +84,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   const quizAnswers = quizAnswersLead(deps);
   const gateway = gatewayOf(deps.config);
   const erasureRequests = erasureRequestLead(deps);
-  // The kinds made here, beside the five listed ones. The test's answers may have no email
+  // The kinds made here, beside the listed ones. The test's answers may have no email
   // (a session's student with a roll number), which the union of every table's insert type
   // cannot say; each is checked against its own table where it is defined.
   // A booking is a listed kind, made here too for its email (the configured payment settings):

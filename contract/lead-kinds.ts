@@ -1,5 +1,5 @@
 // Every kind of lead, described once: where the public form posts it, what the visitor
-// calls it, its fields and their labels, and (for the five admin lists of spec §2) the
+// calls it, its fields and their labels, and (for the admin lists, spec §2’s five and the later ones) the
 // list's route slug, title, columns, time field, empty text and the spec's GET. The API's
 // routes, the outbox's words, the admin lists and the CSV export are all derived from
 // here, so adding a field or a kind starts with one entry (plus its schema in

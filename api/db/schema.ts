@@ -22,7 +22,7 @@ interface LeadColumns {
   request_hash: string | null;
 }
 
-/** The tables behind the five admin lists (migrations/2026-11-23T0005_console.ts). */
+/** The tables behind the admin lists (migrations/2026-11-23T0005_console.ts). */
 interface ListedLeadColumns extends LeadColumns {
   email: string;
   phone: string;
@@ -478,7 +478,7 @@ export interface Database {
   credential_status: CredentialStatusTable;
 }
 
-/** The tables behind the five admin lists. */
+/** The tables behind the admin lists (the spec’s five and the later ones). */
 export type ListedTable =
   'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'bookings' | 'proposals';
 /** Every table that stores a public submission. */

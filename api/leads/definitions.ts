@@ -1,6 +1,6 @@
 // The server's side of each lead kind in contract/lead-kinds.ts: its table, how a
 // validated submission becomes columns, how a row becomes the spec's record, the POST's
-// answer, and for the five listed kinds the text their search reads. Kysely's table types
+// answer, and for the listed kinds the text their search reads. Kysely's table types
 // run through all of it: a column the table lacks, or a field the schema lacks, is a type
 // error here.
 import { sql, type RawBuilder, type Selectable } from 'kysely';
@@ -52,7 +52,7 @@ export interface ListedDefinition<K extends ListedKind, T extends ListedTable, R
 }
 
 /**
- * Any listed kind, for code that serves the five lists alike (queries, detail, people,
+ * Any listed kind, for code that serves every list alike (queries, detail, people,
  * CSV). Each definition is checked against its own table where it is made; here a row of
  * any listed table goes in (its own kind's, in practice).
  */

@@ -19,7 +19,7 @@ import { leadRoute } from '../lib/lead-route.ts';
 
 /**
  * Every kind's resource by its public path (the batch endpoint delivers to any of them): the
- * five listed kinds, and those made with the app's dependencies (the test's answers, an
+ * listed kinds, and those made with the app's dependencies (the test's answers, an
  * erasure request).
  */
 export function leadResources(others: readonly AnyLeadResource[]): ReadonlyMap<string, AnyLeadResource> {

@@ -1,5 +1,5 @@
 // The admin console (one lazy route chunk; no public page loads any of it): a sidebar with
-// My day, the overview, the five lists of spec §2 with the leads new since the console
+// My day, the overview, the lists (spec §2’s five and the later ones) with the leads new since the console
 // opened, People, the saved views, import, templates, the team, the assignment rules, the
 // erasure log and the member's settings (each as their role allows), and Logout; a header
 // with the search across every list and Welcome; reminders as they come due; the keys.

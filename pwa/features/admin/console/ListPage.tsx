@@ -1,4 +1,4 @@
-// One page for all five lists, driven by the registry (contract/lead-kinds.ts): the spec's
+// One page for every list, driven by the registry (contract/lead-kinds.ts): the spec's
 // GET for the list with the filters in the URL, server-side paging with the total, filters
 // (list/FilterForm.tsx), the table with each lead's owner and next step (list/LeadTable.tsx),
 // what can be done to the selected rows (list/BulkBar.tsx), a CSV export for admins, live
