@@ -2,7 +2,7 @@
 // WhatsApp messages, emails, meetings, notes) with their outcomes, the day's work, and speed
 // to lead. What the console and the API agree on: paths, roles, the words of each choice,
 // the request schemas and the response shapes.
-import { array, mixed, object, string, type InferType } from 'yup';
+import { array, boolean, mixed, object, string, type InferType } from 'yup';
 import { isCalendarDateTime } from './dates.ts';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './passwords.ts';
 import { type LeadStatus, type ListSlug } from './lead-kinds.ts';
@@ -212,7 +212,13 @@ const role = string()
   .oneOf([...ROLES], DESK_MESSAGES.roleInvalid);
 
 /** POST /api/admin/team. */
-export const inviteSchema = object({ email: memberEmail, name: memberName, role: role.required(DESK_MESSAGES.roleInvalid) });
+export const inviteSchema = object({
+  email: memberEmail,
+  name: memberName,
+  role: role.required(DESK_MESSAGES.roleInvalid),
+  /** The Team page's Resend and Copy link: a new link on purpose, even a moment after the last. */
+  again: boolean().optional(),
+});
 export type Invite = InferType<typeof inviteSchema>;
 
 /** PATCH /api/admin/team/{id}: at least one. */

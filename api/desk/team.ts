@@ -78,7 +78,8 @@ export async function invite(
       .forUpdate()
       .executeTakeFirst();
     if (existing?.password_hash) throw new HttpError(409, DESK_MESSAGES.alreadyMember, { email: DESK_MESSAGES.alreadyMember });
-    if (existing && (await invitedSince(trx, existing.id, new Date(now.getTime() - INVITATION_RESEND_SECONDS * 1000)))) {
+    // Two admins at once: the second is told. An admin's own Resend or Copy link is a new link on purpose.
+    if (existing && !input.again && (await invitedSince(trx, existing.id, new Date(now.getTime() - INVITATION_RESEND_SECONDS * 1000)))) {
       throw new HttpError(409, DESK_MESSAGES.invitedMeanwhile, { email: DESK_MESSAGES.invitedMeanwhile });
     }
     const member = existing

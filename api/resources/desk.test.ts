@@ -168,6 +168,19 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
         clock.advance(-61_000);
       }
       expect(await mailsTo('both@example.in', 'invitation')).toHaveLength(2);
+      // The Team page's Resend (or Copy link) a moment later is a new link on purpose: the last one spent.
+      const resent = await call('POST', DESK_PATHS.team, admin.token, { ...body, again: true });
+      expect(resent.status).toBe(201);
+      const { link } = (await resent.json()) as { link: string };
+      expect(await mailsTo('both@example.in', 'invitation')).toHaveLength(3);
+      const usable = await database.db
+        .selectFrom('team_invitations')
+        .select('token_hash')
+        .where('admin_id', '=', member.id)
+        .where('used_at', 'is', null)
+        .execute();
+      expect(usable).toHaveLength(1);
+      expect((await call('GET', `${DESK_PATHS.invitations}/${new URL(link).searchParams.get('token')}`, null)).status).toBe(200);
     });
 
     it('refuses a member who joined already, a bad role, and anyone but an admin', async () => {

@@ -423,7 +423,8 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
         'Asha S,09876511001,asha.other@fair.in,26/11/2026',
         'Kiran Stall,9876511003,kiran.stall@fair.in,27/11/2026',
       ].join('\r\n');
-      const url = (query: string) => `${WORKSPACE_PATHS.import}/join-free?fileName=stall.csv${query}`;
+      const url = (query: string) =>
+        `${WORKSPACE_PATHS.import}/join-free?fileName=stall.csv&consentBasis=${encodeURIComponent('Walk-ins at our stall, 26 Nov, consent box ticked')}${query}`;
       const preview = await (await call('POST', url(''), counsellor.token, sheet, 'text/csv')).json();
       expect(preview).toMatchObject({ total: 4, valid: 2, invalid: 2, ignoredColumns: ['Date'] });
       expect(preview.rows).toEqual([

@@ -72,6 +72,13 @@ describe('the sales desk', () => {
       .getByRole('row', { name: /Priya Sharma/ })
       .getByText('Invited, not joined yet')
       .waitFor();
+    // Resend a moment later: a new link mailed on purpose (the first one spent), the one the counsellor opens.
+    await admin
+      .getByRole('row', { name: /Priya Sharma/ })
+      .getByRole('button', { name: /^Resend/ })
+      .click();
+    await toast(admin, `Invitation sent again to ${COUNSELLOR.email}`);
+    await expect.poll(() => peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(2);
 
     const { page } = await site.page({ viewport: { width: 390, height: 844 } });
     await gotoLive(page, await invitationLink(COUNSELLOR.email));
@@ -89,7 +96,8 @@ describe('the sales desk', () => {
     const nav = page.getByRole('navigation', { name: 'Admin' });
     expect(await nav.getByRole('link', { name: 'Team' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Erasure log' }).count()).toBe(0);
-    // Their overview is one click away, and says whose leads it counts.
+    // Their overview is one click away (on a phone, behind the Menu button), and says whose leads it counts.
+    await page.getByRole('button', { name: 'Menu' }).click();
     await nav.getByRole('link', { name: 'Overview' }).click();
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     await page.getByText('Your leads and the unassigned ones.').waitFor();

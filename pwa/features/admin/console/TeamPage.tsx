@@ -108,7 +108,7 @@ function MemberRow({ member, self, manage, onChanged }: { member: TeamMember; se
       () =>
         adminRequest<{ link: string }>(DESK_PATHS.team, {
           method: 'POST',
-          body: { email: member.email, name: member.name, role: member.role },
+          body: { email: member.email, name: member.name, role: member.role, again: true },
         }),
       (message) => toast.show(message, 'error'),
       'Could not send the invitation. Please try again.',
