@@ -155,7 +155,8 @@ describe('a classroom session', () => {
         const trainerCode = await trainerSession();
         const { page, errors } = await site.page({ viewport: { width, height } });
         await consoleLogin(site, page, TRAINER, '**/admin');
-        // Through the console's own links: the page is opened as a trainer opens it.
+        // Through the console's own links: the page is opened as a trainer opens it (on a phone, the Menu first).
+        if (width < 860) await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('link', { name: 'Sessions', exact: true }).click();
         await page.getByRole('link', { name: 'St. Xavier’s College, Mumbai' }).click();
         await page.waitForURL(`**/admin/sessions/${trainerCode}`);
