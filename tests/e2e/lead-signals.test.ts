@@ -156,9 +156,9 @@ describe('leads a business can trust', () => {
     expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
     // Newest first; the date (first cell) aside.
     expect(lines.slice(1).map((l) => l.slice(l.indexOf(',') + 1))).toEqual([
-      `आशा वर्मा,9876500030,csv3.${tag}@example.in,New,,,,,fair,utm_source=fair,,`,
-      `"Comma, ""Quoted""",9876500020,csv2.${tag}@example.in,New,,,,,fair,utm_source=fair,,`,
-      `'=SUM(A1:A9),9876500010,csv1.${tag}@example.in,New,,,,,fair,utm_source=fair,,`,
+      `आशा वर्मा,9876500030,csv3.${tag}@example.in,New,,,,,fair,utm_source=fair,,no consent on record`,
+      `"Comma, ""Quoted""",9876500020,csv2.${tag}@example.in,New,,,,,fair,utm_source=fair,,no consent on record`,
+      `'=SUM(A1:A9),9876500010,csv1.${tag}@example.in,New,,,,,fair,utm_source=fair,,no consent on record`,
     ]);
   });
 
