@@ -4,6 +4,7 @@
 // and the server answers a reload of any of them with the app shell and 200 (an unknown
 // path gets the 404 page), so a page the app serves can never be a 404 on reload.
 import { LIST_SLUGS } from './lead-kinds.ts';
+import { PUBLIC_VALUE_ROUTES } from './public-routes.ts';
 
 /** The console's routes, relative to /admin, as react-router writes them. */
 export const CONSOLE_ROUTES = {
@@ -26,12 +27,7 @@ export const CONSOLE_ROUTES = {
 } as const;
 export const CONSOLE_BASE = '/admin';
 
-/** Public routes whose path carries a value, relative to the site's root. */
-export const PUBLIC_VALUE_ROUTES = {
-  resetPassword: 'reset-password/:token',
-  session: 's/:code',
-  booking: 'booking/:reference',
-} as const;
+export { PUBLIC_VALUE_ROUTES } from './public-routes.ts';
 
 /** A parameter that only takes known values (any other is an unknown page); the rest take any segment. */
 const PARAM_VALUES: Readonly<Record<string, readonly string[]>> = { list: LIST_SLUGS };

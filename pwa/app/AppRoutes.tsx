@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout.tsx';
 import { POLICY_INDEX } from '../content/policies-index.ts';
 import { RequireSignedUp } from './guards.tsx';
-import { PUBLIC_VALUE_ROUTES } from '../../contract/routes.ts';
+import { PUBLIC_VALUE_ROUTES } from '../../contract/public-routes.ts';
 
 const Home = lazy(() => import('./routes/home.tsx'));
 const About = lazy(() => import('../features/about/AboutPage.tsx'));
