@@ -79,6 +79,20 @@ describe('the sales desk', () => {
       .click();
     await toast(admin, `Invitation sent again to ${COUNSELLOR.email}`);
     await expect.poll(() => peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(2);
+    // Copy link: another new link, mailed too and put on the admin's clipboard, the same one.
+    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    await admin
+      .getByRole('row', { name: /Priya Sharma/ })
+      .getByRole('button', { name: /^Copy link/ })
+      .click();
+    await toast(admin, `A new link for ${COUNSELLOR.email} is copied (the emailed one works too)`);
+    await expect.poll(() => peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(3);
+    const copied = await admin.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(copied).searchParams.get('token')).toBe(new URL(await invitationLink(COUNSELLOR.email)).searchParams.get('token'));
+    // The invitation page at a laptop's width, too: whom it is for (opening it spends nothing).
+    const { page: wide } = await site.page({ viewport: { width: 1366, height: 768 } });
+    await gotoLive(wide, copied.replace(/^http:\/\/[^/]+/, site.url));
+    await wide.getByText(`For ${COUNSELLOR.email}, as Counsellor.`).waitFor();
 
     const { page } = await site.page({ viewport: { width: 390, height: 844 } });
     await gotoLive(page, await invitationLink(COUNSELLOR.email));
