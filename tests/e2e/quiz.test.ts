@@ -237,6 +237,13 @@ describe('the Hindi test', () => {
     // The profile on the home page speaks Hindi too.
     await expect.poll(() => page.getByTestId('profile-panel').getAttribute('data-testid')).toBe('profile-panel');
     expect(await page.locator('.profile').getAttribute('lang')).toBe('hi');
+    // A result mailed to no one (a roll number, or the day's cap) says where the certificate is, never email.
+    await page.evaluate(() => {
+      const result = JSON.parse(localStorage.getItem('personalityResult')!);
+      localStorage.setItem('personalityResult', JSON.stringify({ ...result, emailed: false }));
+    });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('profile-status').textContent()).toBe('आपका प्रमाणपत्र तैयार है: नीचे दिए लिंक से खोलिए।');
     expect(errors).toEqual([]);
   });
 });
