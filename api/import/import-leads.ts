@@ -14,14 +14,8 @@ import { createHash } from 'node:crypto';
 import { IMPORT_CONSENT_VERSION, type ConsentRecord } from '../../contract/consent.ts';
 import { LEAD_KINDS, type LeadField, type ListedKind } from '../../contract/lead-kinds.ts';
 import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
-import {
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
-  tenDigitPhone,
-  WORKSPACE_MESSAGES,
-  type ImportResponse,
-  type ImportRow,
-} from '../../contract/workspace.ts';
+import { tenDigitPhone } from '../../contract/phone.ts';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, WORKSPACE_MESSAGES, type ImportResponse, type ImportRow } from '../../contract/workspace.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { can } from '../desk/access.ts';
