@@ -152,7 +152,7 @@ async function main(): Promise<void> {
     }
     // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
     const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
-    const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, log, wakeMail: () => mailWorker.wake() });
+    const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, sla: config, log, wakeMail: () => mailWorker.wake() });
     // New leads join their person (people/linker.ts).
     const linker = startLinker({ db: database.db, log });
     // The search indexes' pending lists merged every second, not by a lead's insert (db/pending-lists.ts).
