@@ -251,7 +251,7 @@ function Console() {
   };
 
   return (
-    <ToastProvider topLayer>
+    <ToastProvider corner>
       <link rel="stylesheet" href={consoleCss} precedence="console" />
       <link rel="stylesheet" href={deskCss} precedence="console" />
       <link rel="stylesheet" href={workspaceCss} precedence="console" />
