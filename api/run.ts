@@ -28,6 +28,7 @@ import { startDigests } from './desk/digests.ts';
 import { startReminders } from './desk/reminders.ts';
 import { gatewayOf } from './payments/gateways.ts';
 import { startPayments } from './payments/links.ts';
+import { RECEIPT_ATTACHMENT, receiptAttachmentSource } from './payments/receipts.ts';
 import { startLinker } from './people/linker.ts';
 import { startPendingListMerger } from './db/pending-lists.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
@@ -122,7 +123,10 @@ async function main(): Promise<void> {
           log,
           maxAttempts: config.mailMaxAttempts,
           leaseMs: config.mailLeaseSeconds * 1000,
-          attachmentSources: { [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)) },
+          attachmentSources: {
+            [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)),
+            [RECEIPT_ATTACHMENT]: receiptAttachmentSource(database.db, config.academy),
+          },
         });
     const mailWorker = mail;
     cleanup.unshift(() => mailWorker.stop());
@@ -160,7 +164,17 @@ async function main(): Promise<void> {
     // Each booking's payment link is made and checked here, never in its request.
     const gateway = config.relay ? undefined : gatewayOf(config);
     const payments = gateway
-      ? startPayments({ db: database.db, gateway, publicUrl: config.publicUrl, log }, config.paymentPollMs)
+      ? startPayments(
+          {
+            db: database.db,
+            gateway,
+            publicUrl: config.publicUrl,
+            log,
+            receiptPrefix: config.academy.receiptPrefix,
+            wakeMail: () => mailWorker.wake(),
+          },
+          config.paymentPollMs,
+        )
       : undefined;
     if (gateway) log(`payments: each booking gets its own ${gateway.label} link`);
     const stopDesk = async () => {
