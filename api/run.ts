@@ -29,6 +29,7 @@ import { startReminders } from './desk/reminders.ts';
 import { gatewayOf } from './payments/gateways.ts';
 import { startPayments } from './payments/links.ts';
 import { RECEIPT_ATTACHMENT, receiptAttachmentSource } from './payments/receipts.ts';
+import { startPaymentReminders } from './payments/reminders.ts';
 import { startLinker } from './people/linker.ts';
 import { startPendingListMerger } from './db/pending-lists.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
@@ -177,8 +178,13 @@ async function main(): Promise<void> {
         )
       : undefined;
     if (gateway) log(`payments: each booking gets its own ${gateway.label} link`);
+    // With a gateway or without: an unpaid booking's one reminder and its owner's follow-up.
+    const paymentReminders = config.relay
+      ? undefined
+      : startPaymentReminders({ db: database.db, config, log, wakeMail: () => mailWorker.wake() }, config.reminderPollMs);
     const stopDesk = async () => {
       await payments?.stop();
+      await paymentReminders?.stop();
       await reminders.stop();
       await digests.stop();
       await linker.stop();

@@ -170,7 +170,7 @@ describe.each(testBackends())('receipts on $name', (backend) => {
   });
 
   it('twenty bookings paid at once, across two instances, take twenty consecutive numbers', async () => {
-    const booked = [];
+    const booked: Array<Awaited<ReturnType<typeof book>>> = [];
     for (let i = 0; i < 20; i++) booked.push(await book());
     await makeLinks();
     const before = await database.db.selectFrom('receipts').select(['sequence', 'financial_year']).execute();
