@@ -47,6 +47,9 @@ const MARGIN = 48;
 const WIDTH = 595.28 - 2 * MARGIN;
 const LABEL_WIDTH = 150;
 
+/** The gateway's method names as a student reads them; any other is printed as given. */
+const METHOD_WORDS: Record<string, string> = { upi: 'UPI', card: 'Card', netbanking: 'Net banking', wallet: 'Wallet', emi: 'EMI' };
+
 /** "27 Nov 2026" and "14:05 IST" of an instant, in India. */
 function istParts(at: Date): { day: string; time: string } {
   const zone = { timeZone: 'Asia/Kolkata' } as const;
@@ -91,7 +94,7 @@ function body(doc: Doc, text: ScriptText, receipt: ReceiptDocument, top: number)
   y = row(doc, text, 'Programme', receipt.programme, y);
   y = row(doc, text, 'Package', receipt.package, y);
   y = row(doc, text, 'Payment id', receipt.paymentId, y);
-  y = row(doc, text, 'Paid by', receipt.paymentMethod, y);
+  y = row(doc, text, 'Paid by', METHOD_WORDS[receipt.paymentMethod] ?? receipt.paymentMethod, y);
   y = row(doc, text, 'Paid on', `${paid.day}, ${paid.time}`, y);
   doc.fillColor(NAVY);
   y = text.draw(`Amount received: ${rupeesFigures(receipt.amountPaise)}`, MARGIN, y + 14, { weight: 'bold', size: 16, width: WIDTH });

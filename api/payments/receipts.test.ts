@@ -160,7 +160,7 @@ describe.each(testBackends())('receipts on $name', (backend) => {
       'Soft Skill For Students',
       'Elevate',
       payment.id,
-      'upi',
+      'UPI',
       `${paidOn}, `,
       ' IST',
       'Amount received: ₹2,499',
