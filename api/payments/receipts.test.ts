@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminReceiptPath, BOOKING_PATHS, bookingReferenceOf, NEXT_BATCH, receiptPath } from '../../contract/bookings.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
-import type { AcademyConfig, GatewayConfig } from '../config.ts';
+import { isGstin, loadConfig, type AcademyConfig, type GatewayConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { startMailWorker } from '../mail/worker.ts';
@@ -257,5 +257,35 @@ describe.each(testBackends())('receipts on $name', (backend) => {
     expect((await apps[0]!.request(adminReceiptPath(id), { headers: { Authorization: `Bearer ${counsellor.token}` } })).status).toBe(404);
     expect((await apps[0]!.request(adminReceiptPath(id), { headers: { Authorization: `Bearer ${owner.token}` } })).status).toBe(200);
     expect((await apps[0]!.request(adminReceiptPath(id))).status).toBe(401);
+  });
+});
+
+describe('what a receipt is from, as configured', () => {
+  it('reads ACADEMY_NAME, ACADEMY_ADDRESS (";" between lines), GSTIN and RECEIPT_PREFIX, and refuses a GSTIN whose check character is wrong', () => {
+    const base = { PORT: '0', DATA_DIR: '/tmp/unused-test-data' };
+    expect(loadConfig(base).academy).toEqual({
+      name: 'SkillUp Soft Skills Academy',
+      address: ['2nd Floor, 14 Community Centre', 'Saket, New Delhi 110017', 'India'],
+      gstin: undefined,
+      receiptPrefix: 'SS',
+    });
+    const set = loadConfig({
+      ...base,
+      ACADEMY_NAME: 'SkillUp Learning Pvt Ltd',
+      ACADEMY_ADDRESS: 'Plot 4; Pune 411001',
+      GSTIN: '27aapfu0939f1zv',
+      RECEIPT_PREFIX: 'SU',
+    });
+    expect(set.academy).toEqual({
+      name: 'SkillUp Learning Pvt Ltd',
+      address: ['Plot 4', 'Pune 411001'],
+      gstin: '27AAPFU0939F1ZV',
+      receiptPrefix: 'SU',
+    });
+    expect(isGstin('29AAGCB7383J1Z4')).toBe(true);
+    expect(() => loadConfig({ ...base, GSTIN: '27AAPFU0939F1ZW' })).toThrow(/check character/);
+    expect(() => loadConfig({ ...base, RECEIPT_PREFIX: 'SS/' })).toThrow(/RECEIPT_PREFIX/);
+    expect(() => loadConfig({ ...base, PAYMENT_REMINDER_AFTER_MINUTES: '0' })).toThrow(/PAYMENT_REMINDER_AFTER_MINUTES/);
+    expect(loadConfig({ ...base, PAYMENT_REMINDER_AFTER_MINUTES: '30' }).paymentReminderAfterMinutes).toBe(30);
   });
 });
