@@ -116,6 +116,23 @@ describe('a seat paid through the gateway at 390 px', () => {
     expect(await pdfText(await readFile(saved!), 'downloaded')).toContain(`Receipt number: ${number}`);
     await page.screenshot({ path: 'docs/screenshots/booking-paid-390.png' });
     expect(errors).toEqual([]);
+
+    // The console's booking detail downloads the same receipt with the admin's session.
+    const consolePage = await site.page({ viewport: { width: 1366, height: 900 } });
+    await consoleLogin(site, consolePage.page, TEST_ADMIN);
+    await consolePage.page.goto(`${site.url}/admin/bookings?q=${reference}`);
+    await consolePage.page
+      .getByRole('button', { name: /Gauri Gateway/ })
+      .first()
+      .click();
+    const receiptButton = consolePage.page.getByRole('button', { name: 'Download the receipt (PDF)' });
+    await receiptButton.waitFor();
+    const consoleDownload = consolePage.page.waitForEvent('download');
+    await receiptButton.click();
+    const fromConsole = await (await consoleDownload).path();
+    expect(await pdfText(await readFile(fromConsole!), 'console')).toContain(`Receipt number: ${number}`);
+    await consolePage.page.screenshot({ path: 'docs/screenshots/booking-receipt-console-1366.png' });
+    expect(consolePage.errors).toEqual([]);
   });
 
   it('an event that does not bear out its booking pays nothing and is listed for admins under Payments to check', async () => {
