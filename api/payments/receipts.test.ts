@@ -258,6 +258,13 @@ describe.each(testBackends())('receipts on $name', (backend) => {
     expect((await apps[0]!.request(adminReceiptPath(id), { headers: { Authorization: `Bearer ${owner.token}` } })).status).toBe(200);
     expect((await apps[0]!.request(adminReceiptPath(id))).status).toBe(401);
   });
+
+  it('each try of a receipt by reference counts against the address’s public allowance, so references cannot be tried in bulk', async () => {
+    const limited = testApp(database, { academy: ACADEMY, postRateLimitPerMinute: 3 }).app;
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await limited.request(receiptPath(bookingReferenceOf(crypto.randomUUID())))).status);
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+  });
 });
 
 describe('what a receipt is from, as configured', () => {
