@@ -17,7 +17,7 @@ import { quizAnswersLead } from './leads/quiz-answers.ts';
 import { sync } from './resources/sync.ts';
 import { BOOKING_PATHS } from '../contract/bookings.ts';
 import { batchAdmin, bookingAdmin, bookingOptions, bookingUtr } from './resources/bookings.ts';
-import { bookingPayment, gatewayWebhook, paymentEvents, utrConfirmation } from './resources/payments.ts';
+import { bookingPayment, gatewayWebhook, paymentEvents, receiptDownload, utrConfirmation } from './resources/payments.ts';
 import { gatewayOf } from './payments/gateways.ts';
 import { events } from './resources/events.ts';
 import { CONSOLE_PATHS } from '../contract/console.ts';
@@ -136,6 +136,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
   app.route(BOOKING_PATHS.payment, bookingAdmin(deps));
   app.route(BOOKING_PATHS.payment, utrConfirmation(deps));
+  app.route(BOOKING_PATHS.payment, receiptDownload(deps));
   app.route(BOOKING_PATHS.paymentEvents, paymentEvents(deps));
   app.route(BOOKING_PATHS.adminBatches, batchAdmin(deps));
   app.route(SESSION_PATHS.admin, sessionsAdmin(deps, ingest));

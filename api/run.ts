@@ -28,6 +28,8 @@ import { startDigests } from './desk/digests.ts';
 import { startReminders } from './desk/reminders.ts';
 import { gatewayOf } from './payments/gateways.ts';
 import { startPayments } from './payments/links.ts';
+import { RECEIPT_ATTACHMENT, receiptAttachmentSource } from './payments/receipts.ts';
+import { startPaymentReminders } from './payments/reminders.ts';
 import { startLinker } from './people/linker.ts';
 import { startPendingListMerger } from './db/pending-lists.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
@@ -122,7 +124,10 @@ async function main(): Promise<void> {
           log,
           maxAttempts: config.mailMaxAttempts,
           leaseMs: config.mailLeaseSeconds * 1000,
-          attachmentSources: { [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)) },
+          attachmentSources: {
+            [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)),
+            [RECEIPT_ATTACHMENT]: receiptAttachmentSource(database.db, config.academy),
+          },
         });
     const mailWorker = mail;
     cleanup.unshift(() => mailWorker.stop());
@@ -160,11 +165,26 @@ async function main(): Promise<void> {
     // Each booking's payment link is made and checked here, never in its request.
     const gateway = config.relay ? undefined : gatewayOf(config);
     const payments = gateway
-      ? startPayments({ db: database.db, gateway, publicUrl: config.publicUrl, log }, config.paymentPollMs)
+      ? startPayments(
+          {
+            db: database.db,
+            gateway,
+            publicUrl: config.publicUrl,
+            log,
+            receiptPrefix: config.academy.receiptPrefix,
+            wakeMail: () => mailWorker.wake(),
+          },
+          config.paymentPollMs,
+        )
       : undefined;
     if (gateway) log(`payments: each booking gets its own ${gateway.label} link`);
+    // With a gateway or without: an unpaid booking's one reminder and its owner's follow-up.
+    const paymentReminders = config.relay
+      ? undefined
+      : startPaymentReminders({ db: database.db, config, log, wakeMail: () => mailWorker.wake() }, config.reminderPollMs);
     const stopDesk = async () => {
       await payments?.stop();
+      await paymentReminders?.stop();
       await reminders.stop();
       await digests.stop();
       await linker.stop();

@@ -11,11 +11,7 @@ export const SITE = {
   phone: BRAND.phone,
   phoneHref: 'tel:+919811045678',
   email: BRAND.email,
-  address: {
-    line1: '2nd Floor, 14 Community Centre',
-    line2: 'Saket, New Delhi 110017',
-    country: 'India',
-  },
+  address: BRAND.address,
   /** International format without '+', as wa.me expects. */
   whatsapp: '919811045678',
   whatsappGreeting: 'Hi SkillUp! I would like to know more about your soft-skills courses.',
