@@ -1,6 +1,7 @@
 // A spooled CSV file's rows, read from disk 64 KB at a time, decoded as UTF-8 and parsed
 // piece by piece: the file is never held as one string, nor its rows as one list.
 import { createReadStream } from 'node:fs';
+import { TextDecoder } from 'node:util';
 import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { HttpError } from '../lib/http.ts';
 import { CsvError, CsvReader, type CsvRow } from './parse-csv.ts';
