@@ -27,15 +27,16 @@ import type { AnyLeadResource, Ingest } from '../ingest/ingest.ts';
 import { selectByKeys } from '../ingest/statements.ts';
 import type { ListedLead } from '../leads/definitions.ts';
 import { LISTED_LEADS } from '../leads/definitions.ts';
-import { preparedRows, repeatsOfFile, type Prepared, type Reading, type RowsInput } from './import-rows.ts';
+import { collectGarbage } from './collect-garbage.ts';
+import { detached, preparedRows, repeatsOfFile, type Prepared, type Reading, type RowsInput } from './import-rows.ts';
 
 /**
  * Rows given to the ingest at once (its group commit takes them as one statement per kind),
  * and the characters a batch may hold: a batch of long rows (a message is up to 5,000
  * characters) is cut sooner, so a batch stays well under a megabyte.
  */
-const BATCH_ROWS = 500;
-const BATCH_CHARS = 256 * 1024;
+const BATCH_ROWS = 100;
+const BATCH_CHARS = 64 * 1024;
 
 /** Lists whose form sets a password cannot be imported: no one chose one. */
 export function importable(kind: ListedKind): boolean {
@@ -103,18 +104,13 @@ async function judge(db: Kysely<Database>, lead: ListedLead, input: ImportInput)
   for await (const p of preparedRows(input, reading)) {
     repeated(p);
     if (p.errors) {
-      rows.push({
-        line: p.line,
-        ok: false,
-        errors: p.errors,
-        messages: p.messages,
-        ...(p.duplicateOf ? { duplicateOf: p.duplicateOf } : {}),
-      });
+      const report = { line: p.line, ok: false, errors: p.errors, messages: p.messages };
+      rows.push(detached({ ...report, ...(p.duplicateOf ? { duplicateOf: p.duplicateOf } : {}) }));
       continue;
     }
     good.add(p.line);
     // Only the line and key are looked up: the batch need not hold the rows' text.
-    await lookUp.add({ ...p, body: {}, size: 0 });
+    await lookUp.add({ line: p.line, key: p.key, body: {}, who: '', size: 0 });
   }
   await lookUp.end();
   rows.sort((a, b) => a.line - b.line);
@@ -181,6 +177,12 @@ async function store(ingest: Ingest, lead: AnyLeadResource & ListedLead, input: 
 
 export async function importLeads(db: Kysely<Database>, ingest: Ingest, input: ImportInput): Promise<ImportResponse> {
   const lead = LISTED_LEADS[input.kind] as AnyLeadResource & ListedLead;
-  const judged = await judge(db, lead, input);
-  return input.commit ? store(ingest, lead, input, judged) : judged.answer;
+  try {
+    const judged = await judge(db, lead, input);
+    if (!input.commit) return judged.answer;
+    collectGarbage();
+    return await store(ingest, lead, input, judged);
+  } finally {
+    collectGarbage();
+  }
 }

@@ -10,6 +10,7 @@ import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { IMPORT_MAX_ROWS, tenDigitPhone, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { HttpError } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
+import { collectGarbage } from './collect-garbage.ts';
 import type { CsvRow } from './parse-csv.ts';
 import { rowsOf } from './read-rows.ts';
 
@@ -41,6 +42,13 @@ export interface Reading {
   ignored: string[];
   total: number;
 }
+
+/**
+ * A copy of what is kept after its row is read (a report, a person's email): a field is a
+ * view into the 64 KB piece of the file it was read from (parse-csv.ts), so keeping the
+ * field itself would keep the whole piece.
+ */
+export const detached = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 const norm = (s: string) =>
   s
@@ -129,6 +137,9 @@ function prepareRow(input: RowsInput, row: CsvRow, file: FileContext): Prepared 
   };
 }
 
+/** Characters of a file read between two full garbage collections (api/import/collect-garbage.ts). */
+const COLLECT_EVERY_CHARS = 1_500_000;
+
 /**
  * The file's data rows, each prepared, in order. A file without data rows is refused once
  * read (a header alone, whatever its columns, is an empty file); a header that lacks a
@@ -137,6 +148,7 @@ function prepareRow(input: RowsInput, row: CsvRow, file: FileContext): Prepared 
 export async function* preparedRows(input: RowsInput, reading: Reading): AsyncGenerator<Prepared> {
   let header: string[] | undefined;
   let file: FileContext | undefined;
+  let sinceCollected = 0;
   for await (const row of rowsOf(input.file.path)) {
     if (!header) {
       header = row.cells;
@@ -144,7 +156,13 @@ export async function* preparedRows(input: RowsInput, reading: Reading): AsyncGe
     }
     file ??= contextOf(input, header, reading);
     if (++reading.total > IMPORT_MAX_ROWS) throw new HttpError(413, WORKSPACE_MESSAGES.importTooLarge);
-    yield prepareRow(input, row, file);
+    const prepared = prepareRow(input, row, file);
+    sinceCollected += prepared.size;
+    if (sinceCollected >= COLLECT_EVERY_CHARS) {
+      sinceCollected = 0;
+      collectGarbage();
+    }
+    yield prepared;
   }
   if (reading.total === 0) throw new HttpError(400, WORKSPACE_MESSAGES.importEmpty);
 }
@@ -174,6 +192,6 @@ export function repeatsOfFile(): (row: Prepared) => void {
       ];
       return;
     }
-    for (const k of keys) seen.set(k, row.line);
+    for (const k of keys) seen.set(detached(k), row.line);
   };
 }
