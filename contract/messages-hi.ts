@@ -93,7 +93,9 @@ let exact: Map<string, string> | undefined;
 function exactTable(): Map<string, string> {
   exact ??= new Map<string, string>([
     ...(Object.keys(MESSAGES_HI) as Array<keyof typeof MESSAGES>).map((k) => [MESSAGES[k], MESSAGES_HI[k]] as [string, string]),
-    ...(Object.keys(API_MESSAGES_HI) as Array<keyof typeof API_MESSAGES_HI>).map((k) => [API_MESSAGES[k], API_MESSAGES_HI[k]] as [string, string]),
+    ...(Object.keys(API_MESSAGES_HI) as Array<keyof typeof API_MESSAGES_HI>).map(
+      (k) => [API_MESSAGES[k], API_MESSAGES_HI[k]] as [string, string],
+    ),
     ...(Object.keys(CONSENT_MESSAGES_HI) as Array<keyof typeof CONSENT_MESSAGES>).map(
       (k) => [CONSENT_MESSAGES[k], CONSENT_MESSAGES_HI[k]] as [string, string],
     ),

@@ -52,8 +52,14 @@ interface Pages {
 }
 const EN_PAGES: Pages = { Home, About, Contact, Course, Program, Blog, Signup, Policy, Gallery, BlogDetail, JoinNow, DeleteMyData };
 const HI_PAGES: Pages = {
-  Home: withPageContent(() => import('./routes/home.tsx'), () => import('../content/hi/home.ts')),
-  Contact: withPageContent(() => import('../features/contact/ContactPage.tsx'), () => import('../content/hi/contact.ts')),
+  Home: withPageContent(
+    () => import('./routes/home.tsx'),
+    () => import('../content/hi/home.ts'),
+  ),
+  Contact: withPageContent(
+    () => import('../features/contact/ContactPage.tsx'),
+    () => import('../content/hi/contact.ts'),
+  ),
   // Not yet written in Hindi: the English page, marked as English, under a Hindi note saying so.
   About: englishOnly(About),
   Course: englishOnly(Course),
@@ -66,7 +72,6 @@ const HI_PAGES: Pages = {
   JoinNow: englishOnly(JoinNow),
   DeleteMyData: englishOnly(DeleteMyData),
 };
-
 
 export function AppRoutes() {
   return (

@@ -35,7 +35,8 @@ export function BlogTeaser() {
               <h3>{post.title}</h3>
               <p data-testid="excerpt">{excerpt(firstText(post))}</p>
               <Link to={`/blog/${post.id}`} className="link-more">
-                {t.readMore}<span className="visually-hidden">: {post.title}</span>
+                {t.readMore}
+                <span className="visually-hidden">: {post.title}</span>
               </Link>
             </div>
           </article>

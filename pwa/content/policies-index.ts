@@ -12,4 +12,3 @@ export const POLICY_INDEX = {
 export type PolicySlug = keyof typeof POLICY_INDEX;
 
 export const POLICY_SLUGS = Object.keys(POLICY_INDEX) as PolicySlug[];
-

@@ -7,7 +7,6 @@ export const HINDI_PREFIX = '/hi';
 /** The BCP 47 tags the HTML and hreflang use. */
 export const LANG_TAG: Record<Lang, string> = { en: 'en', hi: 'hi' };
 
-
 export function langOfPath(pathname: string): Lang {
   return pathname === HINDI_PREFIX || pathname.startsWith(`${HINDI_PREFIX}/`) ? 'hi' : 'en';
 }

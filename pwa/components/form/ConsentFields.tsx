@@ -36,7 +36,8 @@ export function ConsentFields({ collects, askAge }: { collects: string; askAge: 
         </li>
         <li>
           <strong>{w.consentQuestionsLabel}</strong> {w.consentQuestionsOur} {w.grievanceTitle},{' '}
-          <a href={`mailto:${SITE.grievance.email}`}>{SITE.grievance.email}</a>. {w.consentSeeThe} <Link to="/privacy-policy">{w.privacyPolicyLink}</Link>.
+          <a href={`mailto:${SITE.grievance.email}`}>{SITE.grievance.email}</a>. {w.consentSeeThe}{' '}
+          <Link to="/privacy-policy">{w.privacyPolicyLink}</Link>.
         </li>
       </ul>
       <label className="consent__check">
@@ -56,9 +57,7 @@ export function ConsentFields({ collects, askAge }: { collects: string; askAge: 
               {ageError}
             </p>
           )}
-          {values.age === 'guardian' && (
-            <TextField name="guardianEmail" label={w.guardianEmail} type="email" autoComplete="off" />
-          )}
+          {values.age === 'guardian' && <TextField name="guardianEmail" label={w.guardianEmail} type="email" autoComplete="off" />}
         </fieldset>
       )}
     </div>

@@ -21,13 +21,7 @@ export function ChatButton() {
   const t = useChrome();
   if (TEST_ROUTE_PREFIXES.some((prefix) => pagePath(pathname).startsWith(prefix))) return null;
   return (
-    <a
-      className="chat-btn"
-      href={whatsappUrl()}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={t.chatWhatsApp}
-    >
+    <a className="chat-btn" href={whatsappUrl()} target="_blank" rel="noopener noreferrer" aria-label={t.chatWhatsApp}>
       <IconWhatsApp />
     </a>
   );

@@ -199,7 +199,13 @@ async function reschedule(deps: DeliveryDeps, items: OutboxItem[], error: string
   }
 }
 
-function post(deps: DeliveryDeps, path: string, body: unknown, lang: string | undefined, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+function post(
+  deps: DeliveryDeps,
+  path: string,
+  body: unknown,
+  lang: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<JsonAnswer> {
   // The form's language (stored with the item): the server answers its messages in it.
   const language: Record<string, string> = lang ? { 'Accept-Language': lang } : {};
   return postJson(
