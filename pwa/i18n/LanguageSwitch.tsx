@@ -46,7 +46,7 @@ export function useLanguageChoice() {
     entryChecked = true;
     const chosen = readItem(STORAGE_KEYS.lang);
     if ((chosen === 'en' || chosen === 'hi') && chosen !== lang) {
-      navigate(pathIn(pathname, chosen) + search + hash, { replace: true });
+      void navigate(pathIn(pathname, chosen) + search + hash, { replace: true });
     }
   }, [lang, navigate, pathname, search, hash]);
   // The page's language for the browser, screen readers and the Devanagari font (global.css).

@@ -128,7 +128,10 @@ describe('the Hindi contact form', () => {
     await page.reload();
     await expect.poll(async () => (await listedContacts(email)).length).toBe(1);
     // The only errors: the browser's own report of the requests that failed while offline.
-    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)), JSON.stringify(errors)).toEqual([]);
+    expect(
+      errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)),
+      JSON.stringify(errors),
+    ).toEqual([]);
   });
 });
 
