@@ -1,5 +1,6 @@
 // The whole HTTP surface: the API under /api, the built PWA everywhere else.
 import { Hono } from 'hono';
+import { answerInLanguage } from './lib/answer-language.ts';
 import { HEALTH_PATH, SYNC_PATH } from '../contract/api.ts';
 import { API_MESSAGES } from '../contract/messages.ts';
 import { nowOf, type Deps } from './deps.ts';
@@ -81,6 +82,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.use('*', securityHeaders());
   app.onError(errorHandler(deps.log));
   app.use('/api/*', corsPolicy(deps.config));
+  app.use('/api/*', answerInLanguage());
   const quizAnswers = quizAnswersLead(deps);
   const gateway = gatewayOf(deps.config);
   const erasureRequests = erasureRequestLead(deps);

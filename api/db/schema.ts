@@ -22,6 +22,9 @@ interface LeadColumns {
   request_hash: string | null;
 }
 
+/** The site's two languages: English at the root, Hindi under /hi/. */
+export type SiteLanguage = 'en' | 'hi';
+
 /** The tables behind the admin lists (migrations/2026-11-23T0005_console.ts). */
 interface ListedLeadColumns extends LeadColumns {
   email: string;
@@ -34,6 +37,8 @@ interface ListedLeadColumns extends LeadColumns {
   utm_source: string | null;
   /** What the person consented to with this submission; null when their client sent none. */
   consent: ConsentRecord | null;
+  /** The language of the site the form was sent from (migrations/2026-11-27T0260_lead_language.ts). */
+  site_language: ColumnType<SiteLanguage, SiteLanguage | undefined, SiteLanguage>;
   /** The team member who owns the lead (migrations/2026-11-24T0010_sales_desk.ts); null: the pool. */
   assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
   assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -1,6 +1,7 @@
 // Toast messages for form outcomes. The live region is always in the page, so screen
 // readers announce each message as it is added.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useChrome } from '../i18n/LangContext.tsx';
 import './toast.css';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -26,6 +27,7 @@ export const TOAST_MS = 5000;
  * screen readers. `corner`: bottom right (the console); otherwise over the site's header.
  */
 export function ToastProvider({ children, corner = false }: { children: ReactNode; corner?: boolean }) {
+  const dismissLabel = useChrome().dismissMessage;
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
   const region = useRef<HTMLDivElement>(null);
@@ -59,7 +61,7 @@ export function ToastProvider({ children, corner = false }: { children: ReactNod
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast--${t.kind}`} data-testid="toast">
             <span>{t.message}</span>
-            <button type="button" className="toast__close" aria-label="Dismiss message" onClick={() => dismiss(t.id)}>
+            <button type="button" className="toast__close" aria-label={dismissLabel} onClick={() => dismiss(t.id)}>
               ×
             </button>
           </div>

@@ -6,8 +6,6 @@ export const SITE = {
   name: BRAND.name,
   shortName: BRAND.shortName,
   tagline: 'Soft skills that open doors',
-  welcome:
-    'Welcome to SkillUp — live, practical soft-skills training that helps students and young professionals speak up, work well with others and get hired.',
   phone: BRAND.phone,
   phoneHref: 'tel:+919811045678',
   email: BRAND.email,
