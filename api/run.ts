@@ -29,6 +29,7 @@ import { startReminders } from './desk/reminders.ts';
 import { gatewayOf } from './payments/gateways.ts';
 import { startPayments } from './payments/links.ts';
 import { startLinker } from './people/linker.ts';
+import { startReportRollup } from './reports/rollup.ts';
 import { startPendingListMerger } from './db/pending-lists.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool } from './certificate/render-pool.ts';
@@ -155,6 +156,8 @@ async function main(): Promise<void> {
     const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, log, wakeMail: () => mailWorker.wake() });
     // New leads join their person (people/linker.ts).
     const linker = startLinker({ db: database.db, log });
+    // The report's rollup follows the people whose leads changed (reports/rollup.ts).
+    const reportRollup = startReportRollup({ db: database.db, log });
     // The search indexes' pending lists merged every second, not by a lead's insert (db/pending-lists.ts).
     const merger = database.kind === 'postgres' ? startPendingListMerger({ db: database.db, log }) : undefined;
     // Each booking's payment link is made and checked here, never in its request.
@@ -168,6 +171,7 @@ async function main(): Promise<void> {
       await reminders.stop();
       await digests.stop();
       await linker.stop();
+      await reportRollup.stop();
       await merger?.stop();
     };
     cleanup.unshift(stopDesk);
