@@ -29,24 +29,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revenue', 'bigint', (c) => c.notNull())
     .addColumn('days_to_paid', 'integer', (c) => c.notNull())
     .execute();
+  // A person counts in five cells of their first-seen day, one per key (dimension): once in
+  // the cells every reader sums (scope '*') and once in their owner's (scope: the owner's id,
+  // '' for the pool), which a counsellor's report sums. Keys crossed with each other would
+  // make a cell per person at a million leads; one key at a time, a year is a few thousand.
   await db.schema
     .createTable('report_cells')
+    .addColumn('dimension', 'text', (c) => c.notNull())
+    .addColumn('scope', 'text', (c) => c.notNull())
     .addColumn('day', 'date', (c) => c.notNull())
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('campaign', 'text', (c) => c.notNull())
-    .addColumn('organisation', 'text', (c) => c.notNull())
-    .addColumn('counsellor', 'text', (c) => c.notNull())
-    .addColumn('package', 'text', (c) => c.notNull())
+    .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('days_to_paid', 'integer', (c) => c.notNull())
     .addColumn('leads', 'integer', (c) => c.notNull())
     .addColumn('contacted', 'integer', (c) => c.notNull())
     .addColumn('booked', 'integer', (c) => c.notNull())
     .addColumn('paid', 'integer', (c) => c.notNull())
     .addColumn('revenue', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('report_cells_pkey', ['day', 'source', 'campaign', 'organisation', 'counsellor', 'package', 'days_to_paid'])
+    .addPrimaryKeyConstraint('report_cells_pkey', ['dimension', 'scope', 'day', 'key', 'days_to_paid'])
     .execute();
-  // Revenue by week reads the paid cells by the day they were paid.
-  await sql`create index report_cells_paid_idx on report_cells ((day + days_to_paid)) where days_to_paid >= 0`.execute(db);
   await db.schema
     .createTable('report_spend')
     .addColumn('source', 'text', (c) => c.notNull())

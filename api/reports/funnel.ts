@@ -17,8 +17,8 @@ type Counts = Omit<FunnelRow, 'key' | 'label' | 'medianDaysToPaid'>;
 
 /** The cells a member may count: a counsellor's people and the pool's, as every read of leads. */
 function cellScope(member: Pick<Member, 'id' | 'role'>): RawBuilder<boolean> {
-  if (seesAllLeads(member)) return sql<boolean>`true`;
-  if (member.role === 'counsellor') return sql<boolean>`counsellor in (${member.id}, '')`;
+  if (seesAllLeads(member)) return sql<boolean>`scope = '*'`;
+  if (member.role === 'counsellor') return sql<boolean>`scope in (${member.id}, '')`;
   return sql<boolean>`false`;
 }
 
@@ -42,7 +42,6 @@ export async function funnelRows(
   period: Period,
   member: Pick<Member, 'id' | 'role'>,
 ): Promise<Array<Counts & { key: string | null; medianDaysToPaid: number | null }>> {
-  const key = sql.ref(by);
   const rows = await sql<{
     key: string;
     days_to_paid: number;
@@ -52,11 +51,11 @@ export async function funnelRows(
     paid: string;
     revenue: string;
   }>`
-    select ${key} as key, days_to_paid, sum(leads) as leads, sum(contacted) as contacted, sum(booked) as booked,
+    select key, days_to_paid, sum(leads) as leads, sum(contacted) as contacted, sum(booked) as booked,
       sum(paid) as paid, sum(revenue) as revenue
     from report_cells
-    where day between ${period.from}::date and ${period.to}::date and ${cellScope(member)}
-    group by ${key}, days_to_paid`.execute(db);
+    where dimension = ${by} and ${cellScope(member)} and day between ${period.from}::date and ${period.to}::date
+    group by key, days_to_paid`.execute(db);
   const byKey = new Map<string, Counts & { days: Array<{ value: number; n: number }> }>();
   for (const r of rows.rows) {
     const row = byKey.get(r.key) ?? { leads: 0, contacted: 0, booked: 0, paid: 0, revenue: 0, days: [] };
@@ -75,7 +74,7 @@ export async function funnelRows(
 export async function totalMedian(db: Kysely<Database>, period: Period, member: Pick<Member, 'id' | 'role'>): Promise<number | null> {
   const rows = await sql<{ value: number; n: string }>`
     select days_to_paid as value, sum(paid) as n from report_cells
-    where day between ${period.from}::date and ${period.to}::date and days_to_paid >= 0 and ${cellScope(member)}
+    where dimension = 'source' and day between ${period.from}::date and ${period.to}::date and days_to_paid >= 0 and ${cellScope(member)}
     group by days_to_paid`.execute(db);
   return weightedMedian(rows.rows.map((r) => ({ value: r.value, n: Number(r.n) })));
 }
@@ -83,10 +82,10 @@ export async function totalMedian(db: Kysely<Database>, period: Period, member: 
 /** Revenue and paid people by the IST week (from Monday) they paid in, and source. */
 export async function revenueWeeks(db: Kysely<Database>, period: Period, member: Pick<Member, 'id' | 'role'>): Promise<RevenueWeek[]> {
   const rows = await sql<{ week: string; source: string; revenue: string; paid: string }>`
-    select to_char(date_trunc('week', (day + days_to_paid)::timestamp), 'YYYY-MM-DD') as week, source,
+    select to_char(date_trunc('week', (day + days_to_paid)::timestamp), 'YYYY-MM-DD') as week, key as source,
       sum(revenue) as revenue, sum(paid) as paid
     from report_cells
-    where days_to_paid >= 0 and (day + days_to_paid) between ${period.from}::date and ${period.to}::date and ${cellScope(member)}
+    where dimension = 'source' and days_to_paid >= 0 and (day + days_to_paid) between ${period.from}::date and ${period.to}::date and ${cellScope(member)}
     group by 1, 2 order by 1, 2`.execute(db);
   return rows.rows.map((r) => ({
     week: r.week,

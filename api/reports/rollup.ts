@@ -81,14 +81,22 @@ function factsOf(people: string[]): RawBuilder<unknown> {
 
 const KEYS = sql`first_day, source, campaign, organisation, counsellor, package, days_to_paid`;
 
-/** The cells moved by these facts, `sign` 1 to add them and -1 to take them away. */
+/**
+ * The cells moved by these facts, `sign` 1 to add them and -1 to take them away: each person
+ * in one cell per dimension, in the scope every reader sums ('*') and in their owner's.
+ */
 function moveCells(facts: RawBuilder<unknown>, sign: 1 | -1): RawBuilder<unknown> {
+  const s = sql.lit(sign);
   return sql`
-    insert into report_cells (day, source, campaign, organisation, counsellor, package, days_to_paid, leads, contacted, booked, paid, revenue)
-    select ${KEYS}, ${sql.lit(sign)} * count(*), ${sql.lit(sign)} * count(*) filter (where contacted), ${sql.lit(sign)} * count(*) filter (where booked),
-      ${sql.lit(sign)} * count(*) filter (where paid), ${sql.lit(sign)} * sum(revenue)
-    from ${facts} group by ${KEYS}
-    on conflict (day, source, campaign, organisation, counsellor, package, days_to_paid) do update set
+    insert into report_cells (dimension, scope, day, key, days_to_paid, leads, contacted, booked, paid, revenue)
+    select d.dimension, s.scope, f.first_day, d.key, f.days_to_paid, ${s} * count(*), ${s} * count(*) filter (where f.contacted),
+      ${s} * count(*) filter (where f.booked), ${s} * count(*) filter (where f.paid), ${s} * sum(f.revenue)
+    from ${facts} f
+    cross join lateral (values ('source', f.source), ('campaign', f.campaign), ('organisation', f.organisation),
+      ('counsellor', f.counsellor), ('package', f.package)) d(dimension, key)
+    cross join lateral (values ('*'), (f.counsellor)) s(scope)
+    group by d.dimension, s.scope, f.first_day, d.key, f.days_to_paid
+    on conflict (dimension, scope, day, key, days_to_paid) do update set
       leads = report_cells.leads + excluded.leads, contacted = report_cells.contacted + excluded.contacted,
       booked = report_cells.booked + excluded.booked, paid = report_cells.paid + excluded.paid,
       revenue = report_cells.revenue + excluded.revenue`;
