@@ -18,6 +18,18 @@ const SHOWN_KEYS = 8;
 const percent = (n: number, of: number) => (of > 0 ? `${Math.round((n / of) * 100)}%` : '—');
 const days = (n: number | null) => (n === null ? null : String(n));
 
+/** The period's spend and what it bought, over every source (the table's last row). */
+function allCosts(body: FunnelResponse): Partial<FunnelRow> {
+  const spend = body.data.reduce((n, r) => n + (r.spend ?? 0), 0);
+  const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : null);
+  return {
+    spend,
+    costPerLead: ratio(spend, body.totals.leads),
+    costPerPaidSeat: ratio(spend, body.totals.paid),
+    returnOnSpend: ratio(body.totals.revenue, spend),
+  };
+}
+
 function funnelTable(body: FunnelResponse): ReportTable {
   const costs = body.data.some((r) => r.spend !== undefined);
   const header = [REPORT_DIMENSION_LABELS[body.by], 'Leads', 'Contacted', 'Booked', 'Paid', 'Revenue (₹)', 'Median days to paid'];
@@ -33,7 +45,7 @@ function funnelTable(body: FunnelResponse): ReportTable {
   ];
   return {
     header: costs ? [...header, 'Spend (₹)', 'Cost per lead (₹)', 'Cost per paid seat (₹)', 'Return on spend'] : header,
-    rows: [...body.data.map(row), row({ ...body.totals, label: 'All' })],
+    rows: [...body.data.map(row), row({ ...body.totals, label: 'All', ...(costs ? allCosts(body) : {}) })],
   };
 }
 
@@ -61,20 +73,32 @@ function StageBars({ totals }: { totals: FunnelResponse['totals'] }) {
 function KeyBars({ rows }: { rows: FunnelRow[] }) {
   const max = Math.max(1, ...rows.map((r) => r.leads));
   return (
-    <ul className="report-keys">
-      {rows.slice(0, SHOWN_KEYS).map((r) => (
-        <li key={r.key ?? ''} className="report-keys__row">
-          <span className="report-keys__label">{r.label}</span>
-          <span className="report-keys__track">
-            <span className="report-keys__leads" style={{ width: `${(r.leads / max) * 100}%` }} />
-            <span className="report-keys__paid" style={{ width: `${(r.paid / max) * 100}%` }} />
-          </span>
-          <span className="report-keys__n">
-            {formatCount(r.leads)} · {formatCount(r.paid)} paid · {rupeesText(r.revenue)}
-          </span>
+    <>
+      <ul className="console-legend">
+        <li>
+          <span className="console-legend__swatch report-keys__leads-swatch" />
+          Leads
         </li>
-      ))}
-    </ul>
+        <li>
+          <span className="console-legend__swatch report-keys__paid-swatch" />
+          Paid (of them)
+        </li>
+      </ul>
+      <ul className="report-keys">
+        {rows.slice(0, SHOWN_KEYS).map((r) => (
+          <li key={r.key ?? ''} className="report-keys__row">
+            <span className="report-keys__label">{r.label}</span>
+            <span className="report-keys__track">
+              <span className="report-keys__leads" style={{ width: `${(r.leads / max) * 100}%` }} />
+              <span className="report-keys__paid" style={{ width: `${(r.paid / max) * 100}%` }} />
+            </span>
+            <span className="report-keys__n">
+              {formatCount(r.leads)} · {formatCount(r.paid)} paid · {rupeesText(r.revenue)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

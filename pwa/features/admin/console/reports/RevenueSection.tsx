@@ -1,5 +1,5 @@
 // Revenue by the IST week it was paid in, stacked by source: the five sources that brought the
-// most in the period, and the rest together. An SVG of plain rects; the table has each week
+// most in the period, and the rest together, in plain CSS; the table has each week
 // and every source.
 import { rupeesText } from '../../../../../contract/bookings.ts';
 import type { RevenueResponse } from '../../../../../contract/reports.ts';
@@ -11,9 +11,6 @@ const COLOURS = ['#1d3557', '#2a7f62', '#b5452a', '#6a4c93', '#8a6d00', '#5f6b7a
 const SHOWN = 5;
 const OTHER = 'Other sources';
 const NONE = 'No source';
-const WIDTH = 900;
-const HEIGHT = 240;
-const PAD = { top: 12, right: 8, bottom: 28, left: 64 };
 
 interface Week {
   week: string;
@@ -44,45 +41,38 @@ function niceMax(n: number): number {
   return [1, 2, 5, 10].map((m) => m * power).find((m) => m >= n)!;
 }
 
+/**
+ * Columns of stacked boxes in CSS (heights in per cent of the axis), so the labels keep their
+ * size on a phone where an SVG scaled to the width would shrink them past reading.
+ */
 function Bars({ weeks, stacks }: { weeks: Week[]; stacks: string[] }) {
   const max = niceMax(Math.max(0, ...weeks.map((w) => w.total)));
-  const plotW = WIDTH - PAD.left - PAD.right;
-  const plotH = HEIGHT - PAD.top - PAD.bottom;
-  const band = plotW / Math.max(weeks.length, 1);
-  const barW = Math.max(3, band * 0.7);
-  const y = (n: number) => PAD.top + plotH - (n / max) * plotH;
-  const every = Math.ceil(weeks.length / 8);
+  const every = Math.ceil(weeks.length / 6);
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="console-chart__svg" aria-hidden="true" focusable="false">
-      {[0, max / 2, max].map((tick) => (
-        <g key={tick}>
-          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="console-chart__grid" />
-          <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="console-chart__label">
+    <div className="report-weeks">
+      <ul className="report-weeks__axis">
+        {[max, max / 2, 0].map((tick) => (
+          <li key={tick} style={{ bottom: `${(tick / max) * 100}%` }}>
             {rupeesText(tick)}
-          </text>
-        </g>
-      ))}
-      {weeks.map((w, i) => {
-        let base = 0;
-        const x = PAD.left + i * band + (band - barW) / 2;
-        return (
-          <g key={w.week}>
-            {stacks.map((s, k) => {
-              const n = w.bySource.get(s) ?? 0;
-              if (n === 0) return null;
-              const top = y(base + n);
-              base += n;
-              return <rect key={s} x={x} y={top} width={barW} height={y(base - n) - top} fill={COLOURS[k % COLOURS.length]} />;
-            })}
-            {i % every === 0 && (
-              <text x={x + barW / 2} y={HEIGHT - 8} textAnchor="middle" className="console-chart__label">
-                {formatDay(w.week)}
-              </text>
-            )}
-          </g>
-        );
-      })}
-    </svg>
+          </li>
+        ))}
+      </ul>
+      <ol className="report-weeks__bars">
+        {weeks.map((w, i) => (
+          <li key={w.week} className="report-weeks__week">
+            <span className="report-weeks__stack" style={{ height: `${(w.total / max) * 100}%` }}>
+              {stacks.map((s, k) => {
+                const n = w.bySource.get(s) ?? 0;
+                return n === 0 ? null : (
+                  <span key={s} style={{ height: `${(n / w.total) * 100}%`, background: COLOURS[k % COLOURS.length] }} />
+                );
+              })}
+            </span>
+            <span className="report-weeks__label">{i % every === 0 ? formatDay(w.week) : ''}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
