@@ -57,6 +57,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_by', 'uuid', (c) => c.references('admins.id').onDelete('set null'))
     .addPrimaryKeyConstraint('report_spend_pkey', ['source', 'month'])
     .execute();
+  // The organisation of an enquiry a classroom session made, read for each enquiry a round looks at.
+  await sql`create index classroom_sessions_lead_idx on classroom_sessions (lead_id) where lead_id is not null`.execute(db);
   await queueTriggers(db);
   // Everyone there already, looked at once by the first refresh.
   await sql`insert into report_queue (person_id) select id from people where merged_into is null`.execute(db);
@@ -103,6 +105,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const trigger of ['lead_history_report_insert', 'lead_history_report_update'])
     await sql`drop trigger if exists ${sql.id(trigger)} on lead_history`.execute(db);
   await sql`drop function if exists report_queue_links()`.execute(db);
+  await sql`drop index if exists classroom_sessions_lead_idx`.execute(db);
   await sql`drop function if exists report_queue_history()`.execute(db);
   for (const table of ['report_spend', 'report_cells', 'report_people', 'report_queue']) await db.schema.dropTable(table).execute();
 }

@@ -41,19 +41,25 @@ function ownColumns(lead: ListedLead): RawBuilder<unknown> {
     0::bigint as amount, null::timestamptz as paid_time`;
 }
 
-/** Every lead that is not spam of these people, one row shape for every list. */
+/**
+ * Every lead that is not spam of these people, one row shape for every list. Their links are
+ * read once by person (its index), then each list's rows by id: a round's cost follows its
+ * people, never the size of the lists.
+ */
 function leadsOf(people: string[]): RawBuilder<unknown> {
-  return sql.join(
+  const perList = sql.join(
     ALL_LISTED.map(
       (lead) => sql`
       select lp.person_id, t.id, t.created_at, t.utm_source,
         coalesce(t.source->'last'->>'utm_campaign', t.source->'first'->>'utm_campaign') as campaign,
         t.assignee_id, t.status, t.first_contact_at, ${ownColumns(lead)}
-      from lead_people lp join ${sql.table(lead.table)} t on t.id = lp.lead_id
-      where lp.list = ${LEAD_KINDS[lead.kind].list.slug} and lp.person_id = any(${people}::uuid[]) and t.status <> 'spam'`,
+      from links lp join ${sql.table(lead.table)} t on t.id = lp.lead_id
+      where lp.list = ${LEAD_KINDS[lead.kind].list.slug} and t.status <> 'spam'`,
     ),
     sql` union all `,
   );
+  return sql`with links as materialized (select list, lead_id, person_id from lead_people where person_id = any(${people}::uuid[]))
+    ${perList}`;
 }
 
 /** The facts of these people, in report_people's columns. */
