@@ -34,6 +34,11 @@ import { funnelRows, revenueWeeks, spendBySource, totalMedian, type Period } fro
 import { refreshReport } from '../reports/rollup.ts';
 
 const DAY_MS = 86_400_000;
+/**
+ * People a report takes in before answering: what the console changed a moment ago, not a
+ * backlog (an import of thousands), which the rollup's own rounds take in the background.
+ */
+const FRESH_PEOPLE = 500;
 const istToday = (now: Date) => new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
@@ -79,7 +84,7 @@ function withSpend(row: FunnelRow, spend: Map<string, number>): FunnelRow {
 async function funnel(deps: Deps, c: Context, member: Member): Promise<FunnelResponse> {
   const by = dimensionOf(c);
   const period = periodOf(c, nowOf(deps));
-  await refreshReport(deps.db, undefined, false);
+  await refreshReport(deps.db, FRESH_PEOPLE, false);
   const [rows, median, names, spend] = await Promise.all([
     funnelRows(deps.db, by, period, member),
     totalMedian(deps.db, period, member),
@@ -114,7 +119,7 @@ export function reports(deps: Deps): Hono {
     .get('/funnel', guard(deps, 'reports.read'), async (c) => c.json(await funnel(deps, c, c.get('adminSession').admin)))
     .get('/revenue', guard(deps, 'reports.read'), async (c) => {
       const period = periodOf(c, nowOf(deps));
-      await refreshReport(deps.db, undefined, false);
+      await refreshReport(deps.db, FRESH_PEOPLE, false);
       const body: RevenueResponse = { data: await revenueWeeks(deps.db, period, c.get('adminSession').admin), ...period };
       return c.json(body);
     })
