@@ -30,6 +30,8 @@ import { erasure } from './resources/erasure.ts';
 import { exportCsv } from './resources/export.ts';
 import { leadAdmin } from './resources/lead-admin.ts';
 import { overview } from './resources/overview.ts';
+import { reports } from './resources/reports.ts';
+import { REPORT_PATHS } from '../contract/reports.ts';
 import { people } from './resources/people.ts';
 import { DESK_PATHS } from '../contract/desk.ts';
 import { assignment } from './resources/assignment.ts';
@@ -126,6 +128,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(CONSOLE_PATHS.export, exportCsv(deps));
   app.route('/api/admin/people', people(deps));
   app.route('/api/admin/overview', overview(deps));
+  app.route(REPORT_PATHS.base, reports(deps));
   app.route('/api/admin/events', events(deps));
   app.route(ERASURE_PATHS.audit, audit(deps));
   app.route(DESK_PATHS.team, team(deps));

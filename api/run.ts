@@ -31,6 +31,7 @@ import { startPayments } from './payments/links.ts';
 import { RECEIPT_ATTACHMENT, receiptAttachmentSource } from './payments/receipts.ts';
 import { startPaymentReminders } from './payments/reminders.ts';
 import { startLinker } from './people/linker.ts';
+import { startReportRollup } from './reports/rollup.ts';
 import { startPendingListMerger } from './db/pending-lists.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool } from './certificate/render-pool.ts';
@@ -160,6 +161,8 @@ async function main(): Promise<void> {
     const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, sla: config, log, wakeMail: () => mailWorker.wake() });
     // New leads join their person (people/linker.ts).
     const linker = startLinker({ db: database.db, log });
+    // The report's rollup follows the people whose leads changed (reports/rollup.ts).
+    const reportRollup = startReportRollup({ db: database.db, log });
     // The search indexes' pending lists merged every second, not by a lead's insert (db/pending-lists.ts).
     const merger = database.kind === 'postgres' ? startPendingListMerger({ db: database.db, log }) : undefined;
     // Each booking's payment link is made and checked here, never in its request.
@@ -188,6 +191,7 @@ async function main(): Promise<void> {
       await reminders.stop();
       await digests.stop();
       await linker.stop();
+      await reportRollup.stop();
       await merger?.stop();
     };
     cleanup.unshift(stopDesk);

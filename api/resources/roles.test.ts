@@ -66,6 +66,13 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   'GET /api/admin/mail': async () => ({ path: '/api/admin/mail' }),
   'GET /api/admin/events': async () => ({ path: '/api/admin/events' }),
   'GET /api/admin/overview': async () => ({ path: '/api/admin/overview' }),
+  'GET /api/admin/reports/funnel': async () => ({ path: '/api/admin/reports/funnel?by=counsellor' }),
+  'GET /api/admin/reports/revenue': async () => ({ path: '/api/admin/reports/revenue' }),
+  'GET /api/admin/reports/spend': async () => ({ path: '/api/admin/reports/spend' }),
+  'PUT /api/admin/reports/spend': async () => ({
+    path: '/api/admin/reports/spend',
+    body: { source: 'google', month: '2026-10', rupees: 1000 },
+  }),
   'GET /api/admin/audit': async () => ({ path: '/api/admin/audit' }),
   'GET /api/admin/people': async () => ({ path: '/api/admin/people?email=someone@example.in' }),
   'GET /api/admin/export/:file': async () => ({ path: '/api/admin/export/contact.csv' }),

@@ -19,6 +19,7 @@ import consoleCss from './console.css?url';
 import deskCss from './desk.css?url';
 import workspaceCss from './workspace.css?url';
 import sessionsCss from './sessions/sessions.css?url';
+import reportsCss from './reports/reports.css?url';
 import SessionPage from './sessions/SessionPage.tsx';
 import SessionsPage from './sessions/SessionsPage.tsx';
 import AuditPage from './AuditPage.tsx';
@@ -39,6 +40,7 @@ import ImportPage from './workspace/ImportPage.tsx';
 import TemplatesPage from './workspace/TemplatesPage.tsx';
 import BatchesPage from './workspace/BatchesPage.tsx';
 import PaymentChecksPage from './workspace/PaymentChecksPage.tsx';
+import ReportsPage from './reports/ReportsPage.tsx';
 
 interface MenuState {
   open: boolean;
@@ -113,6 +115,11 @@ function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; logging
             {member.can('overview.read') && (
               <li>
                 <NavLink to="/admin/overview">Overview</NavLink>
+              </li>
+            )}
+            {member.can('reports.read') && (
+              <li>
+                <NavLink to="/admin/reports">Reports</NavLink>
               </li>
             )}
             {(reads ? LIST_SLUGS : []).map((slug) => (
@@ -256,6 +263,7 @@ function Console() {
       <link rel="stylesheet" href={deskCss} precedence="console" />
       <link rel="stylesheet" href={workspaceCss} precedence="console" />
       <link rel="stylesheet" href={sessionsCss} precedence="console" />
+      <link rel="stylesheet" href={reportsCss} precedence="console" />
       <Notice />
       <MemberProvider>
         <LeadEventsProvider>
@@ -296,6 +304,7 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route index element={<Home />} />
             {/* Its own path: /admin opens a counsellor's console on their day, the overview is one click away. */}
             <Route path={CONSOLE_ROUTES.overview} element={<Overview />} />
+            <Route path={CONSOLE_ROUTES.reports} element={<ReportsPage />} />
             <Route path={CONSOLE_ROUTES.myDay} element={<MyDayPage />} />
             <Route path={CONSOLE_ROUTES.team} element={<TeamPage />} />
             <Route path={CONSOLE_ROUTES.assignment} element={<AssignmentPage />} />
