@@ -49,7 +49,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('subscription_id', 'uuid', (c) => c.notNull().references('push_subscriptions.id').onDelete('cascade'))
     .addColumn('notification_id', 'bigint', (c) => c.notNull().references('notifications.id').onDelete('cascade'))
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending').check(sql`state in ('pending', 'failed')`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`state in ('pending', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('last_error', 'text')

@@ -4,8 +4,8 @@
 // it, SKIP LOCKED lets the others pass), and its NOTIFY is sent in that same transaction,
 // so each reminder goes out exactly once across instances. A new due time starts again.
 // The same transaction writes the owner's notification (the bell, and a push after it commits).
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { ACTION_LABELS, type NextAction } from '../../contract/desk.ts';
+import { sql, type Kysely } from 'kysely';
+import type { NextAction } from '../../contract/desk.ts';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import type { Database } from '../db/schema.ts';
 import { ALL_LISTED, type ListedRow } from '../leads/definitions.ts';
@@ -13,21 +13,7 @@ import type { ChannelEvent } from '../leads/events.ts';
 import { iso } from '../lib/dates.ts';
 import { startLoop, type Loop } from '../lib/loop.ts';
 import { nameOf } from './my-day.ts';
-import { firstNameOf, listTitleOf } from '../notify/lead-names.ts';
-import { notifyMembers } from '../notify/notify.ts';
-
-/** The owner's bell and pushed browsers hear it too, once per due time (named by first name only). */
-function notifyDue(trx: Transaction<Database>, list: string, id: string, assignee: string, name: string, nextAction: NextAction) {
-  const firstName = firstNameOf(name);
-  return notifyMembers(trx, {
-    memberIds: [assignee],
-    kind: 'due',
-    lead: { list, id, firstName },
-    title: `${ACTION_LABELS[nextAction.type]} ${firstName} now`,
-    body: `Your next action is due (${listTitleOf(list)})`,
-    dedupeKey: `due:${list}:${id}:${nextAction.dueAt}`,
-  });
-}
+import { notifyDue } from '../notify/notices.ts';
 
 /** Reminders claimed per list per round (a backlog is caught up over the next rounds). */
 const BATCH = 100;
@@ -60,7 +46,7 @@ export async function remindOnce(db: Kysely<Database>, now: Date): Promise<numbe
           nextAction,
         };
         await sql`select pg_notify('lead_events', ${JSON.stringify(event)})`.execute(trx);
-        await notifyDue(trx, list, row.id, row.assignee_id!, event.name ?? '', nextAction);
+        await notifyDue(trx, { list, id: row.id, name: event.name ?? '', assignee: row.assignee_id! }, nextAction);
       }
       return claimed.rows.length;
     });

@@ -23,11 +23,17 @@ export function listTitleOf(list: string): string {
 }
 
 /** First names of leads of one list by id (those found). */
-export async function firstNamesOf(db: Kysely<Database> | Transaction<Database>, list: string, ids: string[]): Promise<Map<string, string>> {
+export async function firstNamesOf(
+  db: Kysely<Database> | Transaction<Database>,
+  list: string,
+  ids: string[],
+): Promise<Map<string, string>> {
   const lead = listedLead(list);
   const names = new Map<string, string>();
   if (!lead || ids.length === 0) return names;
-  const rows = await sql<Record<string, unknown> & { id: string }>`select * from ${sql.table(lead.table)} where id = any(${ids}::uuid[])`.execute(db);
+  const rows = await sql<
+    Record<string, unknown> & { id: string }
+  >`select * from ${sql.table(lead.table)} where id = any(${ids}::uuid[])`.execute(db);
   for (const row of rows.rows) names.set(row.id, firstNameOf(nameOf(lead.listItem(row as never))));
   return names;
 }

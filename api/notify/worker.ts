@@ -107,20 +107,28 @@ function retryAfterMs(headers: Record<string, string> | undefined): number | und
 async function send(row: Claimed, options: PushWorkerOptions): Promise<Outcome> {
   const keys = await vapidKeys(options.db, options.config);
   try {
-    await webpush.sendNotification({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(payloadOf(row)), {
-      vapidDetails: { subject: options.config.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-      TTL: PUSH_DEFAULTS.ttlSeconds,
-      urgency: 'high',
-      contentEncoding: 'aes128gcm',
-      timeout: PUSH_DEFAULTS.timeoutMs,
-      ...(options.agent ? { agent: options.agent } : {}),
-    });
+    await webpush.sendNotification(
+      { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+      JSON.stringify(payloadOf(row)),
+      {
+        vapidDetails: { subject: options.config.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: PUSH_DEFAULTS.ttlSeconds,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+        timeout: PUSH_DEFAULTS.timeoutMs,
+        ...(options.agent ? { agent: options.agent } : {}),
+      },
+    );
     return { kind: 'sent' };
   } catch (err) {
     if (err instanceof WebPushError) {
       if (err.statusCode === 404 || err.statusCode === 410) return { kind: 'gone', status: err.statusCode };
       const said = (err.body ?? '').slice(0, 200);
-      return { kind: 'error', message: `push service answered ${err.statusCode}${said ? `: ${said}` : ''}`, retryAfterMs: retryAfterMs(err.headers) };
+      return {
+        kind: 'error',
+        message: `push service answered ${err.statusCode}${said ? `: ${said}` : ''}`,
+        retryAfterMs: retryAfterMs(err.headers),
+      };
     }
     return { kind: 'error', message: err instanceof Error ? err.message : String(err) };
   }
@@ -152,7 +160,9 @@ async function record(row: Claimed, outcome: Outcome, options: PushWorkerOptions
     .where('id', '=', row.id)
     .where('attempts', '=', row.attempts)
     .execute();
-  options.log(`push ${row.id} to subscription ${row.subscription_id}, attempt ${row.attempts}: ${outcome.message}${last ? '; given up' : ''}`);
+  options.log(
+    `push ${row.id} to subscription ${row.subscription_id}, attempt ${row.attempts}: ${outcome.message}${last ? '; given up' : ''}`,
+  );
   return last ? 'failed' : 'retrying';
 }
 
@@ -161,7 +171,9 @@ export async function deliverOnce(options: PushWorkerOptions): Promise<DeliverRe
   const rows = await claim(options.db, now, options.batchSize ?? PUSH_DEFAULTS.batchSize, options.leaseMs ?? PUSH_DEFAULTS.leaseMs);
   const result: DeliverResult = { sent: 0, gone: 0, retrying: 0, failed: 0 };
   // One batch's pushes go out together: a slow push service holds up only its own.
-  const outcomes = await Promise.all(rows.map(async (row) => record(row, await send(row, options), options, options.clock?.() ?? new Date())));
+  const outcomes = await Promise.all(
+    rows.map(async (row) => record(row, await send(row, options), options, options.clock?.() ?? new Date())),
+  );
   for (const o of outcomes) result[o] += 1;
   return result;
 }

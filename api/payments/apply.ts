@@ -8,8 +8,7 @@ import { paiseOf, rupeesText } from '../../contract/bookings.ts';
 import type { PaymentEventOutcome } from '../../contract/bookings.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { announce, record, type HistoryRow } from '../leads/history.ts';
-import { firstNameOf } from '../notify/lead-names.ts';
-import { notifyMembers } from '../notify/notify.ts';
+import { notifyPaid } from '../notify/notices.ts';
 import type { GatewayPayment, LinkState } from './gateway.ts';
 
 type Booking = Selectable<BookingsTable>;
@@ -64,17 +63,7 @@ export async function markPaid(trx: Transaction<Database>, booking: Booking, by:
   await record(trx, [entry]);
   await announce(trx, 'bookings', [{ id: booking.id, assignee: updated.assignee_id }]);
   // The owner hears it (the bell, and a push after the commit), unless they confirmed it themselves.
-  if (updated.assignee_id && updated.assignee_id !== by.adminId) {
-    const firstName = firstNameOf(booking.name);
-    await notifyMembers(trx, {
-      memberIds: [updated.assignee_id],
-      kind: 'paid',
-      lead: { list: 'bookings', id: booking.id, firstName },
-      title: `${firstName} paid`,
-      body: `Seat booking paid in full: ${rupeesText(booking.amount)}`,
-      dedupeKey: `paid:${booking.id}`,
-    });
-  }
+  await notifyPaid(trx, { ...booking, assignee_id: updated.assignee_id }, by.adminId);
   return true;
 }
 

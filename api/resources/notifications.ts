@@ -4,12 +4,7 @@
 //   POST /read { ids?: [id, …] } → the same answer; the ids named (or, without ids, every one) read.
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import {
-  consoleLeadUrl,
-  NOTIFICATIONS_PAGE,
-  NOTIFY_MESSAGES,
-  type NotificationsResponse,
-} from '../../contract/notifications.ts';
+import { consoleLeadUrl, NOTIFICATIONS_PAGE, NOTIFY_MESSAGES, type NotificationsResponse } from '../../contract/notifications.ts';
 import type { Database } from '../db/schema.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
