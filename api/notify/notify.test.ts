@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberToken } from '../testing/admin.ts';
 import { postJson, testApp } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { eventually } from '../testing/eventually.ts';
 import type { NotificationsResponse } from '../../contract/notifications.ts';
+import { eventFor } from '../desk/event-filter.ts';
 import { notifyMembers } from './notify.ts';
 
 describe.each(testBackends())('notifyMembers and the bell on $name', (backend) => {
@@ -28,7 +30,7 @@ describe.each(testBackends())('notifyMembers and the bell on $name', (backend) =
     expect(res.status).toBe(200);
     return (await res.json()) as NotificationsResponse;
   };
-  const lead = { list: 'enquiry', id: '0192f5a0-0000-7000-8000-000000000001', firstName: 'Meera' };
+  const lead = { list: 'need-help', id: '0192f5a0-0000-7000-8000-000000000001', firstName: 'Meera' };
 
   it('writes one row per member, once per dedupe key, and queues a push per subscription', async () => {
     await database.db
@@ -68,7 +70,7 @@ describe.each(testBackends())('notifyMembers and the bell on $name', (backend) =
     const before = await bell(ravi.token);
     expect(before.notifications.map((n) => n.title)).toEqual(['Meera paid', 'New lead: Meera']);
     expect(before.unread).toBe(2);
-    expect(before.notifications[0]!.url).toBe(`/admin/enquiry?open=${lead.id}`);
+    expect(before.notifications[0]!.url).toBe(`/admin/need-help?open=${lead.id}`);
     const newest = before.notifications[0]!._id;
     // Asha marking Ravi's notification changes nothing of his.
     await postJson(app, '/api/admin/notifications/read', { ids: [newest] }, { Authorization: `Bearer ${asha.token}` });
@@ -79,5 +81,22 @@ describe.each(testBackends())('notifyMembers and the bell on $name', (backend) =
     expect((await bell(ravi.token)).unread).toBe(0);
     const bad = await postJson(app, '/api/admin/notifications/read', { ids: ['x'] }, { Authorization: `Bearer ${ravi.token}` });
     expect(bad.status).toBe(400);
+  });
+
+  it("tells the member's open consoles, and only theirs, so the bell fills by itself", async () => {
+    const heard: unknown[] = [];
+    const stop = await database.listen('lead_events', (payload) => heard.push(JSON.parse(payload)));
+    try {
+      await notifyMembers(database.db, { memberIds: [asha.id], kind: 'rule', lead, title: 'Meera: college fair', body: 'Rule' });
+      await eventually(() =>
+        expect(heard).toContainEqual({ list: 'need-help', type: 'notified', count: 1, id: lead.id, assignee: asha.id }),
+      );
+    } finally {
+      await stop();
+    }
+    const event = { list: 'need-help' as const, type: 'notified' as const, count: 1, id: lead.id, assignee: asha.id };
+    expect(eventFor({ id: asha.id, role: 'counsellor' }, event)).toEqual({ list: 'need-help', type: 'notified', count: 1, id: lead.id });
+    expect(eventFor({ id: ravi.id, role: 'counsellor' }, event)).toBeUndefined();
+    expect(eventFor({ id: ravi.id, role: 'admin' }, event)).toBeUndefined();
   });
 });

@@ -47,20 +47,25 @@ export async function notifyMembers(db: Kysely<Database> | Transaction<Database>
   const title = input.title.slice(0, TITLE_MAX);
   const body = input.body.slice(0, BODY_MAX);
   // One statement: the rows that were new (not a repeat of dedupeKey) each queue a push to
-  // every subscription of their member, in the caller's transaction.
-  const queued = await sql<{ n: number }>`
+  // every subscription of their member, in the caller's transaction, and tell the member's
+  // open consoles (the live events) when it commits, so the bell fills without a reload.
+  const queued = await sql<{ n: number; told: number }>`
     with added as (
       insert into notifications (member_id, kind, list, lead_id, title, body, dedupe_key)
       select m::uuid, ${input.kind}, ${input.lead.list}, ${input.lead.id}, ${title}, ${body}, ${input.dedupeKey ?? null}
       from unnest(${members}::text[]) as m
       join admins a on a.id = m::uuid and a.active
       on conflict (member_id, dedupe_key) where dedupe_key is not null do nothing
-      returning id, member_id
+      returning id, member_id, list, lead_id
     ), pushes as (
       insert into push_queue (subscription_id, notification_id)
       select s.id, added.id from added join push_subscriptions s on s.member_id = added.member_id
       returning 1
     )
-    select count(*)::int as n from pushes`.execute(db);
+    select (select count(*) from pushes)::int as n,
+      (select count(*) from (
+        select pg_notify('lead_events', json_build_object('list', list, 'type', 'notified', 'count', 1, 'id', lead_id, 'assignee', member_id)::text)
+        from added
+      ) told)::int as told`.execute(db);
   if ((queued.rows[0]?.n ?? 0) > 0) nudge();
 }

@@ -31,11 +31,13 @@ describe.each(testBackends())('Web Push on $name', (backend) => {
   let config: ReturnType<typeof testConfig>;
   let member: { id: string; token: string };
   // Ahead of the database's own now(), which stamps a new push due.
-  const clock = fakeClock(Date.now() + 60_000);
+  let clock: ReturnType<typeof fakeClock>;
   const logs: string[] = [];
   let worker: PushWorkerOptions;
 
   beforeAll(async () => {
+    // Set when this block starts (another backend's block may have run for minutes before).
+    clock = fakeClock(Date.now() + 60_000);
     ca = makeTestCa();
     standIn = await startPushStandIn(ca);
     database = await backend.create();
@@ -45,7 +47,7 @@ describe.each(testBackends())('Web Push on $name', (backend) => {
       db: database.db,
       config: config.push,
       log: (l) => logs.push(l),
-      clock: clock.fn,
+      clock: () => clock.fn(),
       agent: new Agent({ ca: ca.ca }),
       maxAttempts: 3,
     };
