@@ -13,6 +13,8 @@ export const PUSH_WORDS = {
     'Notifications are blocked for this site. Allow them in the browser’s site settings (the icon beside the address), then try again.',
   dismissed: 'The browser did not allow notifications. Press the button again and choose Allow.',
   failed: 'The browser could not subscribe to notifications',
+  noAnswer:
+    'The browser’s push service did not answer (it needs the internet, and on some networks it is blocked). The bell still lists every notification; try again later.',
 } as const;
 
 /** Why this browser cannot be pushed, or undefined when it can. */
@@ -57,6 +59,17 @@ function keyBytes(publicKey: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** How long the browser's push service may take to give a subscription (it may never answer offline). */
+const SUBSCRIBE_WAIT_MS = 20_000;
+
+function withinWait<T>(work: Promise<T>): Promise<T> {
+  let timer: number | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = window.setTimeout(() => reject(new Error(PUSH_WORDS.noAnswer)), SUBSCRIBE_WAIT_MS);
+  });
+  return Promise.race([work, late]).finally(() => window.clearTimeout(timer));
+}
+
 /** Asks for permission, subscribes with the server's key and tells the server; throws an Error in words. */
 export async function subscribeDevice(): Promise<void> {
   const unavailable = pushUnavailable();
@@ -73,8 +86,9 @@ export async function subscribeDevice(): Promise<void> {
     subscription = null;
   }
   try {
-    subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(data.publicKey) });
+    subscription ??= await withinWait(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(data.publicKey) }));
   } catch (err) {
+    if (err instanceof Error && err.message === PUSH_WORDS.noAnswer) throw err;
     throw new Error(`${PUSH_WORDS.failed}${err instanceof Error && err.message ? `: ${err.message}` : ''}`);
   }
   await adminRequest(`${NOTIFY_PATHS.push}/subscriptions`, { method: 'POST', body: subscription.toJSON() });
