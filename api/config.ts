@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSigningJwk } from './lib/signing-jwk.ts';
 import { parseWorkingHours, type WorkingHours } from './desk/working-hours.ts';
+import { pushConfig, type PushConfig } from './notify/push-config.ts';
 
 export interface Config {
   port: number;
@@ -45,6 +46,8 @@ export interface Config {
   maxConnections: number;
   /** An Ed25519 private JWK credentials are signed with; unset: one made once and kept in the database. */
   credentialSigningKey: string | undefined;
+  /** Web Push: VAPID keys and subject, and the push hosts beyond the known services' (api/notify/push-config.ts). */
+  push: PushConfig;
 
   // Admins and their tokens.
   /** With adminPassword: the admin created (or whose password is updated) at start. */
@@ -236,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...deskConfig(env),
     ...paymentConfig(env),
     credentialSigningKey: credentialKey(env),
+    push: pushConfig(env, publicUrl),
   };
 }
 

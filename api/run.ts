@@ -26,6 +26,8 @@ const noMail: MailWorker = {
 import { startLeadAlerts } from './leads/alerts.ts';
 import { startDigests } from './desk/digests.ts';
 import { startReminders } from './desk/reminders.ts';
+import { startAssignmentNotices } from './notify/assignments.ts';
+import { startPushWorker } from './notify/worker.ts';
 import { gatewayOf } from './payments/gateways.ts';
 import { startPayments } from './payments/links.ts';
 import { RECEIPT_ATTACHMENT, receiptAttachmentSource } from './payments/receipts.ts';
@@ -159,6 +161,9 @@ async function main(): Promise<void> {
     // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
     const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
     const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, sla: config, log, wakeMail: () => mailWorker.wake() });
+    // Members are told of leads given to them, and their subscribed browsers are pushed (api/notify).
+    const assignmentNotices = startAssignmentNotices({ db: database.db, pollMs: config.push.pollMs, log });
+    const pushWorker = startPushWorker({ db: database.db, config: config.push, log });
     // New leads join their person (people/linker.ts).
     const linker = startLinker({ db: database.db, log });
     // The report's rollup follows the people whose leads changed (reports/rollup.ts).
@@ -190,6 +195,8 @@ async function main(): Promise<void> {
       await paymentReminders?.stop();
       await reminders.stop();
       await digests.stop();
+      await assignmentNotices.stop();
+      await pushWorker.stop();
       await linker.stop();
       await reportRollup.stop();
       await merger?.stop();

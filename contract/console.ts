@@ -184,9 +184,10 @@ export interface LeadEvent {
   list: ListSlug;
   /**
    * 'created': new leads arrived; 'updated': a lead's status, notes, owner or next step
-   * changed; 'reminder': the member's next action on a lead is due now.
+   * changed; 'reminder': the member's next action on a lead is due now; 'notified': the
+   * member has a new notification about the lead (the bell refreshes).
    */
-  type: 'created' | 'updated' | 'reminder';
+  type: 'created' | 'updated' | 'reminder' | 'notified';
   count: number;
   /** For 'updated' and 'reminder': the lead. */
   id?: string;

@@ -100,3 +100,43 @@ self.addEventListener('sync', (event: Event) => {
     }),
   );
 });
+
+// Pushes to team members (api/notify): show what the server sent (a first name and a list,
+// never an email or phone) and open that lead in the console when it is tapped, in a console
+// tab already open if there is one.
+self.addEventListener('push', (event: PushEvent) => {
+  let payload: { title?: string; body?: string; url?: string; tag?: string } = {};
+  try {
+    payload = (event.data?.json() ?? {}) as typeof payload;
+  } catch {
+    // Not ours to read: still shown, so the browser does not count a silent push against the site.
+  }
+  event.waitUntil(
+    self.registration.showNotification(payload.title || 'SkillUp admin', {
+      body: payload.body ?? '',
+      tag: payload.tag,
+      icon: '/icons/icon-192.png',
+      data: { url: payload.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const asked = (event.notification.data as { url?: unknown } | null)?.url;
+  // Only a console address on this site: a push can never send the member elsewhere.
+  const path = typeof asked === 'string' && /^\/admin(?:[/?]|$)/.test(asked) ? asked : '/admin';
+  const url = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).pathname.startsWith('/admin'));
+      // navigate() is refused for a tab this worker does not control: a new window then.
+      if (open)
+        return open.navigate(url).then(
+          (w) => (w ?? open).focus(),
+          () => self.clients.openWindow(url),
+        );
+      return self.clients.openWindow(url);
+    }),
+  );
+});

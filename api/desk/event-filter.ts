@@ -1,6 +1,6 @@
 // What one member's event stream says of an event on the channel: a counsellor hears only
 // of new leads that went to them or the pool, of changes to leads they could see before or
-// after the change, and of their own reminders; nothing about a lead another owns.
+// after the change, and of their own reminders and notifications; nothing about a lead another owns.
 import type { LeadEvent } from '../../contract/console.ts';
 import type { Member } from '../lib/auth.ts';
 import type { ChannelEvent } from '../leads/events.ts';
@@ -38,5 +38,9 @@ export function eventFor(member: Pick<Member, 'id' | 'role'>, event: ChannelEven
         ...(event.nextAction ? { nextAction: event.nextAction } : {}),
       };
     }
+    case 'notified':
+      // Only the member notified hears it: their bell refreshes (api/notify/notify.ts).
+      if (event.assignee !== member.id || event.id === undefined) return undefined;
+      return { ...base, count: 1, id: event.id };
   }
 }

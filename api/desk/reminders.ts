@@ -3,6 +3,7 @@
 // the update that sets next_action_reminded_at (the row's lock lets one transaction have
 // it, SKIP LOCKED lets the others pass), and its NOTIFY is sent in that same transaction,
 // so each reminder goes out exactly once across instances. A new due time starts again.
+// The same transaction writes the owner's notification (the bell, and a push after it commits).
 import { sql, type Kysely } from 'kysely';
 import type { NextAction } from '../../contract/desk.ts';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
@@ -12,6 +13,7 @@ import type { ChannelEvent } from '../leads/events.ts';
 import { iso } from '../lib/dates.ts';
 import { startLoop, type Loop } from '../lib/loop.ts';
 import { nameOf } from './my-day.ts';
+import { notifyDue } from '../notify/notices.ts';
 
 /** Reminders claimed per list per round (a backlog is caught up over the next rounds). */
 const BATCH = 100;
@@ -44,6 +46,7 @@ export async function remindOnce(db: Kysely<Database>, now: Date): Promise<numbe
           nextAction,
         };
         await sql`select pg_notify('lead_events', ${JSON.stringify(event)})`.execute(trx);
+        await notifyDue(trx, { list, id: row.id, name: event.name ?? '', assignee: row.assignee_id! }, nextAction);
       }
       return claimed.rows.length;
     });

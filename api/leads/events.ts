@@ -15,10 +15,10 @@ export const LEAD_EVENTS_CHANNEL = 'lead_events';
  */
 export interface ChannelEvent {
   list: ListSlug;
-  type: 'created' | 'updated' | 'reminder';
+  type: 'created' | 'updated' | 'reminder' | 'notified';
   count: number;
   id?: string;
-  /** 'updated', 'reminder': the lead's owner now (null: the pool). */
+  /** 'updated', 'reminder': the lead's owner now (null: the pool); 'notified': the member notified. */
   assignee?: string | null;
   /** 'updated': its owner before, when the change moved it. */
   previous?: string | null;
@@ -29,7 +29,7 @@ export interface ChannelEvent {
   nextAction?: NextAction;
 }
 
-const EVENT_TYPES = new Set(['created', 'updated', 'reminder']);
+const EVENT_TYPES = new Set(['created', 'updated', 'reminder', 'notified']);
 const optionalId = (v: unknown): string | null | undefined => (typeof v === 'string' || v === null ? v : undefined);
 export interface LeadEventHub {
   /**

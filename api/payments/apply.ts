@@ -8,6 +8,7 @@ import { paiseOf, rupeesText } from '../../contract/bookings.ts';
 import type { PaymentEventOutcome } from '../../contract/bookings.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { announce, record, type HistoryRow } from '../leads/history.ts';
+import { notifyPaid } from '../notify/notices.ts';
 import type { GatewayPayment, LinkState } from './gateway.ts';
 import { issueReceipt } from './receipts.ts';
 
@@ -65,6 +66,8 @@ export async function markPaid(trx: Transaction<Database>, booking: Booking, by:
         };
   await record(trx, [entry]);
   await announce(trx, 'bookings', [{ id: booking.id, assignee: updated.assignee_id }]);
+  // The owner hears it (the bell, and a push after the commit), unless they confirmed it themselves.
+  await notifyPaid(trx, { ...booking, assignee_id: updated.assignee_id }, by.adminId);
   // Last: the year's receipt counter stays locked until this transaction commits.
   await issueReceipt(trx, booking, by.payment, by.receiptPrefix, now);
   return true;

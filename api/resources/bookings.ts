@@ -19,6 +19,7 @@ import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { bookingLead, isUniqueViolation } from '../leads/definitions.ts';
 import { adminLabel, announce, isLeadId, record } from '../leads/history.ts';
+import { notifyPaid } from '../notify/notices.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
 import type { Database } from '../db/schema.ts';
@@ -119,6 +120,7 @@ export function bookingAdmin(deps: Deps): Hono {
         },
       ]);
       await announce(trx, 'bookings', [{ id, assignee: updated.assignee_id }]);
+      if (status === 'paid') await notifyPaid(trx, updated, admin.id);
       return updated;
     });
     if (!row) throw new HttpError(404, BOOKING_MESSAGES.bookingNotFound);

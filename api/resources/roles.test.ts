@@ -58,6 +58,12 @@ interface Fixtures {
   relayKey: () => Promise<string>;
 }
 
+/** A browser's keys: a P-256 public point and a 16-byte secret. */
+const PUSH_KEYS = {
+  p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
+  auth: Buffer.alloc(16, 1).toString('base64url'),
+};
+
 /** A request for each guarded route; `:id` of a lead route is a fresh lead the caller may see. */
 const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   'GET /api/admin/me': async () => ({ path: '/api/admin/me' }),
@@ -158,6 +164,17 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   'GET /api/admin/batches': async () => ({ path: '/api/admin/batches' }),
   'POST /api/admin/batches': async () => ({ path: '/api/admin/batches', body: { label: 'Matrix batch', startsOn: '2026-12-05' } }),
   'DELETE /api/admin/batches/:id': async (f) => ({ path: `/api/admin/batches/${await f.batch()}` }),
+  'GET /api/admin/notifications': async () => ({ path: '/api/admin/notifications' }),
+  'POST /api/admin/notifications/read': async () => ({ path: '/api/admin/notifications/read', body: {} }),
+  'GET /api/admin/push/key': async () => ({ path: '/api/admin/push/key' }),
+  'POST /api/admin/push/subscriptions': async () => ({
+    path: '/api/admin/push/subscriptions',
+    body: { endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`, keys: PUSH_KEYS },
+  }),
+  'DELETE /api/admin/push/subscriptions': async () => ({
+    path: '/api/admin/push/subscriptions',
+    body: { endpoint: 'https://fcm.googleapis.com/fcm/send/none' },
+  }),
 };
 
 /** The spec's admin lists live under /api/v1 beside the public POSTs: named here from the registry. */

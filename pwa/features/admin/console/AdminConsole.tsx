@@ -20,6 +20,9 @@ import deskCss from './desk.css?url';
 import workspaceCss from './workspace.css?url';
 import sessionsCss from './sessions/sessions.css?url';
 import reportsCss from './reports/reports.css?url';
+import notifyCss from './notify/notify.css?url';
+import { Bell } from './notify/Bell.tsx';
+import { unsubscribeDevice } from './notify/push-device.ts';
 import SessionPage from './sessions/SessionPage.tsx';
 import SessionsPage from './sessions/SessionsPage.tsx';
 import AuditPage from './AuditPage.tsx';
@@ -91,6 +94,7 @@ function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; logging
     <aside className="console__sidebar">
       <div className="console__bar">
         <p className="console__brand">SkillUp admin</p>
+        <Bell />
         <button
           ref={menu.button}
           type="button"
@@ -248,6 +252,8 @@ function Console() {
 
   const logout = async () => {
     setLoggingOut(true);
+    // A browser signed out of is not pushed the member's leads any more.
+    await unsubscribeDevice().catch(() => undefined);
     // The server revokes the token; whatever it answers, this browser forgets it.
     await fetch(ADMIN_PATHS.logout, { method: 'POST', headers: { Authorization: `Bearer ${session?.token ?? ''}` } }).catch(
       () => undefined,
@@ -264,6 +270,7 @@ function Console() {
       <link rel="stylesheet" href={workspaceCss} precedence="console" />
       <link rel="stylesheet" href={sessionsCss} precedence="console" />
       <link rel="stylesheet" href={reportsCss} precedence="console" />
+      <link rel="stylesheet" href={notifyCss} precedence="console" />
       <Notice />
       <MemberProvider>
         <LeadEventsProvider>
