@@ -50,6 +50,8 @@ import { relayDeliveries } from './relay/access.ts';
 import { relayKeys } from './resources/relay-keys.ts';
 import { relayStatus } from './resources/relay.ts';
 import { relayIngest } from './relay/queue.ts';
+import { NOTIFY_PATHS } from '../contract/notifications.ts';
+import { notifications } from './resources/notifications.ts';
 
 export interface AppOptions {
   /** Log one line per request (off in most tests). */
@@ -142,6 +144,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(RELAY_PATHS.keys, relayKeys(deps));
   app.route(RELAY_PATHS.status, relayStatus(deps));
   app.route(SESSION_PATHS.public, sessionsPublic(deps));
+  app.route(NOTIFY_PATHS.notifications, notifications(deps));
   app.route('/api/admin', admin(deps));
   app.route('/', credentials(deps));
   app.route('/api/v1/certificates', certificatesApi(deps));

@@ -12,6 +12,7 @@ import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
 import type { SessionAudience } from '../../contract/sessions.ts';
 import type { ActionType, ActivityType, AssignmentMode, Outcome, Role } from '../../contract/desk.ts';
+import type { NotificationKind } from '../../contract/notifications.ts';
 import type { MemberPreferences, TemplateChannel, TemplateLanguage, TemplateStage } from '../../contract/workspace.ts';
 
 export type HistoryAction = 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge' | 'rule' | 'escalation';
@@ -484,6 +485,52 @@ export interface LeadTagsTable {
   tag: string;
   created_at: CreatedAt;
 }
+/** A member's notification: the bell, and what is pushed (migrations/2026-11-27T0250_notifications.ts). */
+export interface NotificationsTable {
+  id: Generated<string>;
+  member_id: string;
+  kind: NotificationKind;
+  list: string;
+  lead_id: string;
+  title: string;
+  body: string;
+  dedupe_key: string | null;
+  created_at: CreatedAt;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+/** A browser a member asked to be pushed on (its endpoint is on a push service's host). */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  member_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+  last_pushed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+/** A push still to deliver (deleted once delivered; kept as failed after its last attempt). */
+export interface PushQueueTable {
+  id: Generated<string>;
+  subscription_id: string;
+  notification_id: string;
+  state: ColumnType<'pending' | 'failed', 'pending' | undefined, 'pending' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  created_at: CreatedAt;
+}
+/** The VAPID key pair every instance signs pushes with when none is configured (one row, 'default'). */
+export interface PushKeysTable {
+  id: string;
+  public_key: string;
+  private_key: string;
+  created_at: CreatedAt;
+}
+/** How far a background reader has read an append-only table (the assignment notices: lead_history ids). */
+export interface NotifyCursorsTable {
+  name: string;
+  through: ColumnType<string, string | number, string | number>;
+}
 
 export interface Database {
   jobs: JobsTable;
@@ -526,6 +573,11 @@ export interface Database {
   relay_queue: RelayQueueTable;
   credential_keys: CredentialKeysTable;
   credential_status: CredentialStatusTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_queue: PushQueueTable;
+  push_keys: PushKeysTable;
+  notify_cursors: NotifyCursorsTable;
 }
 
 /** The tables behind the admin lists (the spec’s five and the later ones). */

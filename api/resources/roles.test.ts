@@ -148,6 +148,8 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   'GET /api/admin/batches': async () => ({ path: '/api/admin/batches' }),
   'POST /api/admin/batches': async () => ({ path: '/api/admin/batches', body: { label: 'Matrix batch', startsOn: '2026-12-05' } }),
   'DELETE /api/admin/batches/:id': async (f) => ({ path: `/api/admin/batches/${await f.batch()}` }),
+  'GET /api/admin/notifications': async () => ({ path: '/api/admin/notifications' }),
+  'POST /api/admin/notifications/read': async () => ({ path: '/api/admin/notifications/read', body: {} }),
 };
 
 /** The spec's admin lists live under /api/v1 beside the public POSTs: named here from the registry. */

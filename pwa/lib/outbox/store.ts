@@ -13,7 +13,12 @@ const SENT_KEEP_MAX = 50;
 interface OutboxDB extends DBSchema {
   items: { key: string; value: OutboxItem; indexes: { seq: number } };
   meta: { key: string; value: { key: string; value: number | boolean | string } };
-  /** Where quiz drafts were kept before they had their own database (features/quiz/drafts.ts); kept, never dropped. */
+  /**
+   * Where quiz drafts were kept before they had their own database (features/quiz/drafts.ts,
+   * which moves any it finds). Kept on purpose: dropping a store needs a new version, and a tab
+   * still running the previous app would then fail to open the outbox (VersionError) and lose
+   * the next form it queues. An empty store costs nothing.
+   */
   drafts: { key: string; value: unknown };
 }
 
