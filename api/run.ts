@@ -30,6 +30,8 @@ import { gatewayOf } from './payments/gateways.ts';
 import { startPayments } from './payments/links.ts';
 import { startLinker } from './people/linker.ts';
 import { startPendingListMerger } from './db/pending-lists.ts';
+import { startScheduler } from './jobs/scheduler.ts';
+import { ruleJobHandlers } from './rules/events.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool } from './certificate/render-pool.ts';
 import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
@@ -163,7 +165,13 @@ async function main(): Promise<void> {
       ? startPayments({ db: database.db, gateway, publicUrl: config.publicUrl, log }, config.paymentPollMs)
       : undefined;
     if (gateway) log(`payments: each booking gets its own ${gateway.label} link`);
+    // Delayed work (rules, escalation, a returning person's owner told): one scheduler. A relay
+    // decides nothing its upstream decides, so it runs none.
+    const scheduler = config.relay
+      ? undefined
+      : startScheduler({ db: database.db, handlers: ruleJobHandlers(config), log, pollMs: config.schedulerPollMs });
     const stopDesk = async () => {
+      await scheduler?.stop();
       await payments?.stop();
       await reminders.stop();
       await digests.stop();

@@ -38,6 +38,8 @@ async function tables(db: Kysely<any>): Promise<void> {
     .addColumn('event', 'text', (c) => c.notNull())
     .addColumn('lists', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('minutes', 'integer')
+    // lead.status: only a change to this status (null: any).
+    .addColumn('status', 'text')
     .addColumn('conditions', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('actions', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
@@ -95,7 +97,7 @@ async function eventTriggers(db: Kysely<any>): Promise<void> {
       select case when h.action = 'status' then 'lead.status' else 'nextAction.set' end,
         h.action || ':' || h.id,
         jsonb_build_object('list', h.list, 'id', h.lead_id, 'history', h.id, 'to', h.to_status,
-          'dueAt', h.data->'nextAction'->>'dueAt', 'byRule', h.data->>'rule')
+          'dueAt', h.data->'nextAction'->>'dueAt', 'byRule', h.data->>'rule', 'depth', coalesce((h.data->>'depth')::int, 0))
       from new_rows h
       where h.action = 'status' or (h.action = 'next-action' and h.data->'nextAction'->>'dueAt' is not null)
       on conflict (key) do nothing;

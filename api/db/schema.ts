@@ -463,6 +463,8 @@ export interface RulesTable {
   event: string;
   lists: ColumnType<string[], string[] | undefined, string[]>;
   minutes: number | null;
+  /** lead.status: only a change to this status. */
+  status: string | null;
   conditions: ColumnType<unknown[], string, string>;
   actions: ColumnType<unknown[], string, string>;
   position: ColumnType<number, number | undefined, number>;
