@@ -122,7 +122,9 @@ export const RULE_MESSAGES = {
   membersUnknown: 'A member named in an action is not an active admin or counsellor',
 } as const;
 
-const memberId = string().typeError(RULE_MESSAGES.member).matches(/^[0-9a-f-]{36}$/i, RULE_MESSAGES.member);
+const memberId = string()
+  .typeError(RULE_MESSAGES.member)
+  .matches(/^[0-9a-f-]{36}$/i, RULE_MESSAGES.member);
 const oneLine = (v: string | undefined) => v === undefined || !/[\r\n]/.test(v);
 
 const ACTION_SCHEMAS = {
@@ -133,7 +135,10 @@ const ACTION_SCHEMAS = {
   }).test('one', RULE_MESSAGES.member, (v) => (v.memberId === undefined) !== (v.roundRobin === undefined)),
   nextAction: object({
     type: string().required(),
-    actionType: string().typeError(RULE_MESSAGES.nextAction).oneOf([...ACTION_TYPES], RULE_MESSAGES.nextAction).required(RULE_MESSAGES.nextAction),
+    actionType: string()
+      .typeError(RULE_MESSAGES.nextAction)
+      .oneOf([...ACTION_TYPES], RULE_MESSAGES.nextAction)
+      .required(RULE_MESSAGES.nextAction),
     inMinutes: number()
       .typeError(RULE_MESSAGES.nextAction)
       .integer(RULE_MESSAGES.nextAction)
@@ -143,11 +148,17 @@ const ACTION_SCHEMAS = {
   }),
   status: object({
     type: string().required(),
-    status: string().typeError(RULE_MESSAGES.status).oneOf([...LEAD_STATUSES], RULE_MESSAGES.status).required(RULE_MESSAGES.status),
+    status: string()
+      .typeError(RULE_MESSAGES.status)
+      .oneOf([...LEAD_STATUSES], RULE_MESSAGES.status)
+      .required(RULE_MESSAGES.status),
   }),
   email: object({
     type: string().required(),
-    to: string().typeError(RULE_MESSAGES.emailTo).oneOf([...EMAIL_RECIPIENTS], RULE_MESSAGES.emailTo).required(RULE_MESSAGES.emailTo),
+    to: string()
+      .typeError(RULE_MESSAGES.emailTo)
+      .oneOf([...EMAIL_RECIPIENTS], RULE_MESSAGES.emailTo)
+      .required(RULE_MESSAGES.emailTo),
     subject: string()
       .typeError(RULE_MESSAGES.subject)
       .trim()
@@ -181,8 +192,14 @@ const actionSchema = lazy((value: unknown) => {
 });
 
 const conditionSchema = object({
-  field: string().typeError(RULE_MESSAGES.field).oneOf([...CONDITION_FIELDS], RULE_MESSAGES.field).required(RULE_MESSAGES.field),
-  op: string().typeError(RULE_MESSAGES.op).oneOf([...CONDITION_OPS], RULE_MESSAGES.op).required(RULE_MESSAGES.op),
+  field: string()
+    .typeError(RULE_MESSAGES.field)
+    .oneOf([...CONDITION_FIELDS], RULE_MESSAGES.field)
+    .required(RULE_MESSAGES.field),
+  op: string()
+    .typeError(RULE_MESSAGES.op)
+    .oneOf([...CONDITION_OPS], RULE_MESSAGES.op)
+    .required(RULE_MESSAGES.op),
   value: mixed<string | number | string[]>()
     .required(RULE_MESSAGES.value)
     .test('value', RULE_MESSAGES.value, function check(value) {
@@ -204,18 +221,37 @@ export const ruleSchema = object({
   name: string().typeError(RULE_MESSAGES.name).trim().required(RULE_MESSAGES.name).max(RULE_LIMITS.name, RULE_MESSAGES.name),
   enabled: boolean().typeError('enabled is true or false').default(true),
   trigger: object({
-    event: string().typeError(RULE_MESSAGES.event).oneOf([...RULE_EVENTS], RULE_MESSAGES.event).required(RULE_MESSAGES.event),
-    lists: array(string().required().oneOf([...LIST_SLUGS], RULE_MESSAGES.lists))
+    event: string()
+      .typeError(RULE_MESSAGES.event)
+      .oneOf([...RULE_EVENTS], RULE_MESSAGES.event)
+      .required(RULE_MESSAGES.event),
+    lists: array(
+      string()
+        .required()
+        .oneOf([...LIST_SLUGS], RULE_MESSAGES.lists),
+    )
       .typeError(RULE_MESSAGES.lists)
       .max(RULE_LIMITS.lists, RULE_MESSAGES.lists)
       .optional(),
-    minutes: number().typeError(RULE_MESSAGES.minutes).integer(RULE_MESSAGES.minutes).min(1, RULE_MESSAGES.minutes).max(RULE_LIMITS.minutes, RULE_MESSAGES.minutes).optional(),
-    status: string().typeError(RULE_MESSAGES.status).oneOf([...LEAD_STATUSES], RULE_MESSAGES.status).optional(),
+    minutes: number()
+      .typeError(RULE_MESSAGES.minutes)
+      .integer(RULE_MESSAGES.minutes)
+      .min(1, RULE_MESSAGES.minutes)
+      .max(RULE_LIMITS.minutes, RULE_MESSAGES.minutes)
+      .optional(),
+    status: string()
+      .typeError(RULE_MESSAGES.status)
+      .oneOf([...LEAD_STATUSES], RULE_MESSAGES.status)
+      .optional(),
   })
     .required(RULE_MESSAGES.event)
     .test('minutes', RULE_MESSAGES.minutes, (t) => !TIMED_EVENTS.includes(t.event as RuleEvent) || t.minutes !== undefined),
   conditions: array(conditionSchema).typeError(RULE_MESSAGES.conditions).max(RULE_LIMITS.conditions, RULE_MESSAGES.conditions).default([]),
-  actions: array(actionSchema).typeError(RULE_MESSAGES.actions).required(RULE_MESSAGES.actions).min(1, RULE_MESSAGES.actions).max(RULE_LIMITS.actions, RULE_MESSAGES.actions),
+  actions: array(actionSchema)
+    .typeError(RULE_MESSAGES.actions)
+    .required(RULE_MESSAGES.actions)
+    .min(1, RULE_MESSAGES.actions)
+    .max(RULE_LIMITS.actions, RULE_MESSAGES.actions),
 });
 export type RuleInputValues = InferType<typeof ruleSchema>;
 

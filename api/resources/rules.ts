@@ -53,7 +53,13 @@ export function rules(deps: Deps): Hono {
       const now = nowOf(deps);
       const row = await db
         .insertInto('rules')
-        .values({ ...columnsOf(rule), position: Number(count.n), created_by: c.get('adminSession').admin.id, created_at: now, updated_at: now })
+        .values({
+          ...columnsOf(rule),
+          position: Number(count.n),
+          created_by: c.get('adminSession').admin.id,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return c.json({ rule: await one(deps, row.id) }, 201);
@@ -66,7 +72,11 @@ export function rules(deps: Deps): Hono {
       const { _id, createdAt, updatedAt, fired, failures, ...current } = stored;
       void [_id, createdAt, updatedAt, fired, failures];
       const rule = await readRule(deps, { ...current, ...body });
-      await db.updateTable('rules').set({ ...columnsOf(rule), updated_at: nowOf(deps) }).where('id', '=', id).execute();
+      await db
+        .updateTable('rules')
+        .set({ ...columnsOf(rule), updated_at: nowOf(deps) })
+        .where('id', '=', id)
+        .execute();
       return c.json({ rule: await one(deps, id) });
     })
     .delete('/:id', guard(deps, 'rules.manage'), async (c) => {

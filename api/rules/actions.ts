@@ -67,7 +67,9 @@ async function assign(ctx: FiringContext, action: Extract<RuleAction, { type: 'a
     // The rule's own turn, under its row's lock: fair across instances.
     const locked = await sql<{ turn: string | null }>`select turn from rules where id = ${ctx.rule.id} for update`.execute(ctx.trx);
     const turn = locked.rows[0]?.turn ?? null;
-    const eligible = await sql<{ id: string }>`select id from admins where id = any(${action.roundRobin}::uuid[]) and ${WORKER}`.execute(ctx.trx);
+    const eligible = await sql<{ id: string }>`select id from admins where id = any(${action.roundRobin}::uuid[]) and ${WORKER}`.execute(
+      ctx.trx,
+    );
     const ok = new Set(eligible.rows.map((r) => r.id));
     const order = action.roundRobin.filter((m) => ok.has(m));
     if (order.length === 0) throw new Error('round robin: none of its members is an active admin or counsellor');
@@ -77,7 +79,9 @@ async function assign(ctx: FiringContext, action: Extract<RuleAction, { type: 'a
   const to = id ? await member(ctx.trx, id) : undefined;
   if (!to) throw new Error('assign: the member is not an active admin or counsellor');
   if (ctx.row.assignee_id === to.id) return `already ${to.name || to.email}'s`;
-  await sql`update ${sql.table(ctx.lead.table)} set assignee_id = ${to.id}, assigned_at = ${ctx.now} where id = ${ctx.row.id}`.execute(ctx.trx);
+  await sql`update ${sql.table(ctx.lead.table)} set assignee_id = ${to.id}, assigned_at = ${ctx.now} where id = ${ctx.row.id}`.execute(
+    ctx.trx,
+  );
   await record(ctx.trx, [{ ...by(ctx), action: 'assign', assignee_id: to.id, assignee_label: to.name, data: data(ctx) }]);
   await announce(ctx.trx, ctx.list, [{ id: ctx.row.id, assignee: to.id, previous: ctx.row.assignee_id }]);
   ctx.row.assignee_id = to.id;

@@ -15,7 +15,13 @@ import { notifyMembers } from '../notify/notify.ts';
 import { adminIds, leadName } from './actions.ts';
 import type { RulesConfig } from './events.ts';
 
-export async function scheduleEscalation(trx: Transaction<Database>, config: RulesConfig, list: string, id: string, created: Date): Promise<void> {
+export async function scheduleEscalation(
+  trx: Transaction<Database>,
+  config: RulesConfig,
+  list: string,
+  id: string,
+  created: Date,
+): Promise<void> {
   for (const level of [1, 2] as const) {
     await enqueueJob(trx, {
       kind: 'escalate',
@@ -40,7 +46,9 @@ export function escalate(config: RulesConfig): JobHandler {
     const { list, id, level } = job.payload as { list: string; id: string; level: 1 | 2 };
     const lead = listedLead(list);
     if (!lead) return;
-    const rows = await sql<Record<string, unknown> & { id: string; status: string; first_contact_at: Date | null; assignee_id: string | null }>`
+    const rows = await sql<
+      Record<string, unknown> & { id: string; status: string; first_contact_at: Date | null; assignee_id: string | null }
+    >`
       select * from ${sql.table(lead.table)} where id = ${id}`.execute(trx);
     const row = rows.rows[0];
     if (!row || row.status !== 'new' || row.first_contact_at) return;

@@ -54,12 +54,13 @@ interface RunPayload {
   facts?: LeadFacts;
 }
 
-async function queueRun(trx: Transaction<Database>, rule: RuleRow, payload: Omit<RunPayload, 'rule'>, runAt?: Date): Promise<void> {
+/** `runAt`: the round's time for a rule that acts at once (the database's now() may be later than the round's). */
+async function queueRun(trx: Transaction<Database>, rule: RuleRow, payload: Omit<RunPayload, 'rule'>, runAt: Date): Promise<void> {
   await enqueueJob(trx, {
     kind: 'rule.run',
     key: `rule:${rule.id}:${payload.eventKey}`,
     payload: { ...payload, rule: rule.id },
-    ...(runAt ? { runAt } : {}),
+    runAt,
   });
 }
 
@@ -101,7 +102,16 @@ async function runRule(trx: Transaction<Database>, job: Job, now: Date): Promise
     .onConflict((oc) => oc.columns(['rule_id', 'event_key']).doNothing())
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return;
-  const ctx: FiringContext = { trx, rule, lead: found.lead, list: p.list as ListSlug, row: found.row, eventKey: p.eventKey, depth: p.depth ?? 0, now };
+  const ctx: FiringContext = {
+    trx,
+    rule,
+    lead: found.lead,
+    list: p.list as ListSlug,
+    row: found.row,
+    eventKey: p.eventKey,
+    depth: p.depth ?? 0,
+    now,
+  };
   const done: string[] = [];
   for (const action of rule.actions) done.push(await runAction(ctx, action));
   await record(trx, [
@@ -118,7 +128,7 @@ async function runRule(trx: Transaction<Database>, job: Job, now: Date): Promise
 }
 
 function onLeadCreated(config: RulesConfig): JobHandler {
-  return async (trx, job) => {
+  return async (trx, job, now) => {
     const { list, id } = job.payload as { list: string; id: string };
     const found = await leadRow(trx, list, id);
     if (!found) return;
@@ -126,8 +136,9 @@ function onLeadCreated(config: RulesConfig): JobHandler {
     await scheduleEscalation(trx, config, list, id, created);
     for (const rule of await rulesFor(trx, ['lead.created', 'lead.uncontacted', 'booking.unpaid'], list)) {
       const base = { event: rule.event, list, id, eventKey: `${rule.event}:${list}:${id}` };
-      if (rule.event === 'lead.created') await queueRun(trx, rule, base);
-      else if (rule.event === 'lead.uncontacted') await queueRun(trx, rule, base, addWorkingMinutes(created, rule.minutes ?? 0, config.workingHours));
+      if (rule.event === 'lead.created') await queueRun(trx, rule, base, now);
+      else if (rule.event === 'lead.uncontacted')
+        await queueRun(trx, rule, base, addWorkingMinutes(created, rule.minutes ?? 0, config.workingHours));
       else if (list === 'bookings') await queueRun(trx, rule, base, new Date(created.getTime() + (rule.minutes ?? 0) * 60_000));
     }
   };
@@ -149,11 +160,16 @@ function othersOf(rules: RuleRow[], p: HistoryPayload): RuleRow[] {
   return rules.filter((r) => r.id !== p.byRule);
 }
 
-const onStatus: JobHandler = async (trx, job) => {
+const onStatus: JobHandler = async (trx, job, now) => {
   const p = job.payload as unknown as HistoryPayload;
   for (const rule of othersOf(await rulesFor(trx, ['lead.status'], p.list), p)) {
     if (rule.status && rule.status !== p.to) continue;
-    await queueRun(trx, rule, { event: 'lead.status', list: p.list, id: p.id, eventKey: `lead.status:${p.history}`, depth: p.depth ?? 0 });
+    await queueRun(
+      trx,
+      rule,
+      { event: 'lead.status', list: p.list, id: p.id, eventKey: `lead.status:${p.history}`, depth: p.depth ?? 0 },
+      now,
+    );
   }
 };
 
@@ -171,9 +187,13 @@ const onNextAction: JobHandler = async (trx, job) => {
 /** The latest listed lead with this email: the person the test was taken by. */
 async function latestLeadByEmail(trx: Transaction<Database>, email: string): Promise<{ list: string; id: string } | undefined> {
   const parts = ALL_LISTED.map(
-    (lead) => sql`(select ${lead.kind}::text as kind, id, created_at from ${sql.table(lead.table)} where email = ${email} order by created_at desc limit 1)`,
+    (lead) =>
+      sql`(select ${lead.kind}::text as kind, id, created_at from ${sql.table(lead.table)} where email = ${email} order by created_at desc limit 1)`,
   );
-  const rows = await sql<{ kind: string; id: string }>`select kind, id from (${sql.join(parts, sql` union all `)}) t order by created_at desc limit 1`.execute(trx);
+  const rows = await sql<{
+    kind: string;
+    id: string;
+  }>`select kind, id from (${sql.join(parts, sql` union all `)}) t order by created_at desc limit 1`.execute(trx);
   const row = rows.rows[0];
   const lead = row && ALL_LISTED.find((l) => l.kind === row.kind);
   return lead && row ? { list: listSlugOf(lead.kind), id: row.id } : undefined;
@@ -183,7 +203,7 @@ function listSlugOf(kind: keyof typeof LEAD_KINDS): string {
   return (LEAD_KINDS[kind] as { list: { slug: string } }).list.slug;
 }
 
-const onTestTaken: JobHandler = async (trx, job) => {
+const onTestTaken: JobHandler = async (trx, job, now) => {
   const { quiz } = job.payload as { quiz: string };
   const rows = await sql<{ email: string; language: string }>`select email, language from quiz_submissions where id = ${quiz}`.execute(trx);
   const test = rows.rows[0];
@@ -191,11 +211,16 @@ const onTestTaken: JobHandler = async (trx, job) => {
   const lead = await latestLeadByEmail(trx, test.email);
   if (!lead) return;
   for (const rule of await rulesFor(trx, ['test.taken'], lead.list)) {
-    await queueRun(trx, rule, { event: 'test.taken', ...lead, eventKey: `test.taken:${quiz}`, facts: { testLanguage: test.language } });
+    await queueRun(
+      trx,
+      rule,
+      { event: 'test.taken', ...lead, eventKey: `test.taken:${quiz}`, facts: { testLanguage: test.language } },
+      now,
+    );
   }
 };
 
-const onSessionFinished: JobHandler = async (trx, job) => {
+const onSessionFinished: JobHandler = async (trx, job, now) => {
   const { session, list, id } = job.payload as { session: string; list: string; id: string };
   const rows = await sql<{ organisation: string; city: string | null; language: string }>`
     select organisation, city, language from classroom_sessions where id = ${session}`.execute(trx);
@@ -203,7 +228,7 @@ const onSessionFinished: JobHandler = async (trx, job) => {
   if (!s) return;
   const facts: LeadFacts = { organisation: s.organisation, ...(s.city ? { city: s.city } : {}), testLanguage: s.language };
   for (const rule of await rulesFor(trx, ['session.finished'], list)) {
-    await queueRun(trx, rule, { event: 'session.finished', list, id, eventKey: `session.finished:${session}`, facts });
+    await queueRun(trx, rule, { event: 'session.finished', list, id, eventKey: `session.finished:${session}`, facts }, now);
   }
 };
 

@@ -12,7 +12,9 @@ export const tellReturningOwner: JobHandler = async (trx, job) => {
   const { list, id, owner } = job.payload as { list: string; id: string; owner: string };
   const lead = listedLead(list);
   if (!lead) return;
-  const rows = await sql<Record<string, unknown> & { assignee_id: string | null }>`select * from ${sql.table(lead.table)} where id = ${id}`.execute(trx);
+  const rows = await sql<
+    Record<string, unknown> & { assignee_id: string | null }
+  >`select * from ${sql.table(lead.table)} where id = ${id}`.execute(trx);
   const row = rows.rows[0];
   // A replay that stored nothing, or a lead already given to someone else: no news for the owner.
   if (!row || row.assignee_id !== owner) return;

@@ -48,7 +48,10 @@ export async function listRules(db: Kysely<Database>, only?: string): Promise<Ru
   if (rows.rows.length === 0) return [];
   const ids = rows.rows.map((r) => r.id);
   const [fired, failed] = await Promise.all([
-    sql<{ rule_id: string; n: number }>`select rule_id, count(*)::int as n from rule_firings where rule_id = any(${ids}::uuid[]) group by rule_id`.execute(db),
+    sql<{
+      rule_id: string;
+      n: number;
+    }>`select rule_id, count(*)::int as n from rule_firings where rule_id = any(${ids}::uuid[]) group by rule_id`.execute(db),
     sql<{ id: string; rule: string; list: string; lead: string; last_error: string; attempts: number; state: string; at: Date }>`
       select * from (
         select id, payload->>'rule' as rule, payload->>'list' as list, payload->>'id' as lead, last_error, attempts, state,
