@@ -233,8 +233,22 @@ function recordFunction(returning: boolean) {
     $$`;
 }
 
+/**
+ * The owner's look-up reads only owned leads: a phone thousands of unowned leads typed (a
+ * placeholder) must not make every insert read them all.
+ */
+async function ownedIndexes(db: Kysely<any>): Promise<void> {
+  for (const { table } of LISTS) {
+    for (const column of ['email', 'phone']) {
+      await sql`create index ${sql.id(`${table}_owned_${column}_idx`)} on ${sql.table(table)} (${sql.ref(column)}, created_at desc)
+        where assignee_id is not null`.execute(db);
+    }
+  }
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   await tables(db);
+  await ownedIndexes(db);
   await eventTriggers(db);
   await ownerLookup().execute(db);
   await assignFunction(true).execute(db);
@@ -245,6 +259,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await assignFunction(false).execute(db);
   await recordFunction(false).execute(db);
   await sql`drop function returning_owner(text, text)`.execute(db);
+  for (const { table } of LISTS) {
+    for (const column of ['email', 'phone']) await sql`drop index ${sql.id(`${table}_owned_${column}_idx`)}`.execute(db);
+  }
   await sql`drop trigger classroom_sessions_rule_events on classroom_sessions`.execute(db);
   await sql`drop trigger quiz_submissions_rule_events on quiz_submissions`.execute(db);
   await sql`drop trigger lead_history_rule_events on lead_history`.execute(db);
