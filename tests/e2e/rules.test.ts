@@ -56,8 +56,12 @@ describe('the Rules page', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       await page.reload();
-      await page.getByText(/fired 1 time/).waitFor();
-      await page.getByRole('checkbox', { name: `On (Campus leads ${width})` }).uncheck();
+      await page
+        .locator('.rule-card')
+        .filter({ hasText: `Campus leads ${width}` })
+        .getByText(/fired 1 time/)
+        .waitFor();
+      await page.getByRole('checkbox', { name: `On (Campus leads ${width})` }).click();
       await toast(page, 'Rule turned off');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: `docs/screenshots/rules-${width}.png`, fullPage: true });
