@@ -43,6 +43,8 @@ import { importResource, IMPORT_PATH_PATTERN } from './resources/import.ts';
 import { search } from './resources/search.ts';
 import { templates } from './resources/templates.ts';
 import { views } from './resources/views.ts';
+import { rules } from './resources/rules.ts';
+import { RULES_PATH } from '../contract/rules.ts';
 import { staticSite } from './static.ts';
 import { createIngest, type AnyLeadResource } from './ingest/ingest.ts';
 import { sessionJoinLead } from './leads/session-join.ts';
@@ -137,6 +139,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(DESK_PATHS.team, team(deps));
   app.route('/api/admin/invitations', invitations(deps));
   app.route(DESK_PATHS.assignment, assignment(deps));
+  app.route(RULES_PATH, rules(deps));
   app.route(DESK_PATHS.myDay, myDayResource(deps));
   app.route(WORKSPACE_PATHS.templates, templates(deps));
   app.route(WORKSPACE_PATHS.search, search(deps));

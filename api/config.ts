@@ -122,6 +122,8 @@ export interface Config {
   workingHours: WorkingHours;
   /** How often each instance looks for next actions that have come due (ms; tests shorten it). */
   reminderPollMs: number;
+  /** How often each instance looks for due jobs (api/jobs/scheduler.ts). */
+  schedulerPollMs: number;
 
   /** Each paid package's payment page (PAYMENT_LINK_ELEVATE, …; the spec's by default). */
   paymentLinks: Record<PaidPackage, string>;
@@ -350,6 +352,7 @@ function deskConfig(env: NodeJS.ProcessEnv) {
     slaMinutes: intVar(env, 'SLA_MINUTES', 15, 1, 7 * 24 * 60),
     workingHours: parseWorkingHours(env.WORKING_HOURS || 'Mon-Sat 09:00-19:00'),
     reminderPollMs: 5_000,
+    schedulerPollMs: 1_000,
   };
 }
 

@@ -35,6 +35,8 @@ import { startPaymentReminders } from './payments/reminders.ts';
 import { startLinker } from './people/linker.ts';
 import { startReportRollup } from './reports/rollup.ts';
 import { startPendingListMerger } from './db/pending-lists.ts';
+import { startScheduler } from './jobs/scheduler.ts';
+import { ruleJobHandlers } from './rules/events.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool } from './certificate/render-pool.ts';
 import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
@@ -190,7 +192,13 @@ async function main(): Promise<void> {
     const paymentReminders = config.relay
       ? undefined
       : startPaymentReminders({ db: database.db, config, log, wakeMail: () => mailWorker.wake() }, config.reminderPollMs);
+    // Delayed work (rules, escalation, a returning person's owner told): one scheduler. A relay
+    // decides nothing its upstream decides, so it runs none.
+    const scheduler = config.relay
+      ? undefined
+      : startScheduler({ db: database.db, handlers: ruleJobHandlers(config), log, pollMs: config.schedulerPollMs });
     const stopDesk = async () => {
+      await scheduler?.stop();
       await payments?.stop();
       await paymentReminders?.stop();
       await reminders.stop();

@@ -1,9 +1,9 @@
 // `npm run bench`: every benchmark, one run, figures and ratios against their targets.
 // `npm run bench -- console lighthouse`: only the sections named (api, certificate,
-// render-load, console, reports, outbox, relay, lighthouse).
+// render-load, console, reports, outbox, relay, rules, lighthouse).
 import { benchApi, ROUNDS } from './api.ts';
 
-const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'reports', 'outbox', 'relay', 'lighthouse'] as const;
+const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'reports', 'outbox', 'relay', 'rules', 'lighthouse'] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`No such bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
@@ -141,6 +141,27 @@ if (runs('relay')) {
   const r = await benchRelayForward(1000);
   console.log(
     `${r.count} queued submissions upstream ${fmt(r.ms / 1000, 1)} s after the upstream answered again (the forwarder's back-off wait included)`,
+  );
+}
+
+// What ten matching rules add to a lead POST (side by side with none), and the scheduler's catch-up.
+if (runs('rules')) {
+  const { benchRules } = await import('./rules.ts');
+  const r = await benchRules();
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log('\n== Rules on the lead POST (Postgres, wrk 32 conns, rounds off/on/off/on) ==');
+  for (const [name, runs] of [
+    ['no rules ', r.off],
+    ['10 rules ', r.on],
+  ] as const) {
+    for (const w of runs)
+      console.log(`${name}: ${fmt(w.rps)} req/s, p50 ${fmt(w.p50, 1)} ms, p99 ${fmt(w.p99, 1)} ms, ${w.errors + w.non2xx} errors`);
+  }
+  const added = Math.max(...r.on.map((w) => w.p99)) - Math.max(...r.off.map((w) => w.p99));
+  console.log(`p99 added by rules (worst on − worst off): ${fmt(added, 2)} ms (target < 2) ${verdict(added < 2)}`);
+  console.log(`median req/s off ${fmt(median(r.off.map((w) => w.rps)))}, on ${fmt(median(r.on.map((w) => w.rps)))}`);
+  console.log(
+    `${r.firings} firings; after an on-round the scheduler worked ${fmt(r.catchUpSeconds, 1)} s and left ${r.leftAfter} jobs due`,
   );
 }
 

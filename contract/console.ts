@@ -101,7 +101,8 @@ export const bulkEraseSchema = object({
  */
 export interface LeadHistoryEntry {
   _id: string;
-  action: 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge';
+  /** 'rule': a rule fired (its note names it and what it did); 'escalation': a new lead not contacted in time was escalated. */
+  action: 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge' | 'rule' | 'escalation';
   /** For a status change. */
   from: LeadStatus | null;
   to: LeadStatus | null;

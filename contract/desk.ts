@@ -71,7 +71,8 @@ export type Permission =
   | 'relays.manage'
   | 'reports.read'
   | 'spend.read'
-  | 'spend.manage';
+  | 'spend.manage'
+  | 'rules.manage';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -117,6 +118,8 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   // Marketing spend per source (and the costs it gives the report): viewers read it, admins enter it.
   'spend.read': ['admin', 'viewer'],
   'spend.manage': ['admin'],
+  // Rules that act on their own (assign, email, change status): admins only, to read as to change.
+  'rules.manage': ['admin'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {

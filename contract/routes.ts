@@ -14,6 +14,7 @@ export const CONSOLE_ROUTES = {
   myDay: 'my-day',
   team: 'team',
   assignment: 'assignment',
+  rules: 'rules',
   settings: 'settings',
   audit: 'audit',
   people: 'people',

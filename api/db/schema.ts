@@ -15,7 +15,7 @@ import type { ActionType, ActivityType, AssignmentMode, Outcome, Role } from '..
 import type { NotificationKind } from '../../contract/notifications.ts';
 import type { MemberPreferences, TemplateChannel, TemplateLanguage, TemplateStage } from '../../contract/workspace.ts';
 
-export type HistoryAction = 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge';
+export type HistoryAction = 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge' | 'rule' | 'escalation';
 
 interface LeadColumns {
   id: Generated<string>;
@@ -468,6 +468,53 @@ export interface RelayQueueTable {
   forwarded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** Delayed work (migrations/2026-11-27T0240_scheduler.ts, api/jobs/scheduler.ts). */
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  /** Unique when given: the job exists once. */
+  key: string | null;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  state: ColumnType<'waiting' | 'done' | 'failed', 'waiting' | undefined, 'waiting' | 'done' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+/** Admins' rules (migrations/2026-11-27T0241_rules.ts); conditions and actions as contract/rules.ts shapes them. */
+export interface RulesTable {
+  id: Generated<string>;
+  name: string;
+  enabled: boolean;
+  event: string;
+  lists: ColumnType<string[], string[] | undefined, string[]>;
+  minutes: number | null;
+  /** lead.status: only a change to this status. */
+  status: string | null;
+  conditions: ColumnType<unknown[], string, string>;
+  actions: ColumnType<unknown[], string, string>;
+  position: ColumnType<number, number | undefined, number>;
+  /** A round-robin action's last member. */
+  turn: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export interface RuleFiringsTable {
+  rule_id: string;
+  event_key: string;
+  list: string;
+  lead_id: string;
+  fired_at: CreatedAt;
+}
+export interface LeadTagsTable {
+  list: string;
+  lead_id: string;
+  tag: string;
+  created_at: CreatedAt;
+}
 /** A member's notification: the bell, and what is pushed (migrations/2026-11-27T0250_notifications.ts). */
 export interface NotificationsTable {
   id: Generated<string>;
@@ -516,6 +563,10 @@ export interface NotifyCursorsTable {
 }
 
 export interface Database {
+  jobs: JobsTable;
+  rules: RulesTable;
+  rule_firings: RuleFiringsTable;
+  lead_tags: LeadTagsTable;
   contact_messages: ContactMessagesTable;
   free_join_users: FreeJoinUsersTable;
   enquiries: EnquiriesTable;

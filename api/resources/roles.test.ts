@@ -56,6 +56,9 @@ interface Fixtures {
   session: () => Promise<string>;
   /** A relay key's id. */
   relayKey: () => Promise<string>;
+  /** An admin's rule, and a firing of one given up (a failed job). */
+  rule: () => Promise<string>;
+  failedJob: () => Promise<string>;
 }
 
 /** A browser's keys: a P-256 public point and a 16-byte secret. */
@@ -63,6 +66,8 @@ const PUSH_KEYS = {
   p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
   auth: Buffer.alloc(16, 1).toString('base64url'),
 };
+/** A rule the matrix can save and preview. */
+const RULE = { name: 'Matrix rule', trigger: { event: 'lead.created' }, actions: [{ type: 'tag', tag: 'matrix' }] };
 
 /** A request for each guarded route; `:id` of a lead route is a fresh lead the caller may see. */
 const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
@@ -94,6 +99,12 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
     body: { lists: { contact: { mode: 'manual', members: [] } } },
   }),
   'GET /api/admin/my-day': async () => ({ path: '/api/admin/my-day' }),
+  'GET /api/admin/rules': async () => ({ path: '/api/admin/rules' }),
+  'POST /api/admin/rules': async () => ({ path: '/api/admin/rules', body: RULE }),
+  'POST /api/admin/rules/preview': async () => ({ path: '/api/admin/rules/preview', body: RULE }),
+  'PATCH /api/admin/rules/:id': async (f) => ({ path: `/api/admin/rules/${await f.rule()}`, body: { enabled: false } }),
+  'DELETE /api/admin/rules/:id': async (f) => ({ path: `/api/admin/rules/${await f.rule()}` }),
+  'POST /api/admin/rules/failures/:job/retry': async (f) => ({ path: `/api/admin/rules/failures/${await f.failedJob()}/retry` }),
   'GET /api/admin/leads/:list/:id': async (f) => ({ path: `/api/admin/leads/contact/${await f.lead()}` }),
   'PATCH /api/admin/leads/:list/:id': async (f) => ({ path: `/api/admin/leads/contact/${await f.lead()}`, body: { note: 'Called' } }),
   'DELETE /api/admin/leads/:list/:id': async (f) => ({ path: `/api/admin/leads/contact/${await f.lead()}` }),
@@ -259,6 +270,22 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
         ).id,
       person: async () => personOf(await lead()),
       relayKey: async () => (await createRelayKey(database.db, 'Matrix laptop', members.admin.id)).relayKey.id,
+      rule: async () =>
+        (
+          await database.db
+            .insertInto('rules')
+            .values({ name: 'Matrix rule', enabled: true, event: 'lead.created', conditions: '[]', actions: JSON.stringify(RULE.actions) })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      failedJob: async () =>
+        (
+          await database.db
+            .insertInto('jobs')
+            .values({ kind: 'rule.run', payload: '{}', state: 'failed' as never, last_error: 'matrix' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
       session: async () => {
         const code = newSessionCode();
         await database.db

@@ -27,6 +27,7 @@ import SessionPage from './sessions/SessionPage.tsx';
 import SessionsPage from './sessions/SessionsPage.tsx';
 import AuditPage from './AuditPage.tsx';
 import AssignmentPage from './AssignmentPage.tsx';
+import RulesPage from './rules/RulesPage.tsx';
 import ListPage from './ListPage.tsx';
 import MyDayPage from './MyDayPage.tsx';
 import Overview from './Overview.tsx';
@@ -179,6 +180,11 @@ function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; logging
                 <NavLink to="/admin/assignment">Assignment</NavLink>
               </li>
             )}
+            {member.can('rules.manage') && (
+              <li>
+                <NavLink to="/admin/rules">Rules</NavLink>
+              </li>
+            )}
             {member.can('audit.read') && (
               <li>
                 <NavLink to="/admin/audit">Erasure log</NavLink>
@@ -315,6 +321,7 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route path={CONSOLE_ROUTES.myDay} element={<MyDayPage />} />
             <Route path={CONSOLE_ROUTES.team} element={<TeamPage />} />
             <Route path={CONSOLE_ROUTES.assignment} element={<AssignmentPage />} />
+            <Route path={CONSOLE_ROUTES.rules} element={<RulesPage />} />
             <Route path={CONSOLE_ROUTES.settings} element={<SettingsPage />} />
             <Route path={CONSOLE_ROUTES.audit} element={<AuditPage />} />
             <Route path={CONSOLE_ROUTES.people} element={<PeoplePage />} />

@@ -50,6 +50,9 @@ function HistoryLine({ h }: { h: LeadHistoryEntry }) {
       return <p>Joined with the same person’s other forms (merge)</p>;
     case 'unmerge':
       return <p>Merge undone: a person of its own again</p>;
+    case 'rule':
+    case 'escalation':
+      return <p>{h.note}</p>;
     default:
       return <p>{h.action}</p>;
   }

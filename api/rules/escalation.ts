@@ -1,0 +1,81 @@
+// Escalation in working hours: a new lead not contacted within SLA_MINUTES working minutes
+// tells its owner (the admins, when it has none); at twice the SLA, the admins. Both are
+// jobs made when the lead arrives, due at those working-hours instants; when one is due and
+// the lead has been contacted (or moved on from new), it does nothing. An enabled
+// 'lead.uncontacted' rule for the lead's list that reassigns takes the first step's place:
+// the rule acts instead of the notice.
+import { sql, type Transaction } from 'kysely';
+import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
+import type { Database } from '../db/schema.ts';
+import { addWorkingMinutes } from '../desk/working-hours.ts';
+import { listedLead } from '../leads/definitions.ts';
+import { record } from '../leads/history.ts';
+import { enqueueJob, type JobHandler } from '../jobs/scheduler.ts';
+import { notifyMembers } from '../notify/notify.ts';
+import { adminIds, leadName } from './actions.ts';
+import type { RulesConfig } from './events.ts';
+
+export async function scheduleEscalation(
+  trx: Transaction<Database>,
+  config: RulesConfig,
+  list: string,
+  id: string,
+  created: Date,
+): Promise<void> {
+  for (const level of [1, 2] as const) {
+    await enqueueJob(trx, {
+      kind: 'escalate',
+      key: `escalate:${level}:${list}:${id}`,
+      payload: { list, id, level },
+      runAt: addWorkingMinutes(created, config.slaMinutes * level, config.workingHours),
+    });
+  }
+}
+
+/** True when an enabled uncontacted-rule of this list reassigns (it replaces the first notice). */
+async function ruleReassigns(trx: Transaction<Database>, list: string): Promise<boolean> {
+  const rows = await sql<{ n: number }>`
+    select count(*)::int as n from rules
+    where enabled and event = 'lead.uncontacted' and (cardinality(lists) = 0 or ${list} = any(lists))
+      and jsonb_path_exists(actions, '$[*] ? (@.type == "assign")')`.execute(trx);
+  return (rows.rows[0]?.n ?? 0) > 0;
+}
+
+export function escalate(config: RulesConfig): JobHandler {
+  return async (trx, job) => {
+    const { list, id, level } = job.payload as { list: string; id: string; level: 1 | 2 };
+    const lead = listedLead(list);
+    if (!lead) return;
+    const rows = await sql<
+      Record<string, unknown> & { id: string; status: string; first_contact_at: Date | null; assignee_id: string | null }
+    >`
+      select * from ${sql.table(lead.table)} where id = ${id}`.execute(trx);
+    const row = rows.rows[0];
+    if (!row || row.status !== 'new' || row.first_contact_at) return;
+    if (level === 1 && (await ruleReassigns(trx, list))) return;
+    const admins = (await adminIds(trx)).map((a) => a.id);
+    const to = level === 1 && row.assignee_id ? [row.assignee_id] : admins;
+    const { firstName } = leadName({ lead, row: row as never });
+    const minutes = config.slaMinutes * level;
+    await notifyMembers(trx, {
+      memberIds: to,
+      kind: 'escalation',
+      lead: { list, id, firstName },
+      title: `Not contacted in ${minutes} working minutes`,
+      body: `${firstName || 'A lead'} · ${LEAD_KINDS[lead.kind].list.title}`,
+      dedupeKey: `escalate:${level}:${list}:${id}`,
+    });
+    const who = level === 1 && row.assignee_id ? 'its owner' : 'the admins';
+    await record(trx, [
+      {
+        list,
+        lead_id: id,
+        admin_id: null,
+        admin_label: 'Escalation',
+        action: 'escalation',
+        note: `Not contacted within ${minutes} working minutes: ${who} told`,
+        data: { level, to },
+      },
+    ]);
+  };
+}
