@@ -278,6 +278,15 @@ async function eraseRows(
       .where('list', '=', list)
       .where(sql<boolean>`lead_id = any(${ids}::uuid[])`)
       .execute();
+    // The team's bell named them (first name and list); their tags and rule firings go with them.
+    await trx.deleteFrom('notifications').where('list', '=', list).where('lead_id', 'in', ids).execute();
+    for (const table of ['lead_tags', 'rule_firings'] as const) {
+      await trx
+        .deleteFrom(table)
+        .where('list', '=', list)
+        .where(sql<boolean>`lead_id = any(${ids}::uuid[])`)
+        .execute();
+    }
     // Their person keeps no trace of them (a person holds no personal data of its own).
     for (const table of ['lead_people', 'people_queue'] as const) {
       await trx

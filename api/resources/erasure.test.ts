@@ -14,6 +14,7 @@ import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import { sql } from 'kysely';
 import { alertOnce } from '../leads/alerts.ts';
+import { notifyMembers } from '../notify/notify.ts';
 import { createAdmin } from '../lib/admins.ts';
 import { assignmentDigestEmail } from '../mail/desk.ts';
 import { enqueueMail } from '../mail/queue.ts';
@@ -238,7 +239,7 @@ describe.each(testBackends())('erasure on $name', (backend) => {
       return found;
     };
 
-    it("takes the person from other people's rows: notes and next steps on other leads, saved views, failed logins, a relay's queue", async () => {
+    it("takes the person from other people's rows: notes and next steps on other leads, saved views, failed logins, a relay's queue, the team's bell", async () => {
       const email = 'meera.traced@example.in';
       const phone = '9876500470';
       const lead = await submit(LEAD_PATHS.freeJoin, { name: 'Meera Tracedevi', phone, email });
@@ -290,9 +291,19 @@ describe.each(testBackends())('erasure on $name', (backend) => {
           },
         ])
         .execute();
+      // The bell of the member her lead was given to names her.
+      const sales = await database.db.selectFrom('admins').select('id').where('email', '=', 'sales@example.in').executeTakeFirstOrThrow();
+      await notifyMembers(database.db, {
+        memberIds: [sales.id],
+        kind: 'assigned',
+        lead: { list: 'join-free', id: lead.user._id, firstName: 'Meera' },
+        title: 'New lead: Meera Tracedevi',
+        body: 'Free Join Users',
+      });
       const traces = [email, phone, 'Meera Tracedevi', 'Tracedevi'];
       expect(await holding(traces)).toEqual(
         expect.arrayContaining([
+          'notifications: Meera Tracedevi',
           'lead_history: meera.traced@example.in',
           'saved_views: Meera Tracedevi',
           'admin_login_failures: meera.traced@example.in',
