@@ -1,5 +1,6 @@
 // The whole HTTP surface: the API under /api, the built PWA everywhere else.
 import { Hono } from 'hono';
+import { answerInLanguage } from './lib/answer-language.ts';
 import { HEALTH_PATH, SYNC_PATH } from '../contract/api.ts';
 import { API_MESSAGES } from '../contract/messages.ts';
 import { nowOf, type Deps } from './deps.ts';
@@ -17,7 +18,7 @@ import { quizAnswersLead } from './leads/quiz-answers.ts';
 import { sync } from './resources/sync.ts';
 import { BOOKING_PATHS } from '../contract/bookings.ts';
 import { batchAdmin, bookingAdmin, bookingOptions, bookingUtr } from './resources/bookings.ts';
-import { bookingPayment, gatewayWebhook, paymentEvents, utrConfirmation } from './resources/payments.ts';
+import { bookingPayment, gatewayWebhook, paymentEvents, receiptDownload, utrConfirmation } from './resources/payments.ts';
 import { gatewayOf } from './payments/gateways.ts';
 import { events } from './resources/events.ts';
 import { CONSOLE_PATHS } from '../contract/console.ts';
@@ -29,6 +30,8 @@ import { erasure } from './resources/erasure.ts';
 import { exportCsv } from './resources/export.ts';
 import { leadAdmin } from './resources/lead-admin.ts';
 import { overview } from './resources/overview.ts';
+import { reports } from './resources/reports.ts';
+import { REPORT_PATHS } from '../contract/reports.ts';
 import { people } from './resources/people.ts';
 import { DESK_PATHS } from '../contract/desk.ts';
 import { assignment } from './resources/assignment.ts';
@@ -81,6 +84,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.use('*', securityHeaders());
   app.onError(errorHandler(deps.log));
   app.use('/api/*', corsPolicy(deps.config));
+  app.use('/api/*', answerInLanguage());
   const quizAnswers = quizAnswersLead(deps);
   const gateway = gatewayOf(deps.config);
   const erasureRequests = erasureRequestLead(deps);
@@ -124,6 +128,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(CONSOLE_PATHS.export, exportCsv(deps));
   app.route('/api/admin/people', people(deps));
   app.route('/api/admin/overview', overview(deps));
+  app.route(REPORT_PATHS.base, reports(deps));
   app.route('/api/admin/events', events(deps));
   app.route(ERASURE_PATHS.audit, audit(deps));
   app.route(DESK_PATHS.team, team(deps));
@@ -136,6 +141,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
   app.route(BOOKING_PATHS.payment, bookingAdmin(deps));
   app.route(BOOKING_PATHS.payment, utrConfirmation(deps));
+  app.route(BOOKING_PATHS.payment, receiptDownload(deps));
   app.route(BOOKING_PATHS.paymentEvents, paymentEvents(deps));
   app.route(BOOKING_PATHS.adminBatches, batchAdmin(deps));
   app.route(SESSION_PATHS.admin, sessionsAdmin(deps, ingest));

@@ -1,7 +1,7 @@
 // Configuration from environment variables, read once at start. Every variable is listed
 // in the README's table; defaults are the embedded, zero-setup ones.
 import { BRAND } from '../contract/brand.ts';
-import { PAID_PACKAGE_NAMES, PAID_PACKAGES, type PaidPackage, type UpiPayee } from '../contract/bookings.ts';
+import { BOOKING_HOLD_DAYS, PAID_PACKAGE_NAMES, PAID_PACKAGES, type PaidPackage, type UpiPayee } from '../contract/bookings.ts';
 import { MIN_FILL_MS } from '../contract/lead-signals.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,6 +128,20 @@ export interface Config {
   gateway: GatewayConfig | undefined;
   /** How often each instance makes and checks payment links (ms; tests shorten it). */
   paymentPollMs: number;
+  /** Who a payment receipt is from (ACADEMY_NAME, ACADEMY_ADDRESS, GSTIN) and how it is numbered (RECEIPT_PREFIX). */
+  academy: AcademyConfig;
+  /** An unpaid booking gets one reminder email, and its owner a payment follow-up, this long after it was made. */
+  paymentReminderAfterMinutes: number;
+}
+
+export interface AcademyConfig {
+  name: string;
+  /** Lines of the postal address, as printed on a receipt. */
+  address: string[];
+  /** The GST registration, printed when set. */
+  gstin: string | undefined;
+  /** A receipt's number is `${prefix}/${financial year}/${sequence}` (SS/2026-27/000123). */
+  receiptPrefix: string;
 }
 
 export type GatewayConfig = RazorpayConfig | CashfreeConfig;
@@ -238,7 +252,47 @@ function paymentConfig(env: NodeJS.ProcessEnv) {
   if ((vpa === undefined) !== (name === undefined)) throw new Error('UPI_VPA and UPI_PAYEE_NAME are set together (or neither)');
   if (vpa !== undefined && !/^[\w.-]{2,256}@[a-zA-Z][\w.-]{1,63}$/.test(vpa))
     throw new Error(`UPI_VPA must be a UPI id like name@bank (got "${vpa}")`);
-  return { paymentLinks, upi: vpa && name ? { vpa, name } : undefined, gateway: gatewayConfig(env), paymentPollMs: 2_000 };
+  return {
+    paymentLinks,
+    upi: vpa && name ? { vpa, name } : undefined,
+    gateway: gatewayConfig(env),
+    paymentPollMs: 2_000,
+    academy: academyConfig(env),
+    paymentReminderAfterMinutes: intVar(env, 'PAYMENT_REMINDER_AFTER_MINUTES', 120, 1, BOOKING_HOLD_DAYS * 24 * 60 - 1),
+  };
+}
+
+/** A GSTIN: 15 characters whose last is a check character over the first 14 (base 36, GSTN's published rule). */
+export function isGstin(value: string): boolean {
+  if (!/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(value)) return false;
+  const digits = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = digits.indexOf(value[i]!) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return digits[(36 - (sum % 36)) % 36] === value[14];
+}
+
+function academyConfig(env: NodeJS.ProcessEnv): AcademyConfig {
+  const name = env.ACADEMY_NAME?.trim() || BRAND.name;
+  // One line in the environment; ";" or "|" separate the printed lines.
+  const written = env.ACADEMY_ADDRESS?.trim();
+  const address = written
+    ? written
+        .split(/[;|\n]/)
+        .map((l) => l.trim())
+        .filter(Boolean)
+    : [BRAND.address.line1, BRAND.address.line2, BRAND.address.country];
+  const gstin = env.GSTIN?.trim().toUpperCase() || undefined;
+  if (gstin !== undefined && !isGstin(gstin))
+    throw new Error(`GSTIN must be a 15-character GSTIN with a valid check character (got "${gstin}")`);
+  const receiptPrefix = env.RECEIPT_PREFIX?.trim() || 'SS';
+  if (!/^[A-Z0-9-]{1,12}$/.test(receiptPrefix))
+    throw new Error(`RECEIPT_PREFIX must be 1 to 12 capital letters, digits or "-" (got "${receiptPrefix}")`);
+  if (name.length > 200 || address.some((l) => l.length > 200))
+    throw new Error('ACADEMY_NAME and each line of ACADEMY_ADDRESS are at most 200 characters');
+  return { name, address, gstin, receiptPrefix };
 }
 
 function originVar(env: NodeJS.ProcessEnv, name: string, fallback: string): string {

@@ -28,7 +28,10 @@ import { startDigests } from './desk/digests.ts';
 import { startReminders } from './desk/reminders.ts';
 import { gatewayOf } from './payments/gateways.ts';
 import { startPayments } from './payments/links.ts';
+import { RECEIPT_ATTACHMENT, receiptAttachmentSource } from './payments/receipts.ts';
+import { startPaymentReminders } from './payments/reminders.ts';
 import { startLinker } from './people/linker.ts';
+import { startReportRollup } from './reports/rollup.ts';
 import { startPendingListMerger } from './db/pending-lists.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool, type RenderPool } from './certificate/render-pool.ts';
@@ -126,7 +129,10 @@ function startMail(config: Config, deps: Deps, transport: MailTransport): MailWo
         log,
         maxAttempts: config.mailMaxAttempts,
         leaseMs: config.mailLeaseSeconds * 1000,
-        attachmentSources: { [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(deps.db, certificateImagesFor(deps)) },
+        attachmentSources: {
+          [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(deps.db, certificateImagesFor(deps)),
+          [RECEIPT_ATTACHMENT]: receiptAttachmentSource(deps.db, config.academy),
+        },
       });
   log(config.relay ? 'mail: none (a relay)' : `mail: ${transport.description}`);
   return mail;
@@ -241,22 +247,40 @@ async function main(): Promise<void> {
     }
     // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
     const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
-    const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, log, wakeMail: () => mailWorker.wake() });
+    const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, sla: config, log, wakeMail: () => mailWorker.wake() });
     // New leads join their person (people/linker.ts).
     const linker = startLinker({ db: database.db, log });
+    // The report's rollup follows the people whose leads changed (reports/rollup.ts).
+    const reportRollup = startReportRollup({ db: database.db, log });
     // The search indexes' pending lists merged every second, not by a lead's insert (db/pending-lists.ts).
     const merger = database.kind === 'postgres' ? startPendingListMerger({ db: database.db, log }) : undefined;
     // Each booking's payment link is made and checked here, never in its request.
     const gateway = config.relay ? undefined : gatewayOf(config);
     const payments = gateway
-      ? startPayments({ db: database.db, gateway, publicUrl: config.publicUrl, log }, config.paymentPollMs)
+      ? startPayments(
+          {
+            db: database.db,
+            gateway,
+            publicUrl: config.publicUrl,
+            log,
+            receiptPrefix: config.academy.receiptPrefix,
+            wakeMail: () => mailWorker.wake(),
+          },
+          config.paymentPollMs,
+        )
       : undefined;
     if (gateway) log(`payments: each booking gets its own ${gateway.label} link`);
+    // With a gateway or without: an unpaid booking's one reminder and its owner's follow-up.
+    const paymentReminders = config.relay
+      ? undefined
+      : startPaymentReminders({ db: database.db, config, log, wakeMail: () => mailWorker.wake() }, config.reminderPollMs);
     const stopDesk = async () => {
       await payments?.stop();
+      await paymentReminders?.stop();
       await reminders.stop();
       await digests.stop();
       await linker.stop();
+      await reportRollup.stop();
       await merger?.stop();
     };
     cleanup.unshift(stopDesk);

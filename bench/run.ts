@@ -1,9 +1,9 @@
 // `npm run bench`: every benchmark, one run, figures and ratios against their targets.
 // `npm run bench -- console lighthouse`: only the sections named (api, certificate,
-// render-load, console, outbox, relay, lighthouse).
+// render-load, console, reports, outbox, relay, lighthouse).
 import { benchApi, ROUNDS } from './api.ts';
 
-const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'outbox', 'relay', 'lighthouse'] as const;
+const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'reports', 'outbox', 'relay', 'lighthouse'] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`No such bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
@@ -106,6 +106,19 @@ if (runs('console')) {
   console.log(
     `server memory growth at its peak during the export: ${fmt(ex.peakGrowthMb, 1)} MB (target < ${EXPORT_TARGET_GROWTH_MB}) ${verdict(ex.peakGrowthMb < EXPORT_TARGET_GROWTH_MB)}`,
   );
+}
+
+// The funnel and revenue report at a million leads.
+if (runs('reports')) {
+  const { benchReports, REPORT_TARGET_MS } = await import('./reports.ts');
+  const r = await benchReports();
+  console.log(`\n== Funnel and revenue report, ${fmt(r.leads)} leads in Postgres (seeded in ${fmt(r.seedSeconds)} s) ==`);
+  console.log(`rollup of ${fmt(r.people)} people from scratch: ${fmt(r.rollupSeconds, 1)} s, ${fmt(r.cells)} cells`);
+  for (const t of r.timings) {
+    console.log(
+      `${t.name.padEnd(42)} p50 ${fmt(t.p50, 1)} ms, p95 ${fmt(t.p95, 1)} ms, max ${fmt(t.max, 1)} ms (${t.samples} requests) ${verdict(t.p95 < REPORT_TARGET_MS)}`,
+    );
+  }
 }
 
 // The outbox: a classroom's worth of queued submissions after the Wi-Fi comes back.

@@ -144,6 +144,16 @@ export interface BookingPaymentState {
   linkPending: boolean;
   /** ISO time the gateway says it was paid. */
   paidAt: string | null;
+  /** The receipt's number once paid ("SS/2026-27/000123"); its PDF is at `${status}/{reference}/receipt.pdf`. */
+  receiptNumber: string | null;
+}
+
+/** The paid booking's receipt PDF: the visitor's (by reference) and the console's (by id). */
+export function receiptPath(reference: string): string {
+  return `${BOOKING_PATHS.status}/${encodeURIComponent(reference)}/receipt.pdf`;
+}
+export function adminReceiptPath(id: string): string {
+  return `${BOOKING_PATHS.payment}/${encodeURIComponent(id)}/receipt.pdf`;
 }
 
 /** A gateway event kept for an admin (GET /api/admin/payments/events). */

@@ -68,7 +68,10 @@ export type Permission =
   | 'payments.confirm'
   | 'batches.manage'
   | 'sessions.run'
-  | 'relays.manage';
+  | 'relays.manage'
+  | 'reports.read'
+  | 'spend.read'
+  | 'spend.manage';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -109,6 +112,11 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'sessions.run': ['admin', 'trainer'],
   // Keys that let a relay deliver its class's submissions: admins only.
   'relays.manage': ['admin'],
+  // The funnel and revenue report: a counsellor's figures are of their people and the pool.
+  'reports.read': READERS,
+  // Marketing spend per source (and the costs it gives the report): viewers read it, admins enter it.
+  'spend.read': ['admin', 'viewer'],
+  'spend.manage': ['admin'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {

@@ -6,19 +6,8 @@ import { BOOKABLE_PROGRAMMES, BOOKING_REFERENCE_PATTERN, PAID_PACKAGE_NAMES, PAY
 import { isCalendarDay } from './dates.ts';
 import { MESSAGES } from './messages.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS, LIMITS } from './options.ts';
+import { normalizePhone } from './phone.ts';
 import { containsWebAddress, isStorableText, TEXT_MESSAGES } from './text-rules.ts';
-
-/**
- * Phone numbers are ten digits (§9). People type them with spaces, dashes or a +91
- * country prefix; those are removed before the ten-digit rule is checked, so
- * "+91 98765-43210" is stored as "9876543210".
- */
-export function normalizePhone(value: unknown): unknown {
-  if (typeof value !== 'string' && typeof value !== 'number') return value;
-  const compact = String(value).replace(/[\s\-().]/g, '');
-  const local = /^(?:\+?91|0)(\d{10})$/.exec(compact);
-  return local ? local[1] : compact;
-}
 
 const TEN_DIGITS = /^\d{10}$/;
 

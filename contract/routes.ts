@@ -10,6 +10,7 @@ import { PUBLIC_VALUE_ROUTES } from './public-routes.ts';
 export const CONSOLE_ROUTES = {
   home: '',
   overview: 'overview',
+  reports: 'reports',
   myDay: 'my-day',
   team: 'team',
   assignment: 'assignment',

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  callLink,
-  defaultTemplate,
-  emailLink,
-  fillTemplate,
-  templatesFor,
-  templateValuesFor,
-  tenDigitPhone,
-  whatsappLink,
-} from './workspace.ts';
+import { callLink, defaultTemplate, emailLink, fillTemplate, templatesFor, templateValuesFor, whatsappLink } from './workspace.ts';
+import { tenDigitPhone } from './phone.ts';
 
 describe('reaching a lead in one tap', () => {
   it('reads a phone typed any way as its ten digits, and nothing else', () => {

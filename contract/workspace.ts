@@ -5,6 +5,7 @@
 import { array, boolean, object, string, type InferType } from 'yup';
 import { CONSENT_BASIS_MAX, CONSENT_BASIS_MIN } from './consent.ts';
 import type { ListSlug } from './lead-kinds.ts';
+import { tenDigitPhone } from './phone.ts';
 import type { TimelineEntry } from './console.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 
@@ -166,16 +167,6 @@ export function templatesFor(templates: MessageTemplate[], values: TemplateValue
 export function defaultTemplate<T extends Pick<MessageTemplate, 'stage'>>(templates: T[], leadStatus: string): T | undefined {
   const wanted: TemplateStage = leadStatus === 'new' ? 'first' : 'follow-up';
   return templates.find((t) => t.stage === wanted) ?? templates.find((t) => t.stage === 'any') ?? templates[0];
-}
-
-/**
- * A phone as the console may be given it (`+91 98123 45678`, `098123-45678`, `98123 45678`,
- * `(98123) 45678`): its ten digits, or undefined when it is not an Indian mobile number.
- */
-export function tenDigitPhone(text: string): string | undefined {
-  const digits = text.replace(/[^\d]/g, '');
-  const local = /^(?:91|0)?(\d{10})$/.exec(digits)?.[1];
-  return local;
 }
 
 /** WhatsApp's link to a chat with this number, the message ready to send. */

@@ -27,7 +27,18 @@ const server = await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js'))
 const template = await readFile(path.join(OUT, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(path.join(OUT, '.vite/manifest.json'), 'utf8'));
 
+// The Hindi site's pages are the English ones under /hi/ (pwa/i18n/lang.ts).
+const isHindi = (p) => p === '/hi' || p.startsWith('/hi/');
+const englishPath = (p) => (isHindi(p) ? p.slice(3) || '/' : p);
+const hindiPath = (p) => (p === '/' ? '/hi' : `/hi${p}`);
+const HINDI_CONTENT = { '/': 'content/hi/home.ts', '/contact': 'content/hi/contact.ts' };
+
 // Route module source for each path, to preload its chunk (and its static imports).
+function routeModules(p) {
+  const page = routeModule(englishPath(p));
+  if (!isHindi(p)) return [page];
+  return [page, 'app/HindiSite.tsx', HINDI_CONTENT[englishPath(p)]];
+}
 function routeModule(p) {
   if (p === '/') return 'app/routes/home.tsx';
   if (p === '/about') return 'features/about/AboutPage.tsx';
@@ -63,8 +74,7 @@ function preloads(p) {
     for (const imp of manifest[key].imports ?? []) walkEntry(imp);
   };
   walkEntry(entryKey);
-  const mod = routeModule(p);
-  if (mod) walk(mod);
+  for (const mod of routeModules(p)) if (mod) walk(mod);
   return files.filter((f) => ![...entry].some((k) => manifest[k].file === f));
 }
 
@@ -77,10 +87,18 @@ function page(p, rawHtml, head, { dataPath = p, canonical = true } = {}) {
   tags.push(`<meta name="description" content="${escapeHtml(head.description ?? '')}" />`);
   if (head.keywords) tags.push(`<meta name="keywords" content="${escapeHtml(head.keywords)}" />`);
   if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}" />`);
-  if (canonical) tags.push(`<link rel="canonical" href="${ORIGIN}${p === '/' ? '/' : p}" />`);
+  if (canonical) {
+    tags.push(`<link rel="canonical" href="${ORIGIN}${p === '/' ? '/' : p}" />`);
+    // Each page names both of its languages; English is the default for everyone else.
+    const en = `${ORIGIN}${englishPath(p)}`;
+    const hi = `${ORIGIN}${hindiPath(englishPath(p))}`;
+    tags.push(`<link rel="alternate" hreflang="en" href="${en}" />`);
+    tags.push(`<link rel="alternate" hreflang="hi" href="${hi}" />`);
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${en}" />`);
+  }
   for (const f of preloads(p)) tags.push(`<link rel="modulepreload" crossorigin href="/${f}" />`);
   if (hints) tags.push(hints);
-  let out = template
+  let out = (isHindi(p) ? template.replace(/<html lang="[^"]*"/, '<html lang="hi"') : template)
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
@@ -114,10 +132,21 @@ await write('shell.html', shell);
 for (const p of server.CLIENT_ONLY_PATHS) await write(`${p.slice(1)}/index.html`, shell);
 
 const today = new Date().toISOString().slice(0, 10);
-const urls = listed.map((p) => `  <url><loc>${ORIGIN}${p}</loc><lastmod>${server.BLOG_POST_DATES[p] ?? today}</lastmod></url>`).join('\n');
+// Each URL with its other language (hreflang in the sitemap, as Google reads it).
+const alternates = (p) =>
+  [
+    ['en', englishPath(p)],
+    ['hi', hindiPath(englishPath(p))],
+    ['x-default', englishPath(p)],
+  ]
+    .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${ORIGIN}${href}"/>`)
+    .join('');
+const urls = listed
+  .map((p) => `  <url><loc>${ORIGIN}${p}</loc><lastmod>${server.BLOG_POST_DATES[englishPath(p)] ?? today}</lastmod>${alternates(p)}</url>`)
+  .join('\n');
 await write(
   'sitemap.xml',
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`,
 );
 await write(
   'robots.txt',
@@ -128,6 +157,8 @@ await write(
     'Disallow: /admin-login',
     'Disallow: /reset-password/',
     'Disallow: /personality/',
+    'Disallow: /hi/admin-login',
+    'Disallow: /hi/personality/',
     '',
     `Sitemap: ${ORIGIN}/sitemap.xml`,
     '',

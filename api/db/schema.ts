@@ -22,6 +22,9 @@ interface LeadColumns {
   request_hash: string | null;
 }
 
+/** The site's two languages: English at the root, Hindi under /hi/. */
+export type SiteLanguage = 'en' | 'hi';
+
 /** The tables behind the admin lists (migrations/2026-11-23T0005_console.ts). */
 interface ListedLeadColumns extends LeadColumns {
   email: string;
@@ -34,6 +37,8 @@ interface ListedLeadColumns extends LeadColumns {
   utm_source: string | null;
   /** What the person consented to with this submission; null when their client sent none. */
   consent: ConsentRecord | null;
+  /** The language of the site the form was sent from (migrations/2026-11-27T0260_lead_language.ts). */
+  site_language: ColumnType<SiteLanguage, SiteLanguage | undefined, SiteLanguage>;
   /** The team member who owns the lead (migrations/2026-11-24T0010_sales_desk.ts); null: the pool. */
   assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
   assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -100,6 +105,8 @@ export interface BookingsTable extends ListedLeadColumns {
   utr_verified_by: Nullable<string>;
   utr_verified_label: Nullable<string>;
   utr_verified_at: Nullable<Date, Date | string>;
+  /** When its one payment reminder was claimed (migrations/2026-11-27T0210_receipts.ts). */
+  payment_reminded_at: Nullable<Date, Date | string>;
 }
 /** A column that may be null and is optional on insert. */
 type Nullable<T, W = T> = ColumnType<T | null, W | null | undefined, W | null>;
@@ -118,6 +125,27 @@ export interface PaymentEventsTable {
   currency: string | null;
   outcome: PaymentEventOutcome;
   reason: string | null;
+}
+/** A financial year's last receipt number (migrations/2026-11-27T0210_receipts.ts). */
+export interface ReceiptCountersTable {
+  financial_year: string;
+  last_number: number;
+}
+/** A payment receipt, one per paid booking, with the facts it was issued with. */
+export interface ReceiptsTable {
+  id: Generated<string>;
+  booking_id: string | null;
+  number: string;
+  financial_year: string;
+  sequence: number;
+  issued_at: ColumnType<Date, Date | string, Date | string>;
+  reference: string;
+  programme: string;
+  package: string;
+  amount_paise: ColumnType<string, number, number>;
+  payment_id: string;
+  payment_method: string;
+  paid_at: ColumnType<Date, Date | string, Date | string>;
 }
 /** The upcoming batches admins keep for the booking form. */
 export interface BookingBatchesTable {
@@ -448,6 +476,8 @@ export interface Database {
   bookings: BookingsTable;
   booking_batches: BookingBatchesTable;
   payment_events: PaymentEventsTable;
+  receipt_counters: ReceiptCountersTable;
+  receipts: ReceiptsTable;
   proposals: ProposalsTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;

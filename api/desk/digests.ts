@@ -3,7 +3,7 @@
 //   digest per ASSIGNMENT_DIGEST_MINUTES: the first assignment after a quiet spell is mailed
 //   at the next round, later ones wait for the next digest;
 // - each morning at the member's chosen time (default 09:00 IST; off allowed), their day:
-//   overdue and due today, when there is anything in it.
+//   new leads not contacted yet, overdue and due today, when there is anything in it.
 // Each is claimed by the update of the member's row that records it (its lock lets one
 // transaction have it), with the email queued in that same transaction: exactly once
 // across instances, and none lost to an instance that dies.
@@ -14,7 +14,8 @@ import type { Database } from '../db/schema.ts';
 import { startLoop, type Loop } from '../lib/loop.ts';
 import { assignmentDigestEmail, myDayEmail, type AssignedLead } from '../mail/desk.ts';
 import { enqueueMail } from '../mail/queue.ts';
-import { myDay, nameOf } from './my-day.ts';
+import { myDay, nameOf, uncontactedOf } from './my-day.ts';
+import type { Config } from '../config.ts';
 
 export const ASSIGNMENT_DIGEST_MINUTES = 15;
 /** A morning email not sent within this long of its time (the server was down) is skipped for the day. */
@@ -25,6 +26,8 @@ const DIGEST_LEADS = 50;
 interface DigestOptions {
   db: Kysely<Database>;
   publicUrl: string;
+  /** The SLA the morning email's new leads are timed against. */
+  sla: Pick<Config, 'slaMinutes' | 'workingHours'>;
   wakeMail?: () => void;
 }
 
@@ -85,8 +88,9 @@ async function dayEmail(options: DigestOptions, memberId: string, now: Date, tod
       returning id, name, email, day_email_minute`.execute(trx);
     const m = claimed.rows[0];
     if (!m || minute - m.day_email_minute > DAY_EMAIL_LATE_MINUTES) return false;
-    const day = await myDay(trx, m.id, now);
-    if (day.overdue.length + day.dueToday.length === 0) return false;
+    const [uncontacted, followUps] = await Promise.all([uncontactedOf(trx, m.id, now, options.sla), myDay(trx, m.id, now)]);
+    const day = { uncontacted, ...followUps };
+    if (day.uncontacted.length + day.overdue.length + day.dueToday.length === 0) return false;
     await enqueueMail(trx, { to: m.email, kind: 'my-day', ...myDayEmail(options.publicUrl, m.name.trim() || m.email, day) });
     return true;
   });

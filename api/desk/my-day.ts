@@ -42,6 +42,9 @@ export function endOfIstDay(now: Date): Date {
 export async function myDay(db: Kysely<Database>, assignee: string, now: Date): Promise<Omit<MyDayResponse, 'uncontacted'>> {
   const end = endOfIstDay(now);
   const open = sql`status in ('new', 'contacted')`;
+  // A lead not contacted yet is in "New, not contacted yet" with its next step beside its SLA
+  // clock; listing it under overdue or due today as well would count one lead twice.
+  const uncontacted = sql`(status = 'new' and first_contact_at is null)`;
   const perList = await Promise.all(
     ALL_LISTED.map(async (lead) => {
       const table = sql.table(lead.table);
@@ -49,6 +52,7 @@ export async function myDay(db: Kysely<Database>, assignee: string, now: Date): 
         sql<ListedRow<typeof lead.table>>`
           select * from ${table}
           where assignee_id = ${assignee} and next_action_due_at is not null and next_action_due_at < ${end} and ${open}
+            and not ${uncontacted}
           order by next_action_due_at, id limit ${MY_DAY_MAX}`.execute(db),
         sql<ListedRow<typeof lead.table>>`
           select * from ${table} where assignee_id is null and ${open}

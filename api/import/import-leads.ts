@@ -10,20 +10,16 @@
 // sentence naming the person and the value; a row with the email or phone of an earlier
 // row of the file is left out; columns that name no field are listed as not imported; and
 // the importer may take the stored leads as theirs (a fair's walk-ins met at their stall).
-import { createHash } from 'node:crypto';
-import { IMPORT_CONSENT_VERSION, type ConsentRecord } from '../../contract/consent.ts';
-import { LEAD_KINDS, type LeadField, type ListedKind } from '../../contract/lead-kinds.ts';
-import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
-import {
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
-  tenDigitPhone,
-  WORKSPACE_MESSAGES,
-  type ImportResponse,
-  type ImportRow,
-} from '../../contract/workspace.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+//
+// The file waits on disk (api/import/spool.ts) and is read twice, a piece at a time: once
+// judged whole (a file refused at its last line stores nothing), then its good rows stored
+// a batch at a time. Memory holds a batch of rows and, for the whole file, only each good
+// row's line, its email and phone (to find a person listed twice), and the report of the
+// rows that are not stored.
+import { sql, type Kysely } from 'kysely';
+import { LEAD_KINDS, type ListedKind } from '../../contract/lead-kinds.ts';
+import type { ImportResponse, ImportRow } from '../../contract/workspace.ts';
+import type { Database, LeadTable } from '../db/schema.ts';
 import { can } from '../desk/access.ts';
 import { updateLead, type Work } from '../desk/lead-work.ts';
 import type { Member } from '../lib/auth.ts';
@@ -31,161 +27,104 @@ import type { AnyLeadResource, Ingest } from '../ingest/ingest.ts';
 import { selectByKeys } from '../ingest/statements.ts';
 import type { ListedLead } from '../leads/definitions.ts';
 import { LISTED_LEADS } from '../leads/definitions.ts';
-import { HttpError } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
-import { CsvError, parseCsv } from './parse-csv.ts';
+import { collectGarbage } from './collect-garbage.ts';
+import { detached, preparedRows, repeatsOfFile, type Prepared, type Reading, type RowsInput } from './import-rows.ts';
 
-/** Rows given to the ingest at once (its group commit takes them as one statement per kind). */
-const CHUNK = 500;
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/**
+ * Rows given to the ingest at once (its group commit takes them as one statement per kind),
+ * and the characters a batch may hold: a batch of long rows (a message is up to 5,000
+ * characters) is cut sooner, so a batch stays well under a megabyte.
+ */
+const BATCH_ROWS = 100;
+const BATCH_CHARS = 64 * 1024;
 
 /** Lists whose form sets a password cannot be imported: no one chose one. */
 export function importable(kind: ListedKind): boolean {
   return !LEAD_KINDS[kind].fields.some((f) => f.key === 'password');
 }
 
-function decode(bytes: Uint8Array): string {
-  if (bytes.byteLength > IMPORT_MAX_BYTES) throw new HttpError(413, WORKSPACE_MESSAGES.importTooLarge);
-  try {
-    // TextDecoder drops a leading byte-order mark.
-    return UTF8.decode(bytes);
-  } catch {
-    throw new HttpError(400, WORKSPACE_MESSAGES.importNotUtf8);
-  }
-}
-
-const norm = (s: string) =>
-  s
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
-
-/** Which column holds each field (a header cell that is the field's label or its key), and the cells that name none. */
-function columnsOf(header: string[], fields: readonly LeadField[]): { columns: Map<string, number>; ignored: string[] } {
-  const found = new Map<string, number>();
-  const ignored: string[] = [];
-  header.forEach((cell, i) => {
-    const n = norm(cell);
-    const field = fields.find((f) => norm(f.label) === n || norm(f.key) === n);
-    if (field && !found.has(field.key)) found.set(field.key, i);
-    else if (cell.trim()) ignored.push(cell.trim());
-  });
-  const missing = fields.filter((f) => !found.has(f.key)).map((f) => f.label);
-  if (missing.length > 0) throw new HttpError(400, WORKSPACE_MESSAGES.importMissingColumns(missing));
-  return { columns: found, ignored };
-}
-
-/** Excel shows a long number it was not told is text as "9.12346E+09", and saves it so. */
-const SCIENTIFIC = /^\d(?:\.\d+)?e\+?\d+$/i;
-
-/** One problem of a row as a sentence: the line, the person, the value and what to do. */
-function problem(line: number, who: string, field: { key: string; column: string } | undefined, value: string, message: string): string {
-  const head = `Line ${line}${who ? `, ${who}` : ''}: `;
-  if (field?.key === 'phone' && value) {
-    const excel = SCIENTIFIC.test(value) ? ` — format the ${field.column} column as Text in Excel` : '';
-    return `${head}'${value}' is not a 10-digit number${excel}`;
-  }
-  return `${head}${field && value ? `${field.column} '${value}': ` : ''}${message}`;
-}
-
-const whoOf = (body: Record<string, unknown>) =>
-  String(body.name ?? [body.firstName, body.lastName].filter(Boolean).join(' '))
-    .trim()
-    .slice(0, 80);
-
-/** Leaves out a row with the email or the phone of an earlier row of the file: the same person, listed twice. */
-function flagRepeats(rows: Prepared[]): void {
-  const seen = new Map<string, number>();
-  for (const row of rows) {
-    if (row.errors) continue;
-    const email = String(row.body.email ?? '')
-      .trim()
-      .toLowerCase();
-    const phone = tenDigitPhone(String(row.body.phone ?? ''));
-    const keys = [email && `email:${email}`, phone && `phone:${phone}`].filter(Boolean) as string[];
-    const earlier = keys.map((k) => ({ k, line: seen.get(k) })).find((e) => e.line !== undefined);
-    if (earlier) {
-      const what = earlier.k.startsWith('email') ? 'email' : 'phone';
-      const reason = `The same ${what} as line ${earlier.line}: left out, so they are not imported twice`;
-      row.errors = { _: reason };
-      row.duplicateOf = earlier.line;
-      row.messages = [
-        `Line ${row.line}${row.who ? `, ${row.who}` : ''}: the same ${what} as line ${earlier.line} — left out, so they are not imported twice`,
-      ];
-      continue;
-    }
-    for (const k of keys) seen.set(k, row.line);
-  }
-}
-
-export interface ImportInput {
-  kind: ListedKind;
-  fileName: string;
-  bytes: Uint8Array;
+export interface ImportInput extends RowsInput {
   commit: boolean;
-  /** How the people in the file agreed to be contacted: each lead's consent record. */
-  consentBasis: string;
-  now: Date;
   /** "Assign these to me": the stored leads become this member's (a counsellor takes those in the pool). */
   assignTo?: { member: Member; work: Work };
 }
 
-interface Prepared {
-  line: number;
-  key: string;
-  body: Record<string, unknown>;
-  who: string;
-  errors?: Record<string, string>;
-  messages?: string[];
-  duplicateOf?: number;
+/** Runs `flush` on the rows given to `add` in batches of at most BATCH_ROWS rows and BATCH_CHARS characters. */
+function batches(flush: (rows: Prepared[]) => Promise<void>): { add(row: Prepared): Promise<void>; end(): Promise<void> } {
+  let rows: Prepared[] = [];
+  let chars = 0;
+  const end = async () => {
+    const full = rows;
+    rows = [];
+    chars = 0;
+    if (full.length > 0) await flush(full);
+  };
+  return {
+    async add(row) {
+      rows.push(row);
+      chars += row.size;
+      if (rows.length >= BATCH_ROWS || chars >= BATCH_CHARS) await end();
+    },
+    end,
+  };
 }
 
-function prepare(input: ImportInput): { prepared: Prepared[]; ignored: string[] } {
-  let rows;
-  try {
-    rows = parseCsv(decode(input.bytes));
-  } catch (err) {
-    if (err instanceof CsvError) throw new HttpError(400, `Line ${err.line}: ${err.message}`);
-    throw err;
-  }
-  const [header, ...data] = rows;
-  if (!header || data.length === 0) throw new HttpError(400, WORKSPACE_MESSAGES.importEmpty);
-  if (data.length > IMPORT_MAX_ROWS) throw new HttpError(413, WORKSPACE_MESSAGES.importTooLarge);
-  const fields = LEAD_KINDS[input.kind].fields;
-  const { columns, ignored } = columnsOf(header.cells, fields);
-  const fileHash = createHash('sha256').update(input.bytes).digest('hex');
-  const source = { first: { utm_source: 'import', utm_medium: 'file', utm_content: input.fileName.slice(0, 200) } };
-  const consent: ConsentRecord = {
-    version: IMPORT_CONSENT_VERSION,
-    at: input.now.toISOString(),
-    marketing: false,
-    basis: input.consentBasis,
-  };
-  const schema = LEAD_SCHEMAS[input.kind];
-  const prepared = data.map((row): Prepared => {
-    const body: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.key, row.cells[columns.get(f.key)!] ?? '']));
-    const checked = validate(schema, body);
-    const who = whoOf(body);
-    const errors = checked.ok ? undefined : (checked.error.errors ?? { _: checked.error.message });
-    const messages = Object.entries(errors ?? {}).map(([key, message]) =>
-      problem(
-        row.line,
-        who,
-        columns.has(key) ? { key, column: header.cells[columns.get(key)!]!.trim() } : undefined,
-        String(body[key] ?? '').trim(),
-        message,
-      ),
+/** The keys of `keys` already stored in `table` (only the keys are read, not the rows). */
+async function storedKeys(db: Kysely<Database>, table: LeadTable, keys: string[]): Promise<Set<string>> {
+  const result = await sql<{ key: string }>`select idempotency_key as key from ${sql.table(table)}
+    where idempotency_key = any(${keys}::text[])`.execute(db);
+  return new Set(result.rows.map((r) => r.key));
+}
+
+/** The file judged whole: the answer of a check, the lines to store, and those an earlier import stored. */
+interface Judgement {
+  answer: ImportResponse;
+  good: Set<number>;
+  storedBefore: Set<number>;
+}
+
+async function judge(db: Kysely<Database>, lead: ListedLead, input: ImportInput): Promise<Judgement> {
+  const reading: Reading = { ignored: [], total: 0 };
+  const rows: ImportRow[] = [];
+  const good = new Set<number>();
+  const storedBefore = new Set<number>();
+  const repeated = repeatsOfFile();
+  const lookUp = batches(async (batch) => {
+    const stored = await storedKeys(
+      db,
+      lead.table,
+      batch.map((p) => p.key),
     );
-    return {
-      line: row.line,
-      key: `import-${fileHash.slice(0, 40)}-${row.line}`,
-      body: { ...body, source, consent },
-      who,
-      ...(errors ? { errors, messages } : {}),
-    };
+    for (const p of batch) {
+      if (!stored.has(p.key)) continue;
+      storedBefore.add(p.line);
+      rows.push({ line: p.line, ok: true, duplicate: true });
+    }
   });
-  flagRepeats(prepared);
-  return { prepared, ignored };
+  for await (const p of preparedRows(input, reading)) {
+    repeated(p);
+    if (p.errors) {
+      const report = { line: p.line, ok: false, errors: p.errors, messages: p.messages };
+      rows.push(detached({ ...report, ...(p.duplicateOf ? { duplicateOf: p.duplicateOf } : {}) }));
+      continue;
+    }
+    good.add(p.line);
+    // Only the line and key are looked up: the batch need not hold the rows' text.
+    await lookUp.add({ line: p.line, key: p.key, body: {}, who: '', size: 0 });
+  }
+  await lookUp.end();
+  rows.sort((a, b) => a.line - b.line);
+  const answer: ImportResponse = {
+    fileName: input.fileName,
+    committed: false,
+    total: reading.total,
+    valid: good.size,
+    invalid: reading.total - good.size,
+    ignoredColumns: reading.ignored,
+    rows,
+    alreadyStored: storedBefore.size,
+  };
+  return { answer, good, storedBefore };
 }
 
 /** The stored leads of these keys made the importer's; resolves how many are theirs now. */
@@ -202,58 +141,48 @@ async function assignToImporter(lead: ListedLead, keys: string[], assignTo: NonN
   return mine;
 }
 
-export async function importLeads(db: Kysely<Database>, ingest: Ingest, input: ImportInput): Promise<ImportResponse> {
-  const lead = LISTED_LEADS[input.kind] as AnyLeadResource & ListedLead;
-  const { prepared, ignored } = prepare(input);
-  const good = prepared.filter((p) => !p.errors);
-  const stored = await selectByKeys(
-    db,
-    lead.table,
-    good.map((p) => p.key),
-  );
-  const rows: ImportRow[] = prepared
-    .filter((p) => p.errors || stored.has(p.key))
-    .map((p) =>
-      p.errors
-        ? { line: p.line, ok: false, errors: p.errors, messages: p.messages, ...(p.duplicateOf ? { duplicateOf: p.duplicateOf } : {}) }
-        : { line: p.line, ok: true, duplicate: true },
-    );
-  const answer: ImportResponse = {
-    fileName: input.fileName,
-    committed: false,
-    total: prepared.length,
-    valid: good.length,
-    invalid: prepared.length - good.length,
-    ignoredColumns: ignored,
-    rows,
-  };
-  if (!input.commit) return { ...answer, alreadyStored: stored.size };
-  const fresh = good.filter((p) => !stored.has(p.key));
+/** The file read again, its good rows stored a batch at a time (and made the importer's when asked). */
+async function store(ingest: Ingest, lead: AnyLeadResource & ListedLead, input: ImportInput, judged: Judgement): Promise<ImportResponse> {
+  const { answer, good, storedBefore } = judged;
   let storedNow = 0;
-  for (let i = 0; i < fresh.length; i += CHUNK) {
-    const chunk = fresh.slice(i, i + CHUNK);
-    const answers = await ingest(
-      lead,
-      chunk.map((p) => ({ key: p.key, body: p.body })),
-    );
+  let assignedToMe = 0;
+  const stored = batches(async (batch) => {
+    const fresh = batch.filter((p) => !storedBefore.has(p.line));
+    const answers =
+      fresh.length > 0
+        ? await ingest(
+            lead,
+            fresh.map((p) => ({ key: p.key, body: p.body })),
+          )
+        : [];
     answers.forEach((a, j) => {
       if (a.status === 201 && !a.replayed) storedNow += 1;
       else if (a.status >= 400)
-        rows.push({ line: chunk[j]!.line, ok: false, errors: { _: String((a.body as { message?: string })?.message ?? a.status) } });
+        answer.rows.push({ line: fresh[j]!.line, ok: false, errors: { _: String((a.body as { message?: string })?.message ?? a.status) } });
     });
-  }
-  const assignedToMe = input.assignTo
-    ? await assignToImporter(
+    if (input.assignTo) {
+      assignedToMe += await assignToImporter(
         lead,
-        good.map((p) => p.key),
+        batch.map((p) => p.key),
         input.assignTo,
-      )
-    : undefined;
-  return {
-    ...answer,
-    committed: true,
-    stored: storedNow,
-    alreadyStored: stored.size,
-    ...(assignedToMe === undefined ? {} : { assignedToMe }),
-  };
+      );
+    }
+  });
+  for await (const p of preparedRows(input, { ignored: [], total: 0 })) {
+    if (good.has(p.line)) await stored.add(p);
+  }
+  await stored.end();
+  return { ...answer, committed: true, stored: storedNow, ...(input.assignTo ? { assignedToMe } : {}) };
+}
+
+export async function importLeads(db: Kysely<Database>, ingest: Ingest, input: ImportInput): Promise<ImportResponse> {
+  const lead = LISTED_LEADS[input.kind] as AnyLeadResource & ListedLead;
+  try {
+    const judged = await judge(db, lead, input);
+    if (!input.commit) return judged.answer;
+    collectGarbage();
+    return await store(ingest, lead, input, judged);
+  } finally {
+    collectGarbage();
+  }
 }

@@ -2,6 +2,10 @@
 // hold commas, line breaks and "" for a quote; lines end with CRLF or LF. One pass over the
 // text (no regular expression per field), so a large or hostile file costs linear time, and
 // piece by piece (CsvReader), so a file is never held as one string nor as all its rows.
+// A field is cut out of its piece whole (slice), not built a character at a time: a long
+// message built so is a chain of thousands of short-lived strings, enough garbage to grow
+// the heap by tens of megabytes per file. A field is a view into its piece, so what is kept
+// long after its row (a report, a key) is copied (api/import/import-rows.ts).
 // Blank lines are skipped; each row keeps the line it started on, for error messages. A
 // quote inside an unquoted field (some tools write `5"6`) is kept as a character.
 
@@ -62,44 +66,73 @@ export class CsvReader {
     this.carry = '';
     // Locals in the loop (a field access per character costs twice the time).
     let { cell, quoted, line } = this;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i]!;
-      // A quote or a CR whose meaning is the next character's, at the end of the piece.
-      if ((ch === '"' || ch === '\r') && i + 1 === text.length && !final) {
-        this.carry = ch;
-        break;
-      }
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
       if (quoted) {
-        if (ch === '"') {
-          if (text[i + 1] === '"') {
-            cell += '"';
-            i++;
-          } else quoted = false;
-        } else {
-          if (ch === '\n') line++;
-          cell += ch;
+        // Up to the next quote in one piece: it ends the field, or is the first of "".
+        const q = text.indexOf('"', i);
+        const end = q === -1 ? n : q;
+        line += newlines(text, i, end);
+        cell += text.slice(i, end);
+        if (q === -1 || (q + 1 === n && !final)) {
+          if (q !== -1) this.carry = '"';
+          break;
         }
+        if (text.charCodeAt(q + 1) === QUOTE) cell += '"';
+        else quoted = false;
+        i = q + (quoted ? 2 : 1);
         continue;
       }
-      if (ch === '"' && cell === '') {
-        quoted = true;
-        this.touched = true;
-      } else if (ch === ',') {
+      const j = nextSpecial(text, i);
+      if (j > i) cell += text.slice(i, j);
+      if (j === n) break;
+      const c = text.charCodeAt(j);
+      // A quote or a CR whose meaning is the next character's, at the end of the piece.
+      if ((c === QUOTE || c === CR) && j + 1 === n && !final) {
+        this.carry = text[j]!;
+        break;
+      }
+      i = j + 1;
+      if (c === QUOTE) {
+        if (cell === '') {
+          quoted = true;
+          this.touched = true;
+        } else cell += '"';
+      } else if (c === COMMA) {
         this.cells.push(cell);
         cell = '';
         this.touched = true;
-      } else if (ch === '\r' || ch === '\n') {
-        if (ch === '\r' && text[i + 1] === '\n') i++;
+      } else {
+        if (c === CR && text.charCodeAt(i) === LF) i++;
         this.cell = cell;
         this.endRow(rows);
         cell = '';
         line++;
         this.rowLine = line;
-      } else cell += ch;
+      }
     }
     Object.assign(this, { cell, quoted, line });
     return rows;
   }
+}
+
+const QUOTE = 34;
+const COMMA = 44;
+const CR = 13;
+const LF = 10;
+
+/** Where the next quote, comma, CR or LF is at or after `from` (the text's length if none). */
+function nextSpecial(text: string, from: number): number {
+  let j = from;
+  for (let c = text.charCodeAt(j); j < text.length && c !== COMMA && c !== CR && c !== LF && c !== QUOTE; c = text.charCodeAt(++j));
+  return j;
+}
+
+function newlines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
 
 export function parseCsv(text: string): CsvRow[] {

@@ -6,7 +6,7 @@ import type { AnyObjectSchema, InferType } from 'yup';
 import { cleanConsent, type ConsentRecord } from '../../contract/consent.ts';
 import { cleanSource, looksLikeBot, type LeadSource } from '../../contract/lead-signals.ts';
 import { sessionCodeOf } from '../../contract/sessions.ts';
-import type { Database, LeadTable } from '../db/schema.ts';
+import type { Database, LeadTable, SiteLanguage } from '../db/schema.ts';
 
 /** The columns a submission fills in; the ingest adds the id, the idempotency columns and any password hash. */
 export type LeadColumns<T extends LeadTable> = Omit<Insertable<Database[T]>, 'id' | 'idempotency_key' | 'request_hash' | 'password_hash'>;
@@ -25,6 +25,8 @@ export interface LeadSignals {
   consent: ConsentRecord | undefined;
   /** The classroom session the submission was made in (its code), when it names one that could be a code. */
   session: string | undefined;
+  /** The language of the page the form was on ('en' unless it says 'hi'). */
+  language: SiteLanguage;
 }
 
 export function signalsOf(body: unknown, minFillMs?: number, now: Date = new Date()): LeadSignals {
@@ -34,6 +36,8 @@ export function signalsOf(body: unknown, minFillMs?: number, now: Date = new Dat
     bot: looksLikeBot(body, minFillMs),
     consent: cleanConsent(record.consent, now),
     session: sessionCodeOf(record.session),
+    // The page's language, which the PWA puts beside the fields; anything else is English.
+    language: record.lang === 'hi' ? 'hi' : 'en',
   };
 }
 

@@ -90,7 +90,7 @@ export function define<K extends LeadKind, T extends LeadTable, R>(spec: Spec<K,
 }
 
 /** The columns every listed lead gets from what its body says beside its fields. */
-type SignalColumns = 'source' | 'utm_source' | 'status' | 'consent';
+type SignalColumns = 'source' | 'utm_source' | 'status' | 'consent' | 'site_language';
 function signalColumns(signals: LeadSignals): Pick<LeadColumns<ListedTable>, SignalColumns> {
   // A bot's submission is kept (never discarded, so a person caught by mistake is not lost)
   // but filed as spam: the console shows it only under that filter.
@@ -99,6 +99,7 @@ function signalColumns(signals: LeadSignals): Pick<LeadColumns<ListedTable>, Sig
     utm_source: leadUtmSource(signals.source) ?? null,
     status: signals.bot ? 'spam' : 'new',
     consent: signals.consent ?? null,
+    site_language: signals.language,
   };
 }
 

@@ -23,7 +23,8 @@ import {
   type ListedKind,
 } from '../../contract/lead-kinds.ts';
 import { BULK_MAX, CONSOLE_MESSAGES } from '../../contract/console.ts';
-import { tenDigitPhone, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
+import { tenDigitPhone } from '../../contract/phone.ts';
+import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
 import { isStorableText } from '../../contract/text-rules.ts';
 import type { Database, ListedTable } from '../db/schema.ts';

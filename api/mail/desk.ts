@@ -76,15 +76,21 @@ export function assignmentDigestEmail(publicUrl: string, name: string, leads: As
 }
 
 function dueText(item: MyDayItem): string {
-  if (!item.dueAt) return '';
+  if (!item.dueAt)
+    return `Arrived ${new Date(item.createdAt!).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}`;
   const at = new Date(item.dueAt);
   const time = at.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   return `${item.type ? ACTION_LABELS[item.type] : 'Follow up'}, ${time}`;
 }
 
-export function myDayEmail(publicUrl: string, name: string, day: { overdue: MyDayItem[]; dueToday: MyDayItem[] }) {
-  const total = day.overdue.length + day.dueToday.length;
-  const subject = `Your day: ${day.overdue.length} overdue, ${day.dueToday.length} due today`;
+export function myDayEmail(
+  publicUrl: string,
+  name: string,
+  day: { uncontacted: MyDayItem[]; overdue: MyDayItem[]; dueToday: MyDayItem[] },
+) {
+  const total = day.uncontacted.length + day.overdue.length + day.dueToday.length;
+  const fresh = day.uncontacted.length > 0 ? `${day.uncontacted.length} new to call, ` : '';
+  const subject = `Your day: ${fresh}${day.overdue.length} overdue, ${day.dueToday.length} due today`;
   const section = (title: string, items: MyDayItem[]) =>
     items.length === 0
       ? []
@@ -94,6 +100,7 @@ export function myDayEmail(publicUrl: string, name: string, day: { overdue: MyDa
     '',
     `You have ${total} follow-up${total === 1 ? '' : 's'} on your list today.`,
     '',
+    ...section('New, not contacted yet:', day.uncontacted),
     ...section('Overdue:', day.overdue),
     ...section('Due today:', day.dueToday),
     `Open My day: ${publicUrl}/admin/my-day`,
@@ -111,7 +118,7 @@ export function myDayEmail(publicUrl: string, name: string, day: { overdue: MyDa
           .join('')}</ul>`;
   const html = `<p>Good morning ${escapeHtml(name)},</p>
 <p>You have ${total} follow-up${total === 1 ? '' : 's'} on your list today.</p>
-${htmlSection('Overdue', day.overdue)}${htmlSection('Due today', day.dueToday)}
+${htmlSection('New, not contacted yet', day.uncontacted)}${htmlSection('Overdue', day.overdue)}${htmlSection('Due today', day.dueToday)}
 <p><a href="${escapeHtml(`${publicUrl}/admin/my-day`)}">Open My day</a></p>
 <p>Change the time of this email, or turn it off, under My settings in the console.</p>`;
   return { subject, text, html };

@@ -9,6 +9,7 @@ import type { PaymentEventOutcome } from '../../contract/bookings.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { announce, record, type HistoryRow } from '../leads/history.ts';
 import type { GatewayPayment, LinkState } from './gateway.ts';
+import { issueReceipt } from './receipts.ts';
 
 type Booking = Selectable<BookingsTable>;
 
@@ -21,11 +22,14 @@ export interface PaidBy {
   adminId: string | null;
   /** The history's words for the payment ("Razorpay payment pay_…", "UPI, UTR … confirmed"). */
   says: string;
+  /** The receipt's number starts with this (config.academy.receiptPrefix). */
+  receiptPrefix: string;
 }
 
 /**
- * Marks a pending booking paid, converts its lead, writes both in its history and tells
- * its owner's open consoles. False when it was not pending (paid stays paid).
+ * Marks a pending booking paid, converts its lead, writes both in its history, tells its
+ * owner's open consoles and issues its receipt (numbered and mailed once, in this same
+ * transaction). False when it was not pending (paid stays paid).
  */
 export async function markPaid(trx: Transaction<Database>, booking: Booking, by: PaidBy, now: Date): Promise<boolean> {
   const updated = await trx
@@ -61,6 +65,8 @@ export async function markPaid(trx: Transaction<Database>, booking: Booking, by:
         };
   await record(trx, [entry]);
   await announce(trx, 'bookings', [{ id: booking.id, assignee: updated.assignee_id }]);
+  // Last: the year's receipt counter stays locked until this transaction commits.
+  await issueReceipt(trx, booking, by.payment, by.receiptPrefix, now);
   return true;
 }
 
@@ -89,6 +95,7 @@ export async function applyLinkState(
   gateway: { name: string; label: string },
   state: LinkState,
   now: Date,
+  receiptPrefix: string,
 ): Promise<Verdict> {
   const booking = await trx.selectFrom('bookings').selectAll().where('reference', '=', state.reference).forUpdate().executeTakeFirst();
   if (!booking) return look(`No booking has the reference ${state.reference}`);
@@ -107,7 +114,14 @@ export async function applyLinkState(
       await markPaid(
         trx,
         booking,
-        { gateway: gateway.name, payment, label: gateway.label, adminId: null, says: `${gateway.label} payment ${payment.id}` },
+        {
+          gateway: gateway.name,
+          payment,
+          label: gateway.label,
+          adminId: null,
+          says: `${gateway.label} payment ${payment.id}`,
+          receiptPrefix,
+        },
         now,
       );
       if (!booking.payment_link_id)

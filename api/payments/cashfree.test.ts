@@ -52,7 +52,7 @@ describe.each(testBackends())('payments through Cashfree on $name', (backend) =>
       callTimeoutMs: 2_000,
     };
     app = testApp(database, { gateway }).app;
-    work = { db: database.db, gateway: gatewayOf({ gateway })!, publicUrl: 'http://test.local', log: () => {} };
+    work = { db: database.db, gateway: gatewayOf({ gateway })!, publicUrl: 'http://test.local', log: () => {}, receiptPrefix: 'SS' };
   });
   afterAll(async () => {
     await standIn?.close();

@@ -30,6 +30,10 @@ export interface PaymentWork {
   gateway: PaymentGateway;
   publicUrl: string;
   log: (line: string) => void;
+  /** A paid booking's receipt number starts with this (config.academy.receiptPrefix). */
+  receiptPrefix: string;
+  /** Nudges the mail worker after a receipt was queued. */
+  wakeMail?: () => void;
 }
 
 /** The wait before the n-th try (n ≥ 1): 5 s doubling, at most 15 minutes, with jitter so instances spread out. */
@@ -120,8 +124,9 @@ async function checkLink(work: PaymentWork, booking: Booking, now: Date): Promis
       const id = `check:${state.linkId}:${state.status}:${state.payment?.id ?? ''}`;
       await db.transaction().execute(async (trx) => {
         const recorded = await recordEvent(trx, { gateway: gateway.name, id, name: `check.${state.status}`, state }, now);
-        if (recorded) await settleEvent(trx, recorded, await applyLinkState(trx, gateway, state, now));
+        if (recorded) await settleEvent(trx, recorded, await applyLinkState(trx, gateway, state, now, work.receiptPrefix));
       });
+      work.wakeMail?.();
     }
   } catch (err) {
     work.log(`payments: checking the link of ${booking.reference} failed: ${err instanceof Error ? err.message : String(err)}`);

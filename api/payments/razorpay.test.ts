@@ -51,7 +51,13 @@ describe.each(testBackends())('payments through Razorpay on $name', (backend) =>
       callTimeoutMs: 2_000,
     };
     app = testApp(database, { gateway }).app;
-    work = { db: database.db, gateway: gatewayOf({ gateway })!, publicUrl: 'http://test.local', log: (l) => logged.push(l) };
+    work = {
+      db: database.db,
+      gateway: gatewayOf({ gateway })!,
+      publicUrl: 'http://test.local',
+      log: (l) => logged.push(l),
+      receiptPrefix: 'SS',
+    };
     admin = await adminToken(database.db, 'payments.admin@example.in');
   });
   afterAll(async () => {

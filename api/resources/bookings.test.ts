@@ -288,7 +288,7 @@ describe.each(testBackends())('bookings and proposals on $name', (backend) => {
       expect(row.utr).toBe('412345678901');
     });
 
-    it('an admin moves the payment on: payment-pending → paid → enrolled, kept in its history; a counsellor may not', async () => {
+    it('an admin moves the payment on: payment-pending → paid → enrolled, kept in its history, never back; a counsellor may not', async () => {
       const { data } = await (await postJson(t.app, LEAD_PATHS.booking, booking({ email: 'paid.booker@example.in' }))).json();
       const counsellor = await memberToken(t.database.db, 'bookings.counsellor@example.in', 'counsellor');
       expect((await send('PATCH', `${BOOKING_PATHS.payment}/${data._id}`, { paymentStatus: 'paid' }, counsellor.token)).status).toBe(403);
@@ -299,6 +299,13 @@ describe.each(testBackends())('bookings and proposals on $name', (backend) => {
       }
       const detail = await (await get(leadPath('bookings', data._id))).json();
       expect(JSON.stringify(detail)).toContain('Payment: Enrolled');
+      // Never back: a paid (here enrolled) booking is not pending again, nor merely paid.
+      for (const paymentStatus of ['payment-pending', 'paid'] as const) {
+        const back = await send('PATCH', `${BOOKING_PATHS.payment}/${data._id}`, { paymentStatus });
+        expect(back.status).toBe(409);
+        expect((await back.json()).message).toMatch(/never moves back/);
+      }
+      expect((await send('PATCH', `${BOOKING_PATHS.payment}/${data._id}`, { paymentStatus: 'enrolled' })).status).toBe(200);
       expect((await send('PATCH', `${BOOKING_PATHS.payment}/${data._id}`, { paymentStatus: 'refunded' })).status).toBe(400);
       expect((await send('PATCH', `${BOOKING_PATHS.payment}/${crypto.randomUUID()}`, { paymentStatus: 'paid' })).status).toBe(404);
     });

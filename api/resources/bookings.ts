@@ -6,14 +6,14 @@
 //          the same UTR again is a harmless repeat, another one for a booking that has one is 409,
 //          a UTR another booking holds is 409; it stays "to verify" until a counsellor confirms it
 //   PATCH  /api/admin/bookings/:id    (payments.confirm) { paymentStatus } → { booking }:
-//          payment-pending → paid → enrolled, kept in the lead's history
+//          payment-pending → paid → enrolled, kept in the lead's history; never back (409)
 //   GET    /api/admin/batches         (leads.read) every batch, past ones too
 //   POST   /api/admin/batches         (batches.manage) { label, startsOn } → 201 { batch }
 //   DELETE /api/admin/batches/:id     (batches.manage) → 204
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
-import { PAYMENT_STATUS_LABELS, type Batch, type PaymentStatus, type UtrStatus } from '../../contract/bookings.ts';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type Batch, type PaymentStatus, type UtrStatus } from '../../contract/bookings.ts';
 import { batchSchema, bookingUtrSchema, paymentStatusSchema } from '../../contract/leads.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
@@ -30,7 +30,13 @@ export const BOOKING_MESSAGES = {
   utrDifferent: 'This booking already has another UTR. Please call us if it is wrong.',
   utrTaken: 'This UTR is already given for another booking. Please check the number, or call us.',
   batchNotFound: 'Batch not found',
+  noMovingBack: 'A paid booking never moves back: its payment is on record with its receipt.',
 } as const;
+
+/** The statuses a booking may move to `status` from: forward or where it is, never back. */
+function movableFrom(status: PaymentStatus): PaymentStatus[] {
+  return PAYMENT_STATUSES.slice(0, PAYMENT_STATUSES.indexOf(status) + 1);
+}
 
 /** The unique index on a booking's UTR (migrations/2026-11-27T0100_payments.ts). */
 const UTR_KEY = 'bookings_utr_key';
@@ -94,9 +100,14 @@ export function bookingAdmin(deps: Deps): Hono {
         .updateTable('bookings')
         .set({ payment_status: status, payment_updated_at: nowOf(deps) })
         .where('id', '=', id)
+        .where('payment_status', 'in', movableFrom(status))
         .returningAll()
         .executeTakeFirst();
-      if (!updated) return undefined;
+      if (!updated) {
+        const exists = await trx.selectFrom('bookings').select('id').where('id', '=', id).executeTakeFirst();
+        if (exists) throw new HttpError(409, BOOKING_MESSAGES.noMovingBack);
+        return undefined;
+      }
       await record(trx, [
         {
           list: 'bookings',

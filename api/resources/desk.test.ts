@@ -441,9 +441,30 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     });
     const plan = async (dueAt: string) => {
       const id = await submit();
-      await call('PATCH', leadPath('contact', id), admin.token, { assignee: me.id, nextAction: { type: 'call', dueAt } });
+      await call('PATCH', leadPath('contact', id), admin.token, {
+        assignee: me.id,
+        status: 'contacted',
+        nextAction: { type: 'call', dueAt },
+      });
       return id;
     };
+
+    it('lists a lead not contacted yet once, under New with its next step, never under overdue as well', async () => {
+      const id = await submit();
+      await call('PATCH', leadPath('contact', id), admin.token, {
+        assignee: me.id,
+        nextAction: { type: 'call', dueAt: '2026-11-24T09:00:00+05:30' },
+      });
+      const day: MyDayResponse = await (await call('GET', DESK_PATHS.myDay, me.token)).json();
+      expect(day.uncontacted.find((i) => i._id === id)).toMatchObject({ type: 'call', dueAt: '2026-11-24T03:30:00.000Z' });
+      expect([...day.overdue, ...day.dueToday].map((i) => i._id)).not.toContain(id);
+      // Once contacted, the same step is an ordinary follow-up.
+      await call('PATCH', leadPath('contact', id), admin.token, { status: 'contacted' });
+      const after: MyDayResponse = await (await call('GET', DESK_PATHS.myDay, me.token)).json();
+      expect(after.uncontacted.map((i) => i._id)).not.toContain(id);
+      expect(after.overdue.map((i) => i._id)).toContain(id);
+      await call('PATCH', leadPath('contact', id), admin.token, { status: 'not-interested' });
+    });
 
     it('puts overdue first, then due today to midnight IST, and the newest unassigned leads', async () => {
       // Now: Tuesday 10:00 IST.
@@ -664,7 +685,7 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
   describe('emails to members', () => {
     it('mails new assignments at most once per 15 minutes, and the morning list once a day', async () => {
       const db = database.db;
-      const options = { db, publicUrl: 'https://skillup.example.in' };
+      const options = { db, publicUrl: 'https://skillup.example.in', sla: testConfig() };
       const member = await memberToken(db, 'digest@example.in', 'counsellor', clock.fn);
       // Every member made so far had their morning email and assignments mailed: start clean.
       await db.updateTable('admins').set({ day_email_minute: null, assignment_mailed_through: 1e12, assignment_mailed_at: null }).execute();
@@ -696,7 +717,9 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect(await digestOnce(options, ist('2026-11-24T12:00:00'))).toBe(0);
       const morning = await mailsTo('digest@example.in', 'my-day');
       expect(morning).toHaveLength(1);
-      expect(morning[0]!.subject).toBe('Your day: 0 overdue, 3 due today');
+      // The three are new and not contacted yet: first in the email, each with its call at 18:00.
+      expect(morning[0]!.subject).toBe('Your day: 3 new to call, 0 overdue, 0 due today');
+      expect(morning[0]!.text_body).toMatch(/New, not contacted yet:\n- Call, 24 Nov, 06:00 pm: /);
       // Off: no email the next day.
       const token = (
         await issueToken({ db, config: testConfig(), clock: clock.fn }, { id: member.id, email: 'digest@example.in', name: 'digest' })

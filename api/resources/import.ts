@@ -5,12 +5,15 @@
 // stored (api/import/import-leads.ts), each with `consentBasis` (required: how the file was
 // collected) as its consent record, and with assignToMe=1 too, made the importer's. Lists
 // whose form sets a password cannot be imported.
-// Imports are parsed and stored one at a time per instance (a queue), each file read first.
+// Each file is written to a temporary file as it arrives (api/import/spool.ts: never held in
+// memory, however many arrive at once), then imports take turns: one read, judged and stored
+// at a time per instance (a queue), so memory stays bounded whatever the number of files.
 import { Hono } from 'hono';
 import { consentBasisError, IMPORT_MAX_BYTES, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { importable, importLeads } from '../import/import-leads.ts';
+import { spool } from '../import/spool.ts';
 import type { Ingest } from '../ingest/ingest.ts';
 import { leadOf } from '../leads/definitions.ts';
 import { isStorableText } from '../../contract/text-rules.ts';
@@ -32,32 +35,6 @@ function oneAtATime(): { run<T>(task: () => Promise<T>): Promise<T> } {
   };
 }
 
-/** The body's bytes, refused past IMPORT_MAX_BYTES whether its length was declared or not. */
-async function readFile(request: Request, declared: string | undefined): Promise<Uint8Array> {
-  if (declared !== undefined && Number(declared) > IMPORT_MAX_BYTES) throw new HttpError(413, WORKSPACE_MESSAGES.importTooLarge);
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  // One buffer, grown by doubling (from the declared length when there is one): the file is
-  // never held twice over as a list of chunks and their copy.
-  let bytes = new Uint8Array(Math.min(Math.max(Number(declared) || 0, 64 * 1024), IMPORT_MAX_BYTES));
-  let size = 0;
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    if (size + next.value.byteLength > IMPORT_MAX_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new HttpError(413, WORKSPACE_MESSAGES.importTooLarge);
-    }
-    if (size + next.value.byteLength > bytes.byteLength) {
-      const grown = new Uint8Array(Math.min(Math.max(bytes.byteLength * 2, size + next.value.byteLength), IMPORT_MAX_BYTES));
-      grown.set(bytes.subarray(0, size));
-      bytes = grown;
-    }
-    bytes.set(next.value, size);
-    size += next.value.byteLength;
-  }
-  bytes = bytes.subarray(0, size);
-  return bytes;
-}
-
 export function importResource(deps: Deps, ingest: Ingest): Hono {
   const turns = oneAtATime();
   return new Hono().post('/:list', guard(deps, 'leads.import'), async (c) => {
@@ -72,17 +49,17 @@ export function importResource(deps: Deps, ingest: Ingest): Hono {
     const basisError = consentBasisError(c.req.query('consentBasis'));
     if (basisError) throw new HttpError(400, basisError, { consentBasis: basisError });
     const consentBasis = c.req.query('consentBasis')!.trim();
-    // The file is read first (at most 5 MB; left unread, a waiting request would meet the
-    // server's REQUEST_TIMEOUT_SECONDS), then imports take turns: one parsed and stored at a time.
-    const bytes = await readFile(c.req.raw, declared);
+    // The file is spooled first, outside the queue (a slow upload holds no one's turn, and a
+    // request left unread while it waits would meet the server's REQUEST_TIMEOUT_SECONDS).
+    const file = await spool(c.req.raw.body, IMPORT_MAX_BYTES, WORKSPACE_MESSAGES.importTooLarge);
     const commit = c.req.query('commit') === '1';
     const assignTo =
       commit && c.req.query('assignToMe') === '1'
         ? { member: c.get('adminSession').admin, work: { db: deps.db, config: deps.config, now: nowOf(deps) } }
         : undefined;
-    const answer = await turns.run(() =>
-      importLeads(deps.db, ingest, { kind: lead.kind, fileName, bytes, commit, consentBasis, now: nowOf(deps), assignTo }),
-    );
+    const answer = await turns
+      .run(() => importLeads(deps.db, ingest, { kind: lead.kind, fileName, file, commit, consentBasis, now: nowOf(deps), assignTo }))
+      .finally(() => file.remove());
     return c.json(answer, answer.committed ? 201 : 200);
   });
 }

@@ -3,10 +3,13 @@
 //        the signature over the raw body holds; each event applied once by its id (a replay
 //        is 200 and does nothing); an event the booking does not bear out is kept as "needs a look"
 //   GET  /api/v1/bookings/:reference        (public) where the booking's payment stands, its link
+//   GET  /api/v1/bookings/:reference/receipt.pdf (public: the reference is the visitor's secret;
+//        each try counts against the address's public allowance, so references cannot be tried in bulk)
+//   GET  /api/admin/bookings/:id/receipt.pdf (leads.read, on bookings the member may see) the same PDF
 //   GET  /api/admin/payments/events         (payments.confirm) the gateway's events, ?outcome=needs-look
 //   POST /api/admin/bookings/:id/utr        (leads.work, on bookings the member may see) a
 //        counsellor confirms the visitor's UTR against the bank statement: the booking is paid
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { BOOKING_REFERENCE_PATTERN, type BookingPaymentState, type PaymentEventRecord } from '../../contract/bookings.ts';
 import { nowOf, type Deps } from '../deps.ts';
@@ -14,7 +17,11 @@ import { guard, visibleTo } from '../desk/access.ts';
 import { adminLabel, findLead } from '../leads/history.ts';
 import { bookingLead } from '../leads/definitions.ts';
 import { iso } from '../lib/dates.ts';
+import { clientAddress } from '../lib/client-address.ts';
 import { HttpError, readJsonText } from '../lib/http.ts';
+import { tooManyRequests } from '../lib/rate-limit.ts';
+import { renderReceiptPdf } from '../payments/receipt-pdf.ts';
+import { receiptDocument, receiptFileName } from '../payments/receipts.ts';
 import { applyLinkState, markPaid, recordEvent, settleEvent, type Verdict } from '../payments/apply.ts';
 import type { GatewayEvent, PaymentGateway } from '../payments/gateway.ts';
 
@@ -26,6 +33,7 @@ export const PAYMENT_MESSAGES = {
   bookingNotFound: 'No booking has this reference.',
   noUtr: 'This booking has no UTR to confirm.',
   notPending: 'This booking is not waiting for its payment.',
+  noReceipt: 'This booking has no receipt yet: it comes once the payment is confirmed.',
 } as const;
 
 async function verdictOf(
@@ -39,7 +47,7 @@ async function verdictOf(
   if (!expected || !event.state) return { outcome: 'unchanged', reason: `Not an event this desk acts on (${event.name})`, bookingId: null };
   if (event.state.status !== expected)
     return { outcome: 'needs-look', reason: `The event says ${expected}; its link says ${event.state.status}`, bookingId: null };
-  return applyLinkState(trx, gateway, event.state, nowOf(deps));
+  return applyLinkState(trx, gateway, event.state, nowOf(deps), deps.config.academy.receiptPrefix);
 }
 
 /** POST: the gateway's signed events, each applied once. */
@@ -60,31 +68,72 @@ export function gatewayWebhook(deps: Deps, gateway: PaymentGateway | undefined, 
       await settleEvent(trx, id, await verdictOf(deps, gateway, event, trx));
       return true;
     });
+    // A payment's receipt was queued with it.
+    if (applied) deps.wakeMail?.();
     return c.json({ message: applied ? PAYMENT_MESSAGES.received : PAYMENT_MESSAGES.replayed });
   });
 }
 
-/** GET /:reference: what the visitor's booking page shows. */
+/** The receipt's PDF as a download that no cache or referrer keeps. */
+async function receiptAnswer(c: Context, deps: Deps, where: { bookingId: string }): Promise<Response> {
+  const document = await receiptDocument(deps.db, where, deps.config.academy);
+  if (!document) throw new HttpError(404, PAYMENT_MESSAGES.noReceipt);
+  const pdf = await renderReceiptPdf(document);
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${receiptFileName(document.number)}"`,
+    'Cache-Control': 'private, no-store',
+    'Referrer-Policy': 'no-referrer',
+    'X-Robots-Tag': 'noindex',
+  });
+}
+
+/** GET /:reference: what the visitor's booking page shows; /:reference/receipt.pdf its receipt once paid. */
 export function bookingPayment(deps: Deps): Hono {
-  return new Hono().get('/:reference', async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const reference = c.req.param('reference');
-    if (!BOOKING_REFERENCE_PATTERN.test(reference)) throw new HttpError(404, PAYMENT_MESSAGES.bookingNotFound);
-    const row = await deps.db.selectFrom('bookings').selectAll().where('reference', '=', reference).executeTakeFirst();
-    if (!row) throw new HttpError(404, PAYMENT_MESSAGES.bookingNotFound);
-    const pending = row.payment_status === 'payment-pending';
-    const payable = pending && row.link_status !== 'expired' && row.link_status !== 'cancelled';
-    const state: BookingPaymentState = {
-      reference: row.reference,
-      programme: row.programme,
-      package: row.package,
-      amount: row.amount,
-      status: row.payment_status,
-      paymentUrl: payable ? row.payment_url : null,
-      linkPending: Boolean(deps.config.gateway) && payable && row.payment_url === null,
-      paidAt: row.paid_at ? iso(row.paid_at) : null,
-    };
-    return c.json(state);
+  return new Hono()
+    .get('/:reference/receipt.pdf', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const { postRateLimitPerMinute, trustProxy } = deps.config;
+      if (deps.rateLimiter && postRateLimitPerMinute > 0) {
+        const grant = await deps.rateLimiter.take(clientAddress(c, trustProxy), 1);
+        if (grant.granted < 1) throw tooManyRequests(grant.retryAfterSeconds);
+      }
+      const reference = c.req.param('reference');
+      if (!BOOKING_REFERENCE_PATTERN.test(reference)) throw new HttpError(404, PAYMENT_MESSAGES.bookingNotFound);
+      const row = await deps.db.selectFrom('bookings').select('id').where('reference', '=', reference).executeTakeFirst();
+      if (!row) throw new HttpError(404, PAYMENT_MESSAGES.bookingNotFound);
+      return receiptAnswer(c, deps, { bookingId: row.id });
+    })
+    .get('/:reference', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const reference = c.req.param('reference');
+      if (!BOOKING_REFERENCE_PATTERN.test(reference)) throw new HttpError(404, PAYMENT_MESSAGES.bookingNotFound);
+      const row = await deps.db.selectFrom('bookings').selectAll().where('reference', '=', reference).executeTakeFirst();
+      if (!row) throw new HttpError(404, PAYMENT_MESSAGES.bookingNotFound);
+      const receipt = await deps.db.selectFrom('receipts').select('number').where('booking_id', '=', row.id).executeTakeFirst();
+      const pending = row.payment_status === 'payment-pending';
+      const payable = pending && row.link_status !== 'expired' && row.link_status !== 'cancelled';
+      const state: BookingPaymentState = {
+        reference: row.reference,
+        programme: row.programme,
+        package: row.package,
+        amount: row.amount,
+        status: row.payment_status,
+        paymentUrl: payable ? row.payment_url : null,
+        linkPending: Boolean(deps.config.gateway) && payable && row.payment_url === null,
+        paidAt: row.paid_at ? iso(row.paid_at) : null,
+        receiptNumber: receipt?.number ?? null,
+      };
+      return c.json(state);
+    });
+}
+
+/** GET /:id/receipt.pdf: a booking's receipt for the console, on bookings the member may see. */
+export function receiptDownload(deps: Deps): Hono {
+  return new Hono().get('/:id/receipt.pdf', guard(deps, 'leads.read'), async (c) => {
+    const visible = await findLead(deps.db, bookingLead, c.req.param('id'), visibleTo(c.get('adminSession').admin));
+    if (!visible) throw new HttpError(404, PAYMENT_MESSAGES.bookingNotFound);
+    return receiptAnswer(c, deps, { bookingId: visible.id });
   });
 }
 
@@ -132,9 +181,18 @@ export function utrConfirmation(deps: Deps): Hono {
         .execute();
       const says = `UPI, UTR ${booking.utr} confirmed against the bank statement`;
       const payment = { id: booking.utr, method: 'upi', paidAt: now };
-      await markPaid(trx, booking, { gateway: 'upi', payment, label: adminLabel(member), adminId: member.id, says }, now);
+      const by = {
+        gateway: 'upi',
+        payment,
+        label: adminLabel(member),
+        adminId: member.id,
+        says,
+        receiptPrefix: deps.config.academy.receiptPrefix,
+      };
+      await markPaid(trx, booking, by, now);
       return trx.selectFrom('bookings').selectAll().where('id', '=', booking.id).executeTakeFirstOrThrow();
     });
+    deps.wakeMail?.();
     return c.json({ booking: bookingLead.toRecord(row) });
   });
 }

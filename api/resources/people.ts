@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { CONSOLE_MESSAGES, type PeopleResponse } from '../../contract/console.ts';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
-import { normalizePhone } from '../../contract/leads.ts';
+import { normalizePhone } from '../../contract/phone.ts';
 import { isStorableText, TEXT_MESSAGES } from '../../contract/text-rules.ts';
 import { mergeSchema, WORKSPACE_MESSAGES, type PeopleListResponse } from '../../contract/workspace.ts';
 import { nowOf, type Deps } from '../deps.ts';

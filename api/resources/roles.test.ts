@@ -49,6 +49,8 @@ interface Fixtures {
   attempt: () => Promise<{ lead: string; activity: string }>;
   /** A fresh seat booking, and a fresh batch of the booking form. */
   booking: () => Promise<string>;
+  /** A fresh seat booking with its receipt. */
+  paidBooking: () => Promise<string>;
   batch: () => Promise<string>;
   /** A classroom session's code, made by the caller. */
   session: () => Promise<string>;
@@ -64,6 +66,13 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   'GET /api/admin/mail': async () => ({ path: '/api/admin/mail' }),
   'GET /api/admin/events': async () => ({ path: '/api/admin/events' }),
   'GET /api/admin/overview': async () => ({ path: '/api/admin/overview' }),
+  'GET /api/admin/reports/funnel': async () => ({ path: '/api/admin/reports/funnel?by=counsellor' }),
+  'GET /api/admin/reports/revenue': async () => ({ path: '/api/admin/reports/revenue' }),
+  'GET /api/admin/reports/spend': async () => ({ path: '/api/admin/reports/spend' }),
+  'PUT /api/admin/reports/spend': async () => ({
+    path: '/api/admin/reports/spend',
+    body: { source: 'google', month: '2026-10', rupees: 1000 },
+  }),
   'GET /api/admin/audit': async () => ({ path: '/api/admin/audit' }),
   'GET /api/admin/people': async () => ({ path: '/api/admin/people?email=someone@example.in' }),
   'GET /api/admin/export/:file': async () => ({ path: '/api/admin/export/contact.csv' }),
@@ -144,6 +153,7 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   'PATCH /api/admin/bookings/:id': async (f) => ({ path: `/api/admin/bookings/${await f.booking()}`, body: { paymentStatus: 'paid' } }),
   // A booking without a UTR: those who may confirm one get through to the 409.
   'POST /api/admin/bookings/:id/utr': async (f) => ({ path: `/api/admin/bookings/${await f.booking()}/utr` }),
+  'GET /api/admin/bookings/:id/receipt.pdf': async (f) => ({ path: `/api/admin/bookings/${await f.paidBooking()}/receipt.pdf` }),
   'GET /api/admin/payments/events': async () => ({ path: '/api/admin/payments/events?outcome=needs-look' }),
   'GET /api/admin/batches': async () => ({ path: '/api/admin/batches' }),
   'POST /api/admin/batches': async () => ({ path: '/api/admin/batches', body: { label: 'Matrix batch', startsOn: '2026-12-05' } }),
@@ -211,7 +221,7 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
           .where('lead_id', '=', id)
           .executeTakeFirstOrThrow()
       ).person_id;
-    return {
+    const fixtures: Fixtures = {
       lead,
       member: async () => (await memberToken(database.db, `target-${crypto.randomUUID()}@matrix.example.in`, 'counsellor')).id,
       template: async () =>
@@ -267,6 +277,28 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,
+      paidBooking: async () => {
+        const id = await fixtures.booking();
+        const sequence = Math.floor(Math.random() * 1e9);
+        await database.db
+          .insertInto('receipts')
+          .values({
+            booking_id: id,
+            number: `SS/2026-27/${sequence}`,
+            financial_year: '2026-27',
+            sequence,
+            issued_at: new Date(),
+            reference: 'SU-0000000000',
+            programme: 'Soft Skill For Students',
+            package: 'Elevate',
+            amount_paise: 249900,
+            payment_id: 'pay_Matrix000001',
+            payment_method: 'card',
+            paid_at: new Date(),
+          })
+          .execute();
+        return id;
+      },
       batch: async () =>
         (
           await database.db
@@ -282,6 +314,7 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
           .merges[0]!;
       },
     };
+    return fixtures;
   };
 
   /** Every route of the app that the matrix covers, with its permission (undefined: none declared). */

@@ -481,6 +481,31 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       expect((await send(admin.token, false, file, 'join-now')).status).toBe(400);
       expect((await send(viewer.token, false)).status).toBe(403);
     });
+
+    it('refuses a file past 5 MB sent without a length, and one whose rows pass 10,000, storing nothing', async () => {
+      // Streamed in pieces with no Content-Length: the limit is counted as the file arrives.
+      const pieces = [
+        new TextEncoder().encode('First name,Last name,Email,Phone,Message\r\n'),
+        ...Array(81).fill(new Uint8Array(64 * 1024).fill(0x61)),
+      ];
+      const stream = new ReadableStream<Uint8Array>({
+        pull: (controller) => (pieces.length > 0 ? controller.enqueue(pieces.shift()!) : controller.close()),
+      });
+      const query = new URLSearchParams({ fileName: 'big.csv', consentBasis: basis, commit: '1' });
+      const big = await app.request(`${WORKSPACE_PATHS.import}/contact?${query}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'text/csv' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(big.status).toBe(413);
+      expect((await big.json()).message).toBe(WORKSPACE_MESSAGES.importTooLarge);
+      const rows = Array.from({ length: 10_001 }, (_, i) => `Many,Rows,many${i}@rows.in,9${String(i).padStart(9, '0')},hi`);
+      const many = await send(admin.token, true, csv(rows));
+      expect(many.status).toBe(413);
+      const stored = await (await call('GET', `${LEAD_KINDS.contact.list.path}?q=rows.in&limit=1`, admin.token)).json();
+      expect(stored.contacts).toEqual([]);
+    });
   });
 
   describe('export', () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isSignedUp } from '../lib/storage.ts';
+import { langOfPath, pathIn } from '../i18n/lang.ts';
 
 /**
  * Personality tests need the local signed-up flag (spec §4, §6). The test the visitor chose
@@ -9,5 +10,5 @@ import { isSignedUp } from '../lib/storage.ts';
  */
 export function RequireSignedUp({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return isSignedUp() ? children : <Navigate to="/signup" replace state={{ test: pathname }} />;
+  return isSignedUp() ? children : <Navigate to={pathIn('/signup', langOfPath(pathname))} replace state={{ test: pathname }} />;
 }

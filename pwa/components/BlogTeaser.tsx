@@ -1,20 +1,21 @@
-import { Link } from 'react-router-dom';
-import { BLOG_POSTS, firstText } from '../content/blog.ts';
-import { excerpt } from '../lib/text.ts';
+import { Link } from '../i18n/links.tsx';
+import { BLOG_TEASERS } from '../content/blog-teasers.ts';
 import { Section } from './Section.tsx';
+import { useChrome } from '../i18n/LangContext.tsx';
 
 /** Home page teaser: first post large, the next two in a 2-column grid. */
 export function BlogTeaser() {
-  const [first, ...rest] = BLOG_POSTS.slice(0, 3);
+  const [first, ...rest] = BLOG_TEASERS;
+  const t = useChrome();
   if (!first) return null;
   return (
     <Section
       headingId="blog-teaser-h"
-      title="From our blog"
+      title={t.blogTeaserTitle}
       className="blog-teaser"
       action={
         <Link to="/contact" className="btn btn--outline">
-          Contact Us
+          {t.navContact}
         </Link>
       }
     >
@@ -31,9 +32,10 @@ export function BlogTeaser() {
             />
             <div className="post-card__body">
               <h3>{post.title}</h3>
-              <p data-testid="excerpt">{excerpt(firstText(post))}</p>
+              <p data-testid="excerpt">{post.excerpt}</p>
               <Link to={`/blog/${post.id}`} className="link-more">
-                Read More<span className="visually-hidden">: {post.title}</span>
+                {t.readMore}
+                <span className="visually-hidden">: {post.title}</span>
               </Link>
             </div>
           </article>

@@ -2,15 +2,17 @@
 // Where the Clipboard API is refused (a page that is not a secure context), it says to copy
 // it by hand: the text stays on screen beside the button.
 import { useState } from 'react';
+import { useFormWords } from '../i18n/useFormWords.ts';
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [said, setSaid] = useState<string>();
+  const w = useFormWords();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      setSaid('Copied');
+      setSaid(w.copied);
     } catch {
-      setSaid('Select and copy it');
+      setSaid(w.copyByHand);
     }
   };
   return (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { SITE } from '../config/site.ts';
 import type { FaqItem } from '../content/types.ts';
 import { IconPhone } from './Icons.tsx';
+import { useChrome } from '../i18n/LangContext.tsx';
 import './faq.css';
 
 interface FaqProps {
@@ -12,7 +13,8 @@ interface FaqProps {
 }
 
 /** FAQ accordion: one item open at a time; clicking the open one closes it. */
-export function Faq({ items, title = 'Frequently Asked Questions', helpCard = true }: FaqProps) {
+export function Faq({ items, title, helpCard = true }: FaqProps) {
+  const t = useChrome();
   const [open, setOpen] = useState<number | null>(null);
   const id = useId();
   return (
@@ -20,7 +22,7 @@ export function Faq({ items, title = 'Frequently Asked Questions', helpCard = tr
       <div className="container faq__grid">
         <div>
           <h2 id={`${id}-h`} className="section__title">
-            {title}
+            {title ?? t.faqTitle}
           </h2>
           <ul className="faq__list" data-testid="faq">
             {items.map((item, i) => {
@@ -58,9 +60,9 @@ export function Faq({ items, title = 'Frequently Asked Questions', helpCard = tr
           </ul>
         </div>
         {helpCard && (
-          <aside className="faq__help card" aria-label="Need more help?">
-            <h3>Still have a question?</h3>
-            <p>Talk to a counsellor — Monday to Saturday, 10 am to 6 pm.</p>
+          <aside className="faq__help card" aria-label={t.faqHelpLabel}>
+            <h3>{t.faqHelpTitle}</h3>
+            <p>{t.faqHelpText}</p>
             <a className="faq__phone" href={SITE.phoneHref}>
               <IconPhone /> {SITE.phone}
             </a>

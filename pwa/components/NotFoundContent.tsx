@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../i18n/links.tsx';
 import { Meta } from './Meta.tsx';
 
 export function NotFoundContent() {

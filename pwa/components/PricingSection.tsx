@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../i18n/links.tsx';
 import { CUSTOM_PLAN, PRICING_PACKAGES } from '../content/pricing.ts';
 import { Section } from './Section.tsx';
 

@@ -3,6 +3,7 @@ import type { Stat } from '../content/types.ts';
 import { formatCount } from '../lib/numbers.ts';
 import { prefersReducedMotion } from '../hooks/useReducedMotion.ts';
 import { useInViewOnce } from '../hooks/useInView.ts';
+import { useChrome } from '../i18n/LangContext.tsx';
 import './stats-strip.css';
 
 /** Spec §9: count over 2 s once 30% visible, once; cards stagger by 0.2 s. */
@@ -11,6 +12,7 @@ export const VISIBLE_THRESHOLD = 0.3;
 export const STAGGER_S = 0.2;
 
 export function StatsStrip({ stats }: { stats: Stat[] }) {
+  const t = useChrome();
   const ref = useRef<HTMLUListElement>(null);
   const seen = useInViewOnce(ref, VISIBLE_THRESHOLD);
   // The prerendered HTML holds the final numbers; once the page is live and motion is
@@ -38,7 +40,7 @@ export function StatsStrip({ stats }: { stats: Stat[] }) {
   }, [armed, seen]);
 
   return (
-    <section className="stats" aria-label="SkillUp in numbers">
+    <section className="stats" aria-label={t.statsLabel}>
       <ul ref={ref} className={`container stats__grid${armed ? ' is-armed' : ''}${seen ? ' is-visible' : ''}`}>
         {stats.map((s, i) => (
           <li key={s.label} className="stats__card" style={{ animationDelay: `${(i * STAGGER_S).toFixed(1)}s` }}>

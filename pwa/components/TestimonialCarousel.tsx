@@ -1,4 +1,5 @@
 import type { Testimonial } from '../content/types.ts';
+import { useChrome } from '../i18n/LangContext.tsx';
 import { useAutoAdvance } from '../hooks/useAutoAdvance.ts';
 import { CarouselControls } from './CarouselControls.tsx';
 import { Section } from './Section.tsx';
@@ -12,12 +13,14 @@ interface Props {
   title?: string;
 }
 
-export function TestimonialCarousel({ items, title = 'What our learners say' }: Props) {
+export function TestimonialCarousel({ items, title }: Props) {
+  const words = useChrome();
+  const heading = title ?? words.testimonialsTitle;
   const { index, next, prev, paused, pauseHandlers } = useAutoAdvance(items.length, TESTIMONIAL_MS);
   const t = items[index]!;
   return (
-    <Section headingId="testimonials-h" title={title} className="testimonials">
-      <div className="testimonials__carousel" role="group" aria-roledescription="carousel" aria-label={title} {...pauseHandlers}>
+    <Section headingId="testimonials-h" title={heading} className="testimonials">
+      <div className="testimonials__carousel" role="group" aria-roledescription="carousel" aria-label={heading} {...pauseHandlers}>
         <figure className="testimonial card" aria-live={paused ? 'polite' : 'off'} data-testid="testimonial">
           <img src={t.image} alt="" width={72} height={72} loading="lazy" decoding="async" className="testimonial__img" />
           <blockquote>
@@ -28,7 +31,7 @@ export function TestimonialCarousel({ items, title = 'What our learners say' }: 
             <span>{t.company}</span>
           </figcaption>
         </figure>
-        <CarouselControls prevLabel="Previous testimonial" nextLabel="Next testimonial" onPrev={prev} onNext={next}>
+        <CarouselControls prevLabel={words.prevTestimonial} nextLabel={words.nextTestimonial} onPrev={prev} onNext={next}>
           <span className="carousel__count">
             {index + 1} / {items.length}
           </span>

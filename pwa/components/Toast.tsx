@@ -1,6 +1,7 @@
 // Toast messages for form outcomes. The live region is always in the page, so screen
 // readers announce each message as it is added.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useChrome } from '../i18n/LangContext.tsx';
 import './toast.css';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -20,20 +21,22 @@ const ToastCountContext = createContext(0);
 export const TOAST_MS = 5000;
 
 /**
- * `topLayer`: the messages are raised into the browser's top layer (a manual popover) each
- * time one is added, so a modal <dialog> open below them (the console's lead panel) never
- * hides them behind its backdrop. The region stays in the page either way, for screen readers.
+ * The messages are raised into the browser's top layer (a manual popover) each time one is
+ * added, so a modal <dialog> open below them (the console's lead panel, the site's booking
+ * form) never hides them behind its backdrop. The region stays in the page either way, for
+ * screen readers. `corner`: bottom right (the console); otherwise over the site's header.
  */
-export function ToastProvider({ children, topLayer = false }: { children: ReactNode; topLayer?: boolean }) {
+export function ToastProvider({ children, corner = false }: { children: ReactNode; corner?: boolean }) {
+  const dismissLabel = useChrome().dismissMessage;
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = region.current;
-    if (!topLayer || !el || typeof el.showPopover !== 'function') return;
+    if (!el || typeof el.showPopover !== 'function') return;
     if (el.matches(':popover-open')) el.hidePopover();
     if (toasts.length > 0) el.showPopover();
-  }, [toasts, topLayer]);
+  }, [toasts]);
   const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
   const show = useCallback(
     (message: string, kind: ToastKind = 'info') => {
@@ -49,16 +52,16 @@ export function ToastProvider({ children, topLayer = false }: { children: ReactN
       <ToastCountContext.Provider value={toasts.length}>{children}</ToastCountContext.Provider>
       <div
         ref={region}
-        className={topLayer ? 'toasts toasts--top' : 'toasts'}
+        className={corner ? 'toasts toasts--layer toasts--corner' : 'toasts toasts--layer'}
         role="status"
         aria-live="polite"
         aria-atomic="false"
-        {...(topLayer ? { popover: 'manual' as const } : {})}
+        popover="manual"
       >
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast--${t.kind}`} data-testid="toast">
             <span>{t.message}</span>
-            <button type="button" className="toast__close" aria-label="Dismiss message" onClick={() => dismiss(t.id)}>
+            <button type="button" className="toast__close" aria-label={dismissLabel} onClick={() => dismiss(t.id)}>
               ×
             </button>
           </div>

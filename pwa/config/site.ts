@@ -6,16 +6,10 @@ export const SITE = {
   name: BRAND.name,
   shortName: BRAND.shortName,
   tagline: 'Soft skills that open doors',
-  welcome:
-    'Welcome to SkillUp — live, practical soft-skills training that helps students and young professionals speak up, work well with others and get hired.',
   phone: BRAND.phone,
   phoneHref: 'tel:+919811045678',
   email: BRAND.email,
-  address: {
-    line1: '2nd Floor, 14 Community Centre',
-    line2: 'Saket, New Delhi 110017',
-    country: 'India',
-  },
+  address: BRAND.address,
   /** International format without '+', as wa.me expects. */
   whatsapp: '919811045678',
   whatsappGreeting: 'Hi SkillUp! I would like to know more about your soft-skills courses.',

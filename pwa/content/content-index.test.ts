@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { COURSE_CERTIFICATE_IMAGE } from './course.ts';
 import { TESTIMONIALS } from './testimonials.ts';
 import { BLOG_POST_IDS } from './blog-index.ts';
-import { BLOG_POSTS } from './blog.ts';
+import { BLOG_POSTS, firstText } from './blog.ts';
+import { BLOG_TEASERS } from './blog-teasers.ts';
+import { excerpt } from '../lib/text.ts';
 import { POLICIES } from './policies.ts';
 import { POLICY_INDEX } from './policies-index.ts';
 import { PROGRAMS } from './programs.ts';
@@ -14,6 +16,11 @@ import { PROGRAM_INDEX } from './programs-index.ts';
 describe('content indexes', () => {
   it('blog posts follow the index, in order', () => {
     expect(BLOG_POSTS.map((p) => p.id)).toEqual([...BLOG_POST_IDS]);
+  });
+
+  it('the home page’s teasers are the first three posts, with their opening words', () => {
+    const expected = BLOG_POSTS.slice(0, 3).map((p) => ({ id: p.id, title: p.title, image: p.image, excerpt: excerpt(firstText(p)) }));
+    expect(BLOG_TEASERS).toEqual(expected);
   });
 
   it('every policy page has the path and title of its index entry', () => {

@@ -1,4 +1,4 @@
-import type { Stat } from './types.ts';
+import type { FaqItem, Stat } from './types.ts';
 
 export const HERO = {
   eyebrow: 'Live soft-skills training across India',
@@ -55,3 +55,19 @@ export const INTRO_VIDEO = {
   width: 360,
   height: 640,
 };
+
+/** The home page's words beside the constants above: what content/hi/home.ts gives in Hindi. */
+export interface HomeWords {
+  title: string;
+  description: string;
+  hero: Omit<typeof HERO, 'image'> & { imageAlt: string };
+  joinFree: string;
+  exploreCourse: string;
+  claimsLabel: string;
+  claims: Stat[];
+  stats: Stat[];
+  processTitle: string;
+  steps: ReadonlyArray<{ title: string; text: string }>;
+  faqs: FaqItem[];
+  videoTitle: string;
+}

@@ -12,5 +12,3 @@ export const POLICY_INDEX = {
 export type PolicySlug = keyof typeof POLICY_INDEX;
 
 export const POLICY_SLUGS = Object.keys(POLICY_INDEX) as PolicySlug[];
-
-export const POLICY_LINKS = POLICY_SLUGS.map((slug) => ({ to: POLICY_INDEX[slug].path, label: POLICY_INDEX[slug].title }));

@@ -11,4 +11,6 @@ export const STORAGE_KEYS = {
   leadSource: 'leadSource',
   /** The home page's intro video was shown to this visitor (features/home/IntroVideo.tsx). */
   introVideoSeen: 'introVideoSeen',
+  /** The language the visitor chose with the header's switch ('en' or 'hi'): their next visit opens in it. */
+  lang: 'skillup.lang',
 } as const;

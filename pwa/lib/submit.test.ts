@@ -20,7 +20,7 @@ describe('submit', () => {
     const { submit } = await load();
     const result = submit('/api/v1/contact', { message: 'hi' }, { filledMs: 9_000 }, 'sub-1');
     await until(() => held.calls.length === 1);
-    expect(JSON.parse(String(held.calls[0]!.init.body))).toEqual({ message: 'hi', filledMs: 9_000 });
+    expect(JSON.parse(String(held.calls[0]!.init.body))).toEqual({ message: 'hi', filledMs: 9_000, lang: 'en' });
     held.calls[0]!.answer(201, { message: 'Thanks', data: { _id: 'r' } });
     expect(await result).toEqual({
       status: 201,

@@ -61,13 +61,17 @@ export async function submit<T = unknown>(
   id: string = newSubmissionId(),
 ): Promise<SubmitResult<T>> {
   const source = readSource();
-  const record = { ...(body && typeof body === 'object' ? body : {}), ...signals, ...(source ? { source } : {}) } as Record<
+  // The form's language is the page's (the prerender writes it, i18n keeps it current): it
+  // goes in the body, so the lead is stored with it and mailed in it, and with the item, as
+  // the Accept-Language of every attempt.
+  const lang = typeof document === 'undefined' ? 'en' : document.documentElement.lang === 'hi' ? 'hi' : 'en';
+  const record = { ...(body && typeof body === 'object' ? body : {}), ...signals, ...(source ? { source } : {}), lang } as Record<
     string,
     unknown
   >;
-  if (!(await outboxAvailable())) return sendDirect<T>(path, record, id);
+  if (!(await outboxAvailable())) return sendDirect<T>(path, record, id, lang);
 
-  const attempt = await enqueue(id, path, record, labelFor(path));
+  const attempt = await enqueue(id, path, record, labelFor(path), undefined, lang);
   if (attempt.kind === 'sent' || attempt.kind === 'attention') {
     if (attempt.kind === 'attention') {
       // The user is looking at the form and will correct it there; a second copy in the
@@ -93,10 +97,10 @@ export async function submit<T = unknown>(
   };
 }
 
-async function sendDirect<T>(path: string, body: Record<string, unknown>, id: string): Promise<SubmitResult<T>> {
+async function sendDirect<T>(path: string, body: Record<string, unknown>, id: string, lang: string): Promise<SubmitResult<T>> {
   let answer: JsonAnswer;
   try {
-    answer = await postJson(path, body, { headers: { [IDEMPOTENCY_HEADER]: id } });
+    answer = await postJson(path, body, { headers: { [IDEMPOTENCY_HEADER]: id, 'Accept-Language': lang } });
   } catch {
     return { status: 0, ok: false, data: undefined, message: undefined, queued: false, direct: true };
   }

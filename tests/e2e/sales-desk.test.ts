@@ -130,8 +130,9 @@ describe('the sales desk', () => {
     leads.today = await contact('Today');
     leads.theirs = await contact('Theirs');
     leads.pool = await contact('Pool');
+    // Follow-ups of leads already contacted (one not contacted yet is listed under New instead).
     const plan = (id: string, assignee: string, dueAt: string) =>
-      apiCall(site, adminToken, 'PATCH', leadPath('contact', id), { assignee, nextAction: { type: 'call', dueAt } });
+      apiCall(site, adminToken, 'PATCH', leadPath('contact', id), { assignee, status: 'contacted', nextAction: { type: 'call', dueAt } });
     expect((await plan(leads.overdue, priyaId, ist(-3 * 3_600_000))).status).toBe(200);
     // Due later today in India: a minute from now is today there whatever the hour (or overdue by the time it is read, at 23:59).
     expect((await plan(leads.today, priyaId, ist(60_000))).status).toBe(200);
@@ -177,7 +178,7 @@ describe('the sales desk', () => {
     await consoleLogin(site, page, COUNSELLOR, '**/admin/my-day');
     const waiting = page.getByRole('region', { name: /^New, not contacted yet/ });
     await waiting.locator(`[data-lead-id="${fresh[4]}"]`).waitFor();
-    // The section comes first, and holds all five in the order they came (the older leads above them, still uncontacted).
+    // The section comes first, and holds all five in the order they came.
     const sections = await page.locator('.my-day__section h2').allTextContents();
     expect(sections[0]).toMatch(/^New, not contacted yet/);
     const ids = await waiting.locator('.my-day__item').evaluateAll((items) => items.map((i) => i.getAttribute('data-lead-id')));

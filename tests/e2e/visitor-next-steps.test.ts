@@ -55,6 +55,15 @@ describe.each(VIEWPORTS)('booking a seat at %s px', (_name, viewport) => {
     expect(reference).toMatch(/^SU-[0-9A-F]{10}$/);
     // Nothing is paid yet: the seat is reserved, not booked.
     await toast(page, 'Seat reserved — pay within 3 days to keep it');
+    // Raised into the top layer above the booking dialog's backdrop (not dimmed behind it), at the
+    // foot of the screen, clear of the dialog's title and close button.
+    const placed = await page.evaluate(() => {
+      const region = document.querySelector<HTMLElement>('.toasts')!;
+      const close = document.querySelector('dialog[open] .modal__close')!.getBoundingClientRect();
+      const box = region.getBoundingClientRect();
+      return { raised: region.matches(':popover-open'), clear: box.top > close.bottom };
+    });
+    expect(placed).toEqual({ raised: true, clear: true });
     expect(await page.getByText(/seat is booked/i).count()).toBe(0);
     await page.getByText('Your booking has reached us.', { exact: false }).waitFor();
     // The reference copies with one tap.

@@ -1,8 +1,8 @@
 // /booking/{reference}: the visitor's booking page, where the gateway sends them back after
 // paying: the booking, where its payment stands ("Paid" once the gateway has said so), and
-// its own payment link while it is unpaid.
+// its own payment link while it is unpaid, and its receipt once paid.
 import { useParams } from 'react-router-dom';
-import { rupeesText } from '../../../contract/bookings.ts';
+import { receiptPath, rupeesText } from '../../../contract/bookings.ts';
 import { Meta } from '../../components/Meta.tsx';
 import { GatewayPay } from '../../features/booking/GatewayPay.tsx';
 import { useBookingPayment } from '../../features/booking/useBookingPayment.ts';
@@ -30,6 +30,14 @@ export default function BookingPage() {
               {STATUS_WORDS[state.status]}
             </p>
             <GatewayPay state={state} rupees={state.amount} />
+            {state.receiptNumber && (
+              <p data-testid="booking-receipt">
+                Receipt {state.receiptNumber}:{' '}
+                <a href={receiptPath(reference)} download>
+                  Download the receipt (PDF)
+                </a>
+              </p>
+            )}
           </>
         ) : (
           <p role="status">Looking up your booking… (if this stays, check the reference, or that you are online)</p>

@@ -3,7 +3,8 @@
 // session's language (the same test page, its answers carrying the session's code), then
 // a thank-you that says whether the answers have gone or wait on the phone.
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../i18n/links.tsx';
 import type { PublicSession } from '../../../contract/sessions.ts';
 import { Meta } from '../../components/Meta.tsx';
 import { SESSION_WORDS, type SessionWords } from '../../content/session.ts';

@@ -5,56 +5,59 @@
 // or a parent or guardian agrees, with the guardian's email.
 import { Field, useFormikContext } from 'formik';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../i18n/links.tsx';
 import type { ConsentValues } from '../../../contract/consent.ts';
 import { SITE } from '../../config/site.ts';
 import { TextField } from './TextField.tsx';
+import { fill } from '../../i18n/LangContext.tsx';
+import { useFormWords, useLocalize } from '../../i18n/useFormWords.ts';
 import './consent.css';
 
 export function ConsentFields({ collects, askAge }: { collects: string; askAge: boolean }) {
   const id = useId();
   const { values, errors, touched } = useFormikContext<ConsentValues>();
-  const ageError = touched.age ? errors.age : undefined;
+  const w = useFormWords();
+  const localize = useLocalize();
+  const ageError = touched.age && errors.age ? localize(errors.age) : undefined;
   return (
     <div className="consent">
       <p className="consent__title" id={`${id}-title`}>
-        How we use your details
+        {w.consentTitle}
       </p>
       <ul className="consent__items" aria-labelledby={`${id}-title`}>
         <li>
-          <strong>What:</strong> {collects}, and how you reached our site.
+          <strong>{w.consentWhatLabel}</strong> {fill(w.consentWhat, { collects })}
         </li>
         <li>
-          <strong>Why:</strong> to answer you and arrange your classes. We never sell it.
+          <strong>{w.consentWhyLabel}</strong> {w.consentWhy}
         </li>
         <li>
-          <strong>Withdraw or erase:</strong> any time, at <Link to="/delete-my-data">Delete my data</Link>.
+          <strong>{w.consentEraseLabel}</strong> {w.consentEraseBefore} <Link to="/delete-my-data">{w.consentEraseLink}</Link>.
         </li>
         <li>
-          <strong>Questions:</strong> our {SITE.grievance.title}, <a href={`mailto:${SITE.grievance.email}`}>{SITE.grievance.email}</a>. See
-          the <Link to="/privacy-policy">privacy policy</Link>.
+          <strong>{w.consentQuestionsLabel}</strong> {w.consentQuestionsOur} {w.grievanceTitle},{' '}
+          <a href={`mailto:${SITE.grievance.email}`}>{SITE.grievance.email}</a>. {w.consentSeeThe}{' '}
+          <Link to="/privacy-policy">{w.privacyPolicyLink}</Link>.
         </li>
       </ul>
       <label className="consent__check">
-        <Field type="checkbox" name="marketingOptIn" /> Also send me course updates on WhatsApp or by phone (optional)
+        <Field type="checkbox" name="marketingOptIn" /> {w.marketingOptIn}
       </label>
       {askAge && (
         <fieldset className="consent__age" aria-describedby={ageError ? `${id}-age-err` : undefined}>
-          <legend>Your age</legend>
+          <legend>{w.ageLegend}</legend>
           <label className="consent__check">
-            <Field type="radio" name="age" value="adult" /> I am 18 or older
+            <Field type="radio" name="age" value="adult" /> {w.ageAdult}
           </label>
           <label className="consent__check">
-            <Field type="radio" name="age" value="guardian" /> I am under 18 and my parent or guardian agrees
+            <Field type="radio" name="age" value="guardian" /> {w.ageGuardian}
           </label>
           {ageError && (
             <p id={`${id}-age-err`} className="field__error" data-testid="error-age">
               {ageError}
             </p>
           )}
-          {values.age === 'guardian' && (
-            <TextField name="guardianEmail" label="Parent's or guardian's email" type="email" autoComplete="off" />
-          )}
+          {values.age === 'guardian' && <TextField name="guardianEmail" label={w.guardianEmail} type="email" autoComplete="off" />}
         </fieldset>
       )}
     </div>

@@ -1,6 +1,8 @@
 import { useField } from 'formik';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { IconEye } from '../Icons.tsx';
+import { fill } from '../../i18n/LangContext.tsx';
+import { useFormWords, useLocalize } from '../../i18n/useFormWords.ts';
 import './form.css';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
@@ -15,6 +17,7 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>
 const COUNTER_FROM = 0.8;
 
 function LengthCounter({ id, length, limit }: { id: string; length: number; limit: number }) {
+  const w = useFormWords();
   if (length < limit * COUNTER_FROM) return null;
   const left = limit - length;
   return (
@@ -24,7 +27,7 @@ function LengthCounter({ id, length, limit }: { id: string; length: number; limi
       data-testid="length-counter"
       aria-live="polite"
     >
-      {left >= 0 ? `${left.toLocaleString('en-IN')} characters left` : `${(-left).toLocaleString('en-IN')} characters over the limit`}
+      {fill(left >= 0 ? w.charactersLeft : w.charactersOver, { n: Math.abs(left).toLocaleString('en-IN') })}
     </p>
   );
 }
@@ -33,7 +36,8 @@ function LengthCounter({ id, length, limit }: { id: string; length: number; limi
 export function TextField({ name, label, multiline, limit, type = 'text', className, ...rest }: FieldProps) {
   const [field, meta] = useField(name);
   const id = useId();
-  const error = meta.touched && meta.error ? meta.error : undefined;
+  const localize = useLocalize();
+  const error = meta.touched && meta.error ? localize(meta.error) : undefined;
   const length = typeof field.value === 'string' ? field.value.length : 0;
   const counting = limit !== undefined && length >= limit * COUNTER_FROM;
   const describedBy = [error ? `${id}-err` : '', counting ? `${id}-count` : ''].filter(Boolean).join(' ');
@@ -62,7 +66,9 @@ export function PasswordField({ name, label, autoComplete = 'current-password' }
   const [field, meta] = useField(name);
   const [visible, setVisible] = useState(false);
   const id = useId();
-  const error = meta.touched && meta.error ? meta.error : undefined;
+  const w = useFormWords();
+  const localize = useLocalize();
+  const error = meta.touched && meta.error ? localize(meta.error) : undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -78,7 +84,7 @@ export function PasswordField({ name, label, autoComplete = 'current-password' }
         <button
           type="button"
           className="field__toggle"
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={fill(visible ? w.hidePassword : w.showPassword, { label: label.toLowerCase() })}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >

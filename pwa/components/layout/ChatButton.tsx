@@ -1,6 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import { whatsappUrl } from '../../config/site.ts';
 import { IconWhatsApp } from '../Icons.tsx';
+import { useChrome } from '../../i18n/LangContext.tsx';
+import { pagePath } from '../../i18n/lang.ts';
 import './footer.css';
 
 /**
@@ -16,15 +18,10 @@ const TEST_ROUTE_PREFIXES = ['/personality/', '/s/'];
 /** Floating chat button: a WhatsApp chat with the business number, in a new tab. */
 export function ChatButton() {
   const { pathname } = useLocation();
-  if (TEST_ROUTE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return null;
+  const t = useChrome();
+  if (TEST_ROUTE_PREFIXES.some((prefix) => pagePath(pathname).startsWith(prefix))) return null;
   return (
-    <a
-      className="chat-btn"
-      href={whatsappUrl()}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Chat with us on WhatsApp (opens in a new tab)"
-    >
+    <a className="chat-btn" href={whatsappUrl()} target="_blank" rel="noopener noreferrer" aria-label={t.chatWhatsApp}>
       <IconWhatsApp />
     </a>
   );

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../i18n/links.tsx';
+import { useChrome } from '../../i18n/LangContext.tsx';
 import { SITE } from '../../config/site.ts';
-import { CATEGORY_LINKS, COMPANY_LINKS } from '../../content/navigation.ts';
-import { POLICY_LINKS } from '../../content/policies-index.ts';
+import { CATEGORY_LINKS, COMPANY_LINKS, POLICY_LINKS } from '../../content/navigation.ts';
 import { IconInstagram, IconLinkedIn, IconMail, IconPhone, IconYouTube } from '../Icons.tsx';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import './footer.css';
@@ -17,15 +17,16 @@ const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFull
 
 export function Footer() {
   const year = useYear();
+  const t = useChrome();
   return (
     <footer className="site-footer">
       <div className="container footer__grid">
         <div className="footer__brand">
           <Link to="/" className="nav__logo nav__logo--light">
             <img src="/images/logo.svg" alt="" width={40} height={40} loading="lazy" />
-            <span>{SITE.name}</span>
+            <span>{t.siteName}</span>
           </Link>
-          <p>{SITE.welcome}</p>
+          <p>{t.welcome}</p>
           <ul className="footer__contact">
             <li>
               <a href={SITE.phoneHref}>
@@ -40,45 +41,45 @@ export function Footer() {
           </ul>
         </div>
         <nav aria-labelledby="footer-company">
-          <h2 id="footer-company">Company</h2>
+          <h2 id="footer-company">{t.footerCompany}</h2>
           <ul>
             {COMPANY_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <Link to={l.to}>{t[l.label]}</Link>
               </li>
             ))}
             {POLICY_LINKS.map((l) => (
               <li key={l.to} className="footer__policy-sm">
-                <Link to={l.to}>{l.label}</Link>
+                <Link to={l.to}>{t[l.label]}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-categories">
-          <h2 id="footer-categories">Categories</h2>
+          <h2 id="footer-categories">{t.footerCategories}</h2>
           <ul>
             {CATEGORY_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <Link to={l.to}>{t[l.label]}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2>Follow us</h2>
+          <h2>{t.footerFollow}</h2>
           <ul className="footer__social">
             <li>
-              <a href={SITE.social.linkedin} target="_blank" rel="noopener noreferrer" aria-label="SkillUp on LinkedIn">
+              <a href={SITE.social.linkedin} target="_blank" rel="noopener noreferrer" aria-label={t.onLinkedIn}>
                 <IconLinkedIn />
               </a>
             </li>
             <li>
-              <a href={SITE.social.youtube} target="_blank" rel="noopener noreferrer" aria-label="SkillUp on YouTube">
+              <a href={SITE.social.youtube} target="_blank" rel="noopener noreferrer" aria-label={t.onYouTube}>
                 <IconYouTube />
               </a>
             </li>
             <li>
-              <a href={SITE.social.instagram} target="_blank" rel="noopener noreferrer" aria-label="SkillUp on Instagram">
+              <a href={SITE.social.instagram} target="_blank" rel="noopener noreferrer" aria-label={t.onInstagram}>
                 <IconInstagram />
               </a>
             </li>
@@ -87,12 +88,12 @@ export function Footer() {
       </div>
       <div className="container footer__bottom">
         <p>
-          © <span data-testid="copyright-year">{year}</span> {SITE.name}. All rights reserved.
+          © <span data-testid="copyright-year">{year}</span> {t.siteName}. {t.rightsReserved}
         </p>
-        <ul className="footer__policy-lg" aria-label="Policies">
+        <ul className="footer__policy-lg" aria-label={t.footerPolicies}>
           {POLICY_LINKS.map((l) => (
             <li key={l.to}>
-              <Link to={l.to}>{l.label}</Link>
+              <Link to={l.to}>{t[l.label]}</Link>
             </li>
           ))}
         </ul>

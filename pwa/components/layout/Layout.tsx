@@ -2,6 +2,8 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppStatus } from '../AppStatus.tsx';
 import { ToastProvider } from '../Toast.tsx';
+import { useChrome } from '../../i18n/LangContext.tsx';
+import { useLanguageChoice } from '../../i18n/LanguageSwitch.tsx';
 import { ChatButton } from './ChatButton.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
@@ -20,10 +22,12 @@ function ScrollToTop() {
 }
 
 export function Layout() {
+  const t = useChrome();
+  useLanguageChoice();
   return (
     <ToastProvider>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t.skipToContent}
       </a>
       <Navbar />
       <main id="main" tabIndex={-1}>

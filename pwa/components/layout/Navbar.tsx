@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { InstallButton } from '../AppStatus.tsx';
 import { OutboxBadge } from '../OutboxBadge.tsx';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from '../../i18n/links.tsx';
+import { useChrome } from '../../i18n/LangContext.tsx';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch.tsx';
 import { NAV_ITEMS, type NavGroup } from '../../content/navigation.ts';
 import { useDismiss } from '../../hooks/useDismiss.ts';
 import { IconChevron, IconClose, IconMenu } from '../Icons.tsx';
@@ -21,6 +24,7 @@ export function Navbar() {
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const t = useChrome();
 
   useEffect(() => {
     setMenuOpen(false);
@@ -42,21 +46,22 @@ export function Navbar() {
 
   return (
     <header className="site-header">
-      <nav ref={navRef} className="container nav" aria-label="Main">
+      <nav ref={navRef} className="container nav" aria-label={t.mainNav}>
         <Link to="/" className="nav__logo">
           <img src="/images/logo.svg" alt="" width={40} height={40} />
           <span>
-            SkillUp<span className="visually-hidden"> Soft Skills Academy — home</span>
+            SkillUp<span className="visually-hidden">{t.homeLinkHidden}</span>
           </span>
         </Link>
         <OutboxBadge />
+        <LanguageSwitch />
         <button
           id="nav-toggle"
           type="button"
           className="nav__toggle icon-btn"
           aria-expanded={menuOpen}
           aria-controls="nav-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t.closeMenu : t.openMenu}
           onClick={() => {
             setMenuOpen((o) => !o);
             setOpenGroup(null);
@@ -77,13 +82,13 @@ export function Navbar() {
                     aria-controls={`nav-drop-${item.id}`}
                     onClick={() => setOpenGroup((g) => (g === item.id ? null : item.id))}
                   >
-                    {item.label} <IconChevron />
+                    {t[item.label]} <IconChevron />
                   </button>
                   <ul id={`nav-drop-${item.id}`} className="nav__dropdown" hidden={openGroup !== item.id}>
                     {item.links.map((link) => (
                       <li key={link.to}>
                         <NavLink to={link.to} className="nav__droplink">
-                          {link.label}
+                          {t[link.label]}
                         </NavLink>
                       </li>
                     ))}
@@ -92,7 +97,7 @@ export function Navbar() {
               ) : (
                 <li key={item.to}>
                   <NavLink to={item.to} end className="nav__link">
-                    {item.label}
+                    {t[item.label]}
                   </NavLink>
                 </li>
               ),
@@ -100,7 +105,7 @@ export function Navbar() {
           </ul>
           <InstallButton />
           <Link to="/join-now" className="btn btn--accent nav__cta">
-            Join Now
+            {t.joinNow}
           </Link>
         </div>
       </nav>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../i18n/links.tsx';
 import { CarouselControls } from '../../components/CarouselControls.tsx';
 import { BLOG_CARDS } from '../../content/blog.ts';
 import { useAutoAdvance } from '../../hooks/useAutoAdvance.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../i18n/links.tsx';
 import { IconInstagram, IconLinkedIn, IconYouTube } from '../../components/Icons.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { Section } from '../../components/Section.tsx';

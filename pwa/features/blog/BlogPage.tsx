@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../i18n/links.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { Section } from '../../components/Section.tsx';
 import { BLOG_POSTS, firstText } from '../../content/blog.ts';

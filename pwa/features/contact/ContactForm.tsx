@@ -10,12 +10,14 @@ import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { submit } from '../../lib/submit.ts';
 import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
+import { useFormWords } from '../../i18n/useFormWords.ts';
 
 const EMPTY: ContactInput = { firstName: '', lastName: '', email: '', phone: '', message: '' };
 
 export function ContactForm() {
   const showOutcome = useSubmitToast();
   const spam = useSpamTrap();
+  const w = useFormWords();
   return (
     <Formik<ContactInput & ConsentValues>
       initialValues={{ ...EMPTY, ...EMPTY_CONSENT }}
@@ -31,19 +33,19 @@ export function ContactForm() {
       }}
     >
       <Form noValidate className="form card" aria-labelledby="contact-form-h">
-        <h2 id="contact-form-h">Send A Message</h2>
+        <h2 id="contact-form-h">{w.contactTitle}</h2>
         <div className="form__row">
-          <TextField name="firstName" label="First name" autoComplete="given-name" />
-          <TextField name="lastName" label="Last name" autoComplete="family-name" />
+          <TextField name="firstName" label={w.firstName} autoComplete="given-name" />
+          <TextField name="lastName" label={w.lastName} autoComplete="family-name" />
         </div>
         <div className="form__row">
-          <TextField name="email" label="Email" type="email" autoComplete="email" />
-          <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
+          <TextField name="email" label={w.email} type="email" autoComplete="email" />
+          <TextField name="phone" label={w.phone} type="tel" autoComplete="tel" inputMode="tel" />
         </div>
-        <TextField name="message" label="Message" multiline limit={LIMITS.message} />
+        <TextField name="message" label={w.message} multiline limit={LIMITS.message} />
         {spam.trap}
-        <ConsentFields collects="your name, email, phone and message" askAge={false} />
-        <SubmitButton label="Send Message" busyLabel="Sending..." />
+        <ConsentFields collects={w.contactCollects} askAge={false} />
+        <SubmitButton label={w.sendMessage} busyLabel={w.sending} />
       </Form>
     </Formik>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../i18n/links.tsx';
 import { BlogTeaser } from '../../components/BlogTeaser.tsx';
 import { Faq } from '../../components/Faq.tsx';
 import { Meta } from '../../components/Meta.tsx';
@@ -8,46 +8,61 @@ import { StatsStrip } from '../../components/StatsStrip.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
 import { SITE } from '../../config/site.ts';
 import { HOME_FAQS } from '../../content/faqs.ts';
-import { CLAIMS, HERO, PROCESS_STEPS, STATS } from '../../content/home.ts';
+import { CLAIMS, HERO, INTRO_VIDEO, PROCESS_STEPS, STATS, type HomeWords } from '../../content/home.ts';
+import { usePageContent } from '../../i18n/PageContent.tsx';
 import { formatCount } from '../../lib/numbers.ts';
 import { TESTIMONIALS } from '../../content/testimonials.ts';
 import { IntroVideo } from './IntroVideo.tsx';
 import './home.css';
 
+const HOME_EN: HomeWords = {
+  title: `${SITE.name} — Soft-skills training in India`,
+  description:
+    'Live soft-skills training for college and school students, colleges, schools and companies: communication, interviews and teamwork. Free class every Tuesday.',
+  hero: { ...HERO, imageAlt: HERO.image.alt },
+  joinFree: 'Join For Free',
+  exploreCourse: 'Explore the course',
+  claimsLabel: 'Why learners choose us',
+  claims: CLAIMS,
+  stats: STATS,
+  processTitle: 'How we work',
+  steps: PROCESS_STEPS,
+  faqs: HOME_FAQS,
+  videoTitle: INTRO_VIDEO.title,
+};
+
 export function HomePage({ onJoinFree }: { onJoinFree: () => void }) {
+  const w = { ...HOME_EN, ...usePageContent<HomeWords>() };
   return (
     <>
-      <Meta
-        title={`${SITE.name} — Soft-skills training in India`}
-        description="Live soft-skills training for college and school students, colleges, schools and companies: communication, interviews and teamwork. Free class every Tuesday."
-      />
+      <Meta title={w.title} description={w.description} />
       <section className="hero">
         <div className="container split">
           <div>
-            <p className="eyebrow">{HERO.eyebrow}</p>
-            <h1 className="hero__title">{HERO.title}</h1>
-            <p className="lead">{HERO.lead}</p>
+            <p className="eyebrow">{w.hero.eyebrow}</p>
+            <h1 className="hero__title">{w.hero.title}</h1>
+            <p className="lead">{w.hero.lead}</p>
             <div className="hero__actions">
               <button type="button" className="btn btn--accent" onClick={onJoinFree}>
-                Join For Free
+                {w.joinFree}
               </button>
               <Link to="/course/soft-skills" className="btn btn--outline-light">
-                Explore the course
+                {w.exploreCourse}
               </Link>
             </div>
-            <p className="hero__note">{HERO.freeClass}</p>
+            <p className="hero__note">{w.hero.freeClass}</p>
           </div>
           <img
             className="hero__img"
             src={HERO.image.src}
-            alt={HERO.image.alt}
+            alt={w.hero.imageAlt}
             width={HERO.image.width}
             height={HERO.image.height}
             fetchPriority="high"
           />
         </div>
-        <ul className="container claims" aria-label="Why learners choose us">
-          {CLAIMS.map((c) => (
+        <ul className="container claims" aria-label={w.claimsLabel}>
+          {w.claims.map((c) => (
             <li key={c.label}>
               <strong>
                 {formatCount(c.value)}
@@ -58,14 +73,14 @@ export function HomePage({ onJoinFree }: { onJoinFree: () => void }) {
           ))}
         </ul>
       </section>
-      <StatsStrip stats={STATS} />
-      <Section headingId="process-h" title="How we work">
-        <StepCards steps={PROCESS_STEPS} testId="process" />
+      <StatsStrip stats={w.stats} />
+      <Section headingId="process-h" title={w.processTitle}>
+        <StepCards steps={w.steps} testId="process" />
       </Section>
       <TestimonialCarousel items={TESTIMONIALS} />
       <BlogTeaser />
-      <Faq items={HOME_FAQS} />
-      <IntroVideo />
+      <Faq items={w.faqs} />
+      <IntroVideo title={w.videoTitle} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useToastShowing } from '../../components/Toast.tsx';
 import { INTRO_VIDEO } from '../../content/home.ts';
 import { readItem, writeItem } from '../../lib/storage.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
+import { useChrome } from '../../i18n/LangContext.tsx';
 
 /** What Chromium's Network Information API tells (other browsers have none: treated as not metered). */
 interface ConnectionHints {
@@ -27,7 +28,8 @@ export function savesData(nav: Navigator = navigator): boolean {
  * visitor, on their first visit to the home page, and never over a message: not when they
  * arrive with one (after the test or a registration) and not after one appears (it closes).
  */
-export function IntroVideo() {
+export function IntroVideo({ title = INTRO_VIDEO.title }: { title?: string }) {
+  const t = useChrome();
   const [open, setOpen] = useState(false);
   const toastShowing = useToastShowing();
   useEffect(() => {
@@ -43,7 +45,7 @@ export function IntroVideo() {
     if (toastShowing) setOpen(false);
   }, [toastShowing]);
   return (
-    <Modal open={open} onClose={() => setOpen(false)} title={INTRO_VIDEO.title} className="modal--video" closeLabel="Close video">
+    <Modal open={open} onClose={() => setOpen(false)} title={title} className="modal--video" closeLabel={t.closeVideo}>
       <video
         className="intro-video"
         poster={INTRO_VIDEO.poster}

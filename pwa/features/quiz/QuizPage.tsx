@@ -6,7 +6,7 @@
 // Submitting goes through the outbox like every form (useQuizSubmit.ts). A classroom
 // session runs this same page for its students.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../i18n/links.tsx';
 import { knownQuizAnswers, quizAnswersProblem } from '../../../contract/quiz/answers.ts';
 import { QUIZ_ITEM_COUNT, QUIZ_ITEMS, quizItemText } from '../../../contract/quiz/items.ts';
 import {

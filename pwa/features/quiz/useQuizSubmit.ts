@@ -3,7 +3,7 @@
 // code beside the fields). Offline the answers are queued and the profile is scored here,
 // so the student sees it at once.
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocalNavigate } from '../../i18n/links.tsx';
 import { QUIZ_MESSAGES } from '../../../contract/quiz/answers.ts';
 import { QUIZ_ANSWERS_PATH, type QuizAnswersResponse } from '../../../contract/quiz/api.ts';
 import type { QuizAnswers, QuizLanguage } from '../../../contract/quiz/options.ts';
@@ -28,7 +28,7 @@ export interface SessionTaker {
 
 export function useQuizSubmit(language: QuizLanguage, taker: SessionTaker | undefined, onDone: (() => void) | undefined) {
   const toast = useToast();
-  const navigate = useNavigate();
+  const navigate = useLocalNavigate();
   const words = QUIZ_WORDS[language];
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);

@@ -143,6 +143,7 @@ export async function enqueue(
   body: Record<string, unknown>,
   label: string,
   waitMs = 12_000,
+  lang?: string,
 ): Promise<FirstAttempt> {
   const outcome = new Promise<FirstAttempt>((resolve) => {
     const stop = onOutboxEvent((event) => {
@@ -160,7 +161,7 @@ export async function enqueue(
       resolve({ kind: 'timeout' });
     }, waitMs);
   });
-  await idbStore.add({ id, path, body, label }, Date.now());
+  await idbStore.add({ id, path, body, label, ...(lang ? { lang } : {}) }, Date.now());
   emit({ type: 'changed' });
   void askForPersistence().catch(() => undefined);
   void registerBackgroundSync();

@@ -269,6 +269,31 @@ describe('drainOutbox', () => {
     expect(keys).toEqual([...keys].sort());
   });
 
+  it('sends each item with the language of its form, a batch never mixing two (Accept-Language)', async () => {
+    const languages: Array<string | null> = [];
+    const t = setup((path, init) => {
+      languages.push(new Headers(init.headers).get('Accept-Language'));
+      if (path !== SYNC_PATH) return json(201, {});
+      const items = JSON.parse(String(init.body)) as Array<{ key: string }>;
+      return json(200, { results: items.map((i) => ({ key: i.key, status: 201, body: {} })) });
+    });
+    const langs = ['hi', 'hi', 'en', 'hi', undefined];
+    for (const [i, lang] of langs.entries()) {
+      await t.store.add(
+        { id: `item-${i}`, path: '/api/v1/contact', body: contact(i), label: 'Contact message', ...(lang ? { lang } : {}) },
+        t.now(),
+      );
+    }
+    expect(await drainOutbox(t.deps)).toEqual({ sent: 5, attention: 0, retrying: 0 });
+    expect(t.requests.map((r) => (Array.isArray(r.body) ? r.body.map((i: { key: string }) => i.key) : r.key))).toEqual([
+      ['item-0', 'item-1'],
+      'item-2',
+      'item-3',
+      'item-4',
+    ]);
+    expect(languages).toEqual(['hi', 'en', 'hi', null]);
+  });
+
   it('stops after a round with a retryable item so later items do not overtake it', async () => {
     let round = 0;
     const t = setup((path, init) => {

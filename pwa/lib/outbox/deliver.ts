@@ -163,6 +163,8 @@ export function takeBatch(due: OutboxItem[], maxBytes = SYNC_BODY_MAX_BYTES): Ou
   const batch: OutboxItem[] = [];
   let bytes = 2;
   for (const item of due) {
+    // One request speaks one language (its Accept-Language): a batch ends where the language changes.
+    if (batch.length > 0 && item.lang !== batch[0]!.lang) break;
     const size = UTF8.encode(JSON.stringify(syncItem(item))).byteLength + (batch.length > 0 ? 1 : 0);
     if (batch.length > 0 && bytes + size > maxBytes) break;
     batch.push(item);
@@ -197,18 +199,31 @@ async function reschedule(deps: DeliveryDeps, items: OutboxItem[], error: string
   }
 }
 
-function post(deps: DeliveryDeps, path: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer> {
-  return postJson(path, body, { headers, credentials: 'same-origin', signal: AbortSignal.timeout(deps.timeoutMs ?? 20_000) }, deps.fetch);
+function post(
+  deps: DeliveryDeps,
+  path: string,
+  body: unknown,
+  lang: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<JsonAnswer> {
+  // The form's language (stored with the item): the server answers its messages in it.
+  const language: Record<string, string> = lang ? { 'Accept-Language': lang } : {};
+  return postJson(
+    path,
+    body,
+    { headers: { ...headers, ...language }, credentials: 'same-origin', signal: AbortSignal.timeout(deps.timeoutMs ?? 20_000) },
+    deps.fetch,
+  );
 }
 
 async function sendOne(deps: DeliveryDeps, item: OutboxItem): Promise<Map<string, Answer>> {
-  const { response, data: body } = await post(deps, item.path, item.body, { [IDEMPOTENCY_HEADER]: item.id });
+  const { response, data: body } = await post(deps, item.path, item.body, item.lang, { [IDEMPOTENCY_HEADER]: item.id });
   return new Map([[item.id, { status: response.status, body, retryAfter: response.headers.get('Retry-After') }]]);
 }
 
 async function sendBatch(deps: DeliveryDeps, batch: OutboxItem[]): Promise<Map<string, Answer>> {
   const request: SyncRequest = batch.map(syncItem);
-  const { response, data } = await post(deps, SYNC_PATH, request);
+  const { response, data } = await post(deps, SYNC_PATH, request, batch[0]?.lang);
   const body = data as Partial<SyncResponse> | undefined;
   if (!response.ok || !Array.isArray(body?.results)) {
     if (isFinalStatus(response.status) && response.status !== 200) {

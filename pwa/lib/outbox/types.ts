@@ -11,6 +11,12 @@ export interface OutboxItem {
   body: Record<string, unknown>;
   /** What the user submitted, in words ("Contact message"). */
   label: string;
+  /**
+   * The language of the page the form was filled on ('en', 'hi'): sent as Accept-Language
+   * on every attempt, so a form queued offline on a Hindi page is answered in Hindi however
+   * late it goes. Items queued before languages existed have none (English).
+   */
+  lang?: string;
   state: OutboxState;
   attempts: number;
   /** Epoch ms before which no attempt is made (backoff). */
@@ -30,6 +36,7 @@ export interface NewOutboxItem {
   path: string;
   body: Record<string, unknown>;
   label: string;
+  lang?: string;
 }
 
 /** What the outbox tells open pages (BroadcastChannel 'outbox'). */

@@ -20,6 +20,7 @@ import consoleCss from './console.css?url';
 import deskCss from './desk.css?url';
 import workspaceCss from './workspace.css?url';
 import sessionsCss from './sessions/sessions.css?url';
+import reportsCss from './reports/reports.css?url';
 import SessionPage from './sessions/SessionPage.tsx';
 import SessionsPage from './sessions/SessionsPage.tsx';
 import AuditPage from './AuditPage.tsx';
@@ -40,6 +41,7 @@ import ImportPage from './workspace/ImportPage.tsx';
 import TemplatesPage from './workspace/TemplatesPage.tsx';
 import BatchesPage from './workspace/BatchesPage.tsx';
 import PaymentChecksPage from './workspace/PaymentChecksPage.tsx';
+import ReportsPage from './reports/ReportsPage.tsx';
 
 interface MenuState {
   open: boolean;
@@ -93,6 +95,7 @@ interface PageLink {
 const FIRST_LINKS: readonly PageLink[] = [
   { to: '/admin/my-day', label: 'My day', permission: 'leads.read' },
   { to: '/admin/overview', label: 'Overview', permission: 'overview.read' },
+  { to: '/admin/reports', label: 'Reports', permission: 'reports.read' },
 ];
 
 /** After the lists: the people, the tools and the member's own settings. */
@@ -240,11 +243,12 @@ function Console() {
   };
 
   return (
-    <ToastProvider topLayer>
+    <ToastProvider corner>
       <link rel="stylesheet" href={consoleCss} precedence="console" />
       <link rel="stylesheet" href={deskCss} precedence="console" />
       <link rel="stylesheet" href={workspaceCss} precedence="console" />
       <link rel="stylesheet" href={sessionsCss} precedence="console" />
+      <link rel="stylesheet" href={reportsCss} precedence="console" />
       <Notice />
       <MemberProvider>
         <LeadEventsProvider>
@@ -285,6 +289,7 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route index element={<Home />} />
             {/* Its own path: /admin opens a counsellor's console on their day, the overview is one click away. */}
             <Route path={CONSOLE_ROUTES.overview} element={<Overview />} />
+            <Route path={CONSOLE_ROUTES.reports} element={<ReportsPage />} />
             <Route path={CONSOLE_ROUTES.myDay} element={<MyDayPage />} />
             <Route path={CONSOLE_ROUTES.team} element={<TeamPage />} />
             <Route path={CONSOLE_ROUTES.assignment} element={<AssignmentPage />} />

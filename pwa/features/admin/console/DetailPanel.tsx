@@ -17,6 +17,7 @@ import { ActivityLogger, type ActivityBody } from './lead/ActivityLogger.tsx';
 import { ConsentSection, NoteForm, SourceSection } from './lead/LeadFacts.tsx';
 import { Timeline } from './lead/Timeline.tsx';
 import { WorkSection, type LeadPatch } from './lead/WorkSection.tsx';
+import { ReceiptDownload } from './lead/ReceiptDownload.tsx';
 import { PaymentActions } from './lead/PaymentActions.tsx';
 import { UtrCheck, type UtrClaim } from './lead/UtrCheck.tsx';
 import type { PaymentStatus } from '../../../../contract/bookings.ts';
@@ -178,6 +179,7 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, star
           }}
         />
       )}
+      {loaded.state === 'ready' && slug === 'bookings' && typeof loaded.detail.data.paymentId === 'string' && <ReceiptDownload id={id} />}
       {loaded.state === 'ready' && slug === 'bookings' && member.can('leads.work') && typeof loaded.detail.data.utr === 'string' && (
         <UtrCheck
           id={id}

@@ -1,0 +1,83 @@
+// Every English string a visitor reads has its Hindi one: the typecheck catches a missing
+// key (the Hindi tables are typed by the English keys); this catches an empty one, a
+// leftover English copy, and a label the contract's rules use without a Hindi name.
+import { describe, expect, it } from 'vitest';
+import { API_MESSAGES } from '../../contract/messages.ts';
+import { API_MESSAGES_HI, CONSENT_MESSAGES_HI, hindiMessage, LABELS_HI, localizeMessage, MESSAGES_HI } from '../../contract/messages-hi.ts';
+import { contactSchema, enquirySchema, joinNowSchema, personalitySignupSchema, freeJoinSchema } from '../../contract/leads.ts';
+import CONTACT_HI from '../content/hi/contact.ts';
+import HOME_HI from '../content/hi/home.ts';
+import { CHROME_EN } from './chrome.en.ts';
+import { CHROME_HI } from './chrome.hi.ts';
+import { FORMS_EN } from './forms.en.ts';
+import { FORMS_HI } from './forms.hi.ts';
+import { withFallback } from './LangContext.tsx';
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** Every string inside a value, with where it sits. */
+function strings(value: unknown, at = ''): Array<[string, string]> {
+  if (typeof value === 'string') return [[at, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => strings(v, `${at}[${i}]`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => strings(v, at ? `${at}.${k}` : k));
+  return [];
+}
+
+describe('the Hindi dictionaries', () => {
+  const tables: Record<string, [Record<string, string>, Record<string, string>]> = {
+    chrome: [CHROME_EN, CHROME_HI],
+    forms: [FORMS_EN, FORMS_HI],
+  };
+  for (const [name, [en, hi]] of Object.entries(tables)) {
+    it(`${name}: every English key has a Hindi string, not empty`, () => {
+      const missing = Object.keys(en).filter((k) => typeof hi[k] !== 'string' || hi[k].trim() === '');
+      expect(missing).toEqual([]);
+      expect(Object.keys(hi).sort()).toEqual(Object.keys(en).sort());
+    });
+    it(`${name}: the Hindi strings are written in Hindi (each has Devanagari, or is the switch back to English)`, () => {
+      const english = Object.entries(hi).filter(([k, v]) => !DEVANAGARI.test(v) && k !== 'switchTo');
+      expect(english).toEqual([]);
+    });
+  }
+
+  it('the contract’s messages: every one has Hindi, written in Devanagari', () => {
+    for (const table of [MESSAGES_HI, API_MESSAGES_HI, CONSENT_MESSAGES_HI, LABELS_HI]) {
+      for (const [key, text] of Object.entries(table)) expect(DEVANAGARI.test(text), key).toBe(true);
+    }
+    for (const [key, message] of Object.entries(API_MESSAGES)) {
+      const english = typeof message === 'function' ? message(key === 'tooLarge' ? (2048 as never) : ('Email' as never)) : message;
+      expect(hindiMessage(english), key).toMatch(DEVANAGARI);
+    }
+  });
+
+  it('every message the public forms’ schemas can give has Hindi (labels included)', () => {
+    const empty = { firstName: '', lastName: '', name: '', email: '', phone: '', message: '', password: '', background: '', course: '' };
+    const long = Object.fromEntries(Object.keys(empty).map((k) => [k, 'x'.repeat(5000)]));
+    const bad = { ...empty, email: 'ravi@gmail', phone: '123', password: '1' };
+    for (const schema of [contactSchema, enquirySchema, joinNowSchema, personalitySignupSchema, freeJoinSchema]) {
+      for (const input of [empty, long, bad]) {
+        try {
+          schema.validateSync(input, { abortEarly: false });
+        } catch (err) {
+          for (const message of (err as { errors: string[] }).errors) expect(hindiMessage(message), message).toMatch(DEVANAGARI);
+        }
+      }
+    }
+  });
+
+  it('the Hindi pages’ words: no empty string', () => {
+    for (const [name, content] of Object.entries({ home: HOME_HI, contact: CONTACT_HI })) {
+      const blank = strings(content).filter(([, v]) => v.trim() === '');
+      expect(blank, name).toEqual([]);
+    }
+  });
+
+  it('a gap never shows blank: an empty Hindi string falls back to English, and an unknown message stays as sent', () => {
+    const words = withFallback({ ...CHROME_HI, navHome: '' }, CHROME_EN);
+    expect(words.navHome).toBe('Home');
+    expect(words.navAbout).toBe(CHROME_HI.navAbout);
+    expect(localizeMessage('Some message we never wrote', 'hi')).toBe('Some message we never wrote');
+    expect(localizeMessage('Email is required', 'hi')).toBe('ईमेल भरना ज़रूरी है');
+    expect(localizeMessage('Email is required', 'en')).toBe('Email is required');
+  });
+});

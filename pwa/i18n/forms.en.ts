@@ -1,0 +1,42 @@
+// The words of the public forms (labels, help, buttons, what a form says after submit) in
+// English: the keys forms.hi.ts must give. Loaded with the forms only, never on a page
+// without one. The rules' messages themselves are the contract's (contract/messages-hi.ts).
+export const FORMS_EN = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  message: 'Message',
+  contactTitle: 'Send A Message',
+  contactCollects: 'your name, email, phone and message',
+  sendMessage: 'Send Message',
+  sending: 'Sending...',
+  consentTitle: 'How we use your details',
+  consentWhatLabel: 'What:',
+  consentWhat: '{collects}, and how you reached our site.',
+  consentWhyLabel: 'Why:',
+  consentWhy: 'to answer you and arrange your classes. We never sell it.',
+  consentEraseLabel: 'Withdraw or erase:',
+  consentEraseBefore: 'any time, at',
+  consentEraseLink: 'Delete my data',
+  consentQuestionsLabel: 'Questions:',
+  consentQuestionsOur: 'our',
+  grievanceTitle: 'Grievance Officer',
+  consentSeeThe: 'See the',
+  privacyPolicyLink: 'privacy policy',
+  marketingOptIn: 'Also send me course updates on WhatsApp or by phone (optional)',
+  ageLegend: 'Your age',
+  ageAdult: 'I am 18 or older',
+  ageGuardian: 'I am under 18 and my parent or guardian agrees',
+  guardianEmail: "Parent's or guardian's email",
+  showPassword: 'Show {label}',
+  hidePassword: 'Hide {label}',
+  charactersLeft: '{n} characters left',
+  charactersOver: '{n} characters over the limit',
+  copied: 'Copied',
+  copyByHand: 'Select and copy it',
+  savedOffline: "Saved on this device — it will be sent automatically when you're back online",
+  savedServer: 'Saved on this device — our server could not take it just now, so it will be sent automatically',
+} as const;
+
+export type FormWords = Record<keyof typeof FORMS_EN, string>;
