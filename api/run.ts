@@ -4,16 +4,16 @@
 // SIGTERM/SIGINT (stop accepting, finish in-flight requests, stop the mail worker, close
 // the database, exit 0).
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { HEALTH_HEADROOM, startHttpServer } from './http-server.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { HEALTH_HEADROOM, startHttpServer, type HttpServer } from './http-server.ts';
 import { connectionCeilingWarning, openFileLimit } from './lib/open-files.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureAdmins } from './lib/admins.ts';
-import { createBackgroundTasks } from './lib/background.ts';
-import { createLeadEvents } from './leads/events.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './lib/background.ts';
+import { createLeadEvents, type LeadEventHub } from './leads/events.ts';
 import { resolveJwtSecret } from './lib/auth.ts';
-import { createMailTransport } from './mail/transport.ts';
+import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { startForwarder } from './relay/forwarder.ts';
 
@@ -38,7 +38,7 @@ import { startPendingListMerger } from './db/pending-lists.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { ruleJobHandlers } from './rules/events.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
-import { createRenderPool } from './certificate/render-pool.ts';
+import { createRenderPool, type RenderPool } from './certificate/render-pool.ts';
 import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
 import type { Deps } from './deps.ts';
 import { createLogger } from './lib/logger.ts';
@@ -66,7 +66,11 @@ onStartUpSignal((signal) => {
 /** Thrown between start-up steps once a signal asked the process to stop. */
 class StopRequested extends Error {}
 
-async function main(): Promise<void> {
+/**
+ * Start-up's steps: each step's undo is kept, newest first, for a start-up that fails or is
+ * stopped; a stop asked for during a step ends start-up once the step is done.
+ */
+function startUpSteps() {
   const cleanup: Array<() => Promise<void>> = [];
   const step = async <T>(work: Promise<T>, undo?: (value: T) => Promise<void>): Promise<T> => {
     const value = await work;
@@ -74,32 +78,145 @@ async function main(): Promise<void> {
     if (stopRequested()) throw new StopRequested();
     return value;
   };
+  return { cleanup, step };
+}
+
+type Step = ReturnType<typeof startUpSteps>['step'];
+
+/** The database, opened and migrated to the latest schema, with an admin in it. */
+async function openMigratedDatabase(config: Config, step: Step): Promise<DatabaseHandle> {
+  const database = await step(
+    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPool, log }),
+    (d) => d.close(),
+  );
+  const applied = await step(migrateToLatest(database.db));
+  if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
+  await step(ensureAdmins(database.db, config, log));
+  return database;
+}
+
+/** The public submissions' rate limiter and, when a metrics port is set, the metrics (which count its refusals). */
+function limiterAndMetrics(config: Config, database: DatabaseHandle) {
+  const rateLimiter = createRateLimiter({
+    db: database.db,
+    perMinute: config.postRateLimitPerMinute,
+    clock: () => new Date(),
+    onError: rateLimitErrorLog(log),
+  });
+  const metrics =
+    config.metricsPort === undefined
+      ? undefined
+      : createMetrics({ db: database.db, poolStats: database.poolStats, rateLimitRejections: () => rateLimiter.rejected });
+  return { rateLimiter, metrics };
+}
+
+/** The metrics' own HTTP server, on its own port. */
+async function serveMetrics(registry: Parameters<typeof startMetricsServer>[0], host: string, port: number, step: Step): Promise<void> {
+  const metricsServer = await step(
+    startMetricsServer(registry, host, port, log),
+    (server) => new Promise<void>((resolve) => server.close(() => resolve())),
+  );
+  const at = metricsServer.address();
+  log(`metrics on http://${typeof at === 'object' && at ? `${at.address}:${at.port}` : port}/metrics`);
+}
+
+/**
+ * The mail queue's sender. A relay sends no mail (the upstream sends each certificate once it
+ * has the test): it forwards what it took instead.
+ */
+function startMail(config: Config, deps: Deps, transport: MailTransport): MailWorker {
+  const mail = config.relay
+    ? noMail
+    : startMailWorker({
+        db: deps.db,
+        transport,
+        log,
+        maxAttempts: config.mailMaxAttempts,
+        leaseMs: config.mailLeaseSeconds * 1000,
+        attachmentSources: {
+          [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(deps.db, certificateImagesFor(deps)),
+          [RECEIPT_ATTACHMENT]: receiptAttachmentSource(deps.db, config.academy),
+        },
+      });
+  log(config.relay ? 'mail: none (a relay)' : `mail: ${transport.description}`);
+  return mail;
+}
+
+/** A relay's forwarder: what it took goes to its upstream, woken by each new submission. */
+function startRelayForwarder(relay: NonNullable<Config['relay']>, deps: Deps) {
+  const forwarder = startForwarder({ db: deps.db, upstreamUrl: relay.upstreamUrl, key: relay.key, log });
+  deps.wakeRelay = () => forwarder.wake();
+  log(`relay: forwarding to ${relay.upstreamUrl}`);
+  return forwarder;
+}
+
+/** New leads emailed to the admins' address, one email each or in digests. */
+function startAlerts(config: Config, db: Deps['db'], to: string, wakeMail: () => void) {
+  const alerts = startLeadAlerts({
+    db,
+    to,
+    publicUrl: config.publicUrl,
+    digestMinutes: config.adminNotifyDigestMinutes,
+    floodPerMinute: config.adminNotifyFloodPerMinute,
+    log,
+    wakeMail,
+  });
+  log(
+    `new leads are alerted to ${to}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`,
+  );
+  return alerts;
+}
+
+/** What a stop signal winds down, in the order stopOnSignal stops them. */
+interface Running {
+  mailWorker: MailWorker;
+  events: LeadEventHub;
+  http: HttpServer;
+  tasks: BackgroundTasks;
+  stopAlerts: () => Promise<void>;
+  stopDesk: () => Promise<void>;
+  stopForwarder: () => Promise<void>;
+  renderPool: RenderPool;
+  database: DatabaseHandle;
+}
+
+/** SIGTERM/SIGINT once the server runs: stop accepting, finish in-flight requests, stop every loop, close the database, exit 0. */
+function stopOnSignal(running: Running): void {
+  const { mailWorker, events, http, tasks, stopAlerts, stopDesk, stopForwarder, renderPool, database } = running;
+  onStopSignal(async (signal: string) => {
+    log(`${signal}: finishing in-flight requests`);
+    // The mail worker stops now, between two messages (what is left waits in the queue for
+    // the next start or another instance): a long queue must not hold the exit up.
+    const mailStopped = mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
+    // Open consoles' event streams end now, or they would hold the stop up to its grace.
+    await events.close();
+    await http.stop();
+    await tasks.idle();
+    await stopAlerts().catch((err: Error) => log(`stopping the lead alerts: ${err.message}`));
+    await stopDesk().catch((err: Error) => log(`stopping the desk's loops: ${err.message}`));
+    await stopForwarder().catch((err: Error) => log(`stopping the relay: ${err.message}`));
+    await mailStopped;
+    await renderPool.close();
+    await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));
+    log('stopped');
+    flushLog();
+    process.exit(0);
+  });
+}
+
+async function main(): Promise<void> {
+  const { cleanup, step } = startUpSteps();
   try {
     const config = loadConfig();
     config.jwtSecret = resolveJwtSecret(config, log);
-    const database = await step(
-      openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.pgPool, log }),
-      (d) => d.close(),
-    );
-    const applied = await step(migrateToLatest(database.db));
-    if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
-    await step(ensureAdmins(database.db, config, log));
+    const database = await openMigratedDatabase(config, step);
     // Certificates are drawn on worker threads, off the event loop, when their email is sent.
     const renderPool = createRenderPool();
     cleanup.unshift(() => renderPool.close());
     const tasks = createBackgroundTasks(log);
     const events = createLeadEvents(database.listen, log);
     cleanup.unshift(() => events.close());
-    const rateLimiter = createRateLimiter({
-      db: database.db,
-      perMinute: config.postRateLimitPerMinute,
-      clock: () => new Date(),
-      onError: rateLimitErrorLog(log),
-    });
-    const metrics =
-      config.metricsPort === undefined
-        ? undefined
-        : createMetrics({ db: database.db, poolStats: database.poolStats, rateLimitRejections: () => rateLimiter.rejected });
+    const { rateLimiter, metrics } = limiterAndMetrics(config, database);
     let mail: MailWorker | undefined;
     let stopAlerts: () => Promise<void> = async () => {};
     let stopForwarder: () => Promise<void> = async () => {};
@@ -119,46 +236,18 @@ async function main(): Promise<void> {
     if (config.production && !config.smtpUrl) log('SMTP_URL is not set: mail is written to files, not sent');
     const filesWarning = connectionCeilingWarning(config.maxConnections && config.maxConnections + HEALTH_HEADROOM, openFileLimit());
     if (filesWarning) log(filesWarning, { level: 'warn' });
-    // A relay sends no mail (the upstream sends each certificate once it has the test): it
-    // forwards what it took instead.
-    mail = config.relay
-      ? noMail
-      : startMailWorker({
-          db: database.db,
-          transport,
-          log,
-          maxAttempts: config.mailMaxAttempts,
-          leaseMs: config.mailLeaseSeconds * 1000,
-          attachmentSources: {
-            [CERTIFICATE_ATTACHMENT]: certificateAttachmentSource(database.db, certificateImagesFor(deps)),
-            [RECEIPT_ATTACHMENT]: receiptAttachmentSource(database.db, config.academy),
-          },
-        });
+    mail = startMail(config, deps, transport);
     const mailWorker = mail;
     cleanup.unshift(() => mailWorker.stop());
-    log(config.relay ? 'mail: none (a relay)' : `mail: ${transport.description}`);
     if (config.relay) {
-      const forwarder = startForwarder({ db: database.db, upstreamUrl: config.relay.upstreamUrl, key: config.relay.key, log });
-      deps.wakeRelay = () => forwarder.wake();
+      const forwarder = startRelayForwarder(config.relay, deps);
       cleanup.unshift(() => forwarder.stop());
       stopForwarder = () => forwarder.stop();
-      log(`relay: forwarding to ${config.relay.upstreamUrl}`);
     }
     if (config.adminNotifyEmail) {
-      const alerts = startLeadAlerts({
-        db: database.db,
-        to: config.adminNotifyEmail,
-        publicUrl: config.publicUrl,
-        digestMinutes: config.adminNotifyDigestMinutes,
-        floodPerMinute: config.adminNotifyFloodPerMinute,
-        log,
-        wakeMail: () => mailWorker.wake(),
-      });
+      const alerts = startAlerts(config, database.db, config.adminNotifyEmail, () => mailWorker.wake());
       stopAlerts = () => alerts.stop();
       cleanup.unshift(stopAlerts);
-      log(
-        `new leads are alerted to ${config.adminNotifyEmail}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`,
-      );
     }
     // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
     const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
@@ -212,14 +301,7 @@ async function main(): Promise<void> {
     cleanup.unshift(stopDesk);
     const app = createApp(deps);
 
-    if (metrics && config.metricsPort !== undefined) {
-      const metricsServer = await step(
-        startMetricsServer(metrics.registry, config.host, config.metricsPort, log),
-        (server) => new Promise<void>((resolve) => server.close(() => resolve())),
-      );
-      const at = metricsServer.address();
-      log(`metrics on http://${typeof at === 'object' && at ? `${at.address}:${at.port}` : config.metricsPort}/metrics`);
-    }
+    if (metrics && config.metricsPort !== undefined) await serveMetrics(metrics.registry, config.host, config.metricsPort, step);
     const http = startHttpServer(app, config, log);
     cleanup.unshift(() => http.stop());
     const address = await step(http.listening);
@@ -227,25 +309,7 @@ async function main(): Promise<void> {
       `listening on http://${address.address}:${address.port} (database: ${database.kind === 'postgres' ? 'Postgres' : `embedded PGlite in ${config.dataDir}`})`,
     );
 
-    onStopSignal(async (signal: string) => {
-      log(`${signal}: finishing in-flight requests`);
-      // The mail worker stops now, between two messages (what is left waits in the queue for
-      // the next start or another instance): a long queue must not hold the exit up.
-      const mailStopped = mailWorker.stop().catch((err: Error) => log(`stopping the mail worker: ${err.message}`));
-      // Open consoles' event streams end now, or they would hold the stop up to its grace.
-      await events.close();
-      await http.stop();
-      await tasks.idle();
-      await stopAlerts().catch((err: Error) => log(`stopping the lead alerts: ${err.message}`));
-      await stopDesk().catch((err: Error) => log(`stopping the desk's loops: ${err.message}`));
-      await stopForwarder().catch((err: Error) => log(`stopping the relay: ${err.message}`));
-      await mailStopped;
-      await renderPool.close();
-      await database.close().catch((err: Error) => log(`closing the database: ${err.message}`));
-      log('stopped');
-      flushLog();
-      process.exit(0);
-    });
+    stopOnSignal({ mailWorker, events, http, tasks, stopAlerts, stopDesk, stopForwarder, renderPool, database });
   } catch (err) {
     for (const undo of cleanup) await undo().catch((e: Error) => log(`while stopping: ${e.message}`));
     if (err instanceof StopRequested) {

@@ -82,6 +82,58 @@ export const DYNAMIC_SHELL_ROUTES: ReadonlyArray<{ pattern: RegExp; status: 200 
   { pattern: /^\/blog\/[^/]+\/?$/, status: 404 },
 ];
 
+/** The file at `rel` under root, when it is a file inside root. */
+async function fileAt(root: string, rel: string): Promise<Found | undefined> {
+  const file = path.join(root, rel);
+  if (file !== root && !file.startsWith(root + path.sep)) return undefined;
+  try {
+    const stat = await fs.stat(file);
+    return stat.isFile() ? { file, stat, urlPath: '/' + rel.split(path.sep).join('/') } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file a URL path names (or its directory's index.html); never one outside root or a dotfile. */
+async function fileForUrl(root: string, urlPath: string): Promise<Found | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const rel = path.normalize(decoded).replace(/^([/\\])+/, '');
+  const segments = rel.split(/[/\\]/);
+  if (segments.includes('..')) return undefined;
+  // Dotfiles are the build's own notes (.build-origin), never the site's.
+  if (segments.some((seg) => seg.startsWith('.') && seg !== '.well-known')) return undefined;
+  return (await fileAt(root, rel)) ?? (await fileAt(root, path.join(rel, 'index.html')));
+}
+
+/** Compressed files kept in memory, up to MAX_COMPRESSED_CACHE bytes in all. */
+function createCompressionCache() {
+  const compressed = new Map<string, Buffer>();
+  let compressedBytes = 0;
+  /** The compressed file, from the cache when it holds it (the file is read only on a miss). */
+  return async function encoded(found: Found, encoding: 'br' | 'gzip', body: Buffer | undefined): Promise<Buffer> {
+    const cacheKey = `${found.file}:${found.stat.mtimeMs}:${found.stat.size}:${encoding}`;
+    let out = compressed.get(cacheKey);
+    if (!out) {
+      const raw = body ?? (await fs.readFile(found.file));
+      out =
+        encoding === 'br'
+          ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : gzipSync(raw, { level: 9 });
+      if (compressedBytes + out.length <= MAX_COMPRESSED_CACHE) {
+        compressed.set(cacheKey, out);
+        compressedBytes += out.length;
+      }
+    }
+    return out;
+  };
+}
+
 export interface StaticSiteOptions {
   /** The origin links should carry (PUBLIC_URL); undefined: files are served as built. */
   publicUrl?: string;
@@ -91,8 +143,7 @@ export interface StaticSiteOptions {
 export function staticSite(rootDir: string, options: StaticSiteOptions = {}) {
   const shellRoutes = options.shellRoutes ?? DYNAMIC_SHELL_ROUTES;
   const root = path.resolve(rootDir);
-  const compressed = new Map<string, Buffer>();
-  let compressedBytes = 0;
+  const encoded = createCompressionCache();
   const buildOrigin = readBuildOrigin(root);
   const rewrite =
     options.publicUrl && buildOrigin && buildOrigin !== options.publicUrl ? { from: buildOrigin, to: options.publicUrl } : undefined;
@@ -108,51 +159,6 @@ export function staticSite(rootDir: string, options: StaticSiteOptions = {}) {
       rewritten.set(key, body);
     }
     return body;
-  }
-
-  async function fileAt(rel: string): Promise<Found | undefined> {
-    const file = path.join(root, rel);
-    if (file !== root && !file.startsWith(root + path.sep)) return undefined;
-    try {
-      const stat = await fs.stat(file);
-      return stat.isFile() ? { file, stat, urlPath: '/' + rel.split(path.sep).join('/') } : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  async function resolve(urlPath: string): Promise<Found | undefined> {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(urlPath);
-    } catch {
-      return undefined;
-    }
-    if (decoded.includes('\0')) return undefined;
-    const rel = path.normalize(decoded).replace(/^([/\\])+/, '');
-    const segments = rel.split(/[/\\]/);
-    if (segments.includes('..')) return undefined;
-    // Dotfiles are the build's own notes (.build-origin), never the site's.
-    if (segments.some((seg) => seg.startsWith('.') && seg !== '.well-known')) return undefined;
-    return (await fileAt(rel)) ?? (await fileAt(path.join(rel, 'index.html')));
-  }
-
-  /** The compressed file, from the cache when it holds it (the file is read only on a miss). */
-  async function encoded(found: Found, encoding: 'br' | 'gzip', body: Buffer | undefined): Promise<Buffer> {
-    const cacheKey = `${found.file}:${found.stat.mtimeMs}:${found.stat.size}:${encoding}`;
-    let out = compressed.get(cacheKey);
-    if (!out) {
-      const raw = body ?? (await fs.readFile(found.file));
-      out =
-        encoding === 'br'
-          ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : gzipSync(raw, { level: 9 });
-      if (compressedBytes + out.length <= MAX_COMPRESSED_CACHE) {
-        compressed.set(cacheKey, out);
-        compressedBytes += out.length;
-      }
-    }
-    return out;
   }
 
   async function send(c: Context, found: Found, status: 200 | 404 = 200): Promise<Response> {
@@ -188,7 +194,7 @@ export function staticSite(rootDir: string, options: StaticSiteOptions = {}) {
 
   return async (c: Context): Promise<Response> => {
     const urlPath = c.req.path;
-    const found = await resolve(urlPath);
+    const found = await fileForUrl(root, urlPath);
     if (found) return send(c, found);
     // A missing hashed asset or file with an extension is a real 404, not the app shell:
     // serving HTML for a script URL only produces confusing errors.
@@ -196,14 +202,14 @@ export function staticSite(rootDir: string, options: StaticSiteOptions = {}) {
     if (wantsPage) {
       const route = shellRoutes.find((r) => r.pattern.test(urlPath));
       if (route) {
-        const shell = (await fileAt('shell.html')) ?? (await fileAt('index.html'));
+        const shell = (await fileAt(root, 'shell.html')) ?? (await fileAt(root, 'index.html'));
         if (shell) return send(c, shell, route.status);
       }
       // The prerendered not-found page, with the status that says so (search engines,
       // link checkers). A build without one falls back to the app shell.
-      const notFound = await fileAt('404.html');
+      const notFound = await fileAt(root, '404.html');
       if (notFound) return send(c, notFound, 404);
-      const index = await fileAt('index.html');
+      const index = await fileAt(root, 'index.html');
       if (index) return send(c, index);
     }
     return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });

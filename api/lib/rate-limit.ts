@@ -110,6 +110,57 @@ function serveInOrder(waiters: readonly Waiter[], available: number, retryAfter:
   return { left, admitted, refused };
 }
 
+/** The statements and timer that give ended leases back to their buckets. */
+interface Refunds {
+  /** Gives back what the given leases held (one round trip, none when there are none). */
+  refund(ended: Refund[]): Promise<void>;
+  /** Gives back every lease whose second has ended, then waits for the next. */
+  refundEnded(): Promise<void>;
+  /** While a lease holds allowance: give it back soon after its second ends, if no round does first. */
+  schedule(): void;
+}
+
+function createRefunds(
+  db: Kysely<Database>,
+  book: LeaseBook,
+  clock: () => Date,
+  counted: (work: Promise<void>) => Promise<void>,
+  roundRunning: () => boolean,
+): Refunds {
+  let timer: NodeJS.Timeout | undefined;
+  const refund = async (ended: Refund[]): Promise<void> => {
+    if (ended.length > 0) await counted(refundInDatabase(db, ended));
+  };
+  const schedule = (): void => {
+    if (timer || !book.holdsAllowance) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!roundRunning()) void refundEnded();
+      else schedule();
+    }, REFUND_DELAY_MS);
+    timer.unref();
+  };
+  const refundEnded = async (): Promise<void> => {
+    await refund(book.endBefore(secondOf(clock().getTime())));
+    schedule();
+  };
+  return { refund, refundEnded, schedule };
+}
+
+/**
+ * What a round asks of the database for each address (in address order): its waiters' costs
+ * beyond what its lease still holds this second, plus the lease it is given for the rest of
+ * the second.
+ */
+function planRound(book: LeaseBook, round: Map<string, Waiter[]>, second: number) {
+  const addresses = [...round.keys()].sort();
+  const costs = addresses.map((a) => round.get(a)!.reduce((sum, w) => sum + w.cost, 0));
+  const pooled = addresses.map((a) => book.pool(a, second));
+  const needs = costs.map((cost, i) => Math.max(0, cost - pooled[i]!));
+  const extras = addresses.map((a, i) => book.extra(a, second, costs[i]!));
+  return { addresses, pooled, needs, extras, asks: needs.map((need, i) => need + extras[i]!) };
+}
+
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { db, clock } = options;
   const limit = options.perMinute;
@@ -119,30 +170,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   let waiting = new Map<string, Waiter[]>();
   let inRound = false;
   let lastSweep = 0;
-  let refundTimer: NodeJS.Timeout | undefined;
 
   /** A statement that counts as a round trip; a failure is told and otherwise ignored. */
   const counted = (work: Promise<void>) => work.catch((err: Error) => options.onError?.(err)).finally(() => counters.statements++);
-
-  const refund = async (ended: Refund[]): Promise<void> => {
-    if (ended.length > 0) await counted(refundInDatabase(db, ended));
-  };
-
-  /** While a lease holds allowance: give it back soon after its second ends, if no round does first. */
-  const scheduleRefund = (): void => {
-    if (refundTimer || !book.holdsAllowance) return;
-    refundTimer = setTimeout(() => {
-      refundTimer = undefined;
-      if (!inRound) void refundEnded();
-      else scheduleRefund();
-    }, REFUND_DELAY_MS);
-    refundTimer.unref();
-  };
-
-  const refundEnded = async (): Promise<void> => {
-    await refund(book.endBefore(secondOf(clock().getTime())));
-    scheduleRefund();
-  };
+  const refunds = createRefunds(db, book, clock, counted, () => inRound);
 
   /** Requests that queued for the next round while this one was out are served from its lease first. */
   const serveQueued = (address: string): void => {
@@ -158,15 +189,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     const now = clock().getTime();
     const second = secondOf(now);
     // Give back first: the room may be needed by this very round.
-    await refund(book.endBefore(second));
-    const addresses = [...round.keys()].sort();
-    const costs = addresses.map((a) => round.get(a)!.reduce((sum, w) => sum + w.cost, 0));
-    const pooled = addresses.map((a) => book.pool(a, second));
-    const needs = costs.map((cost, i) => Math.max(0, cost - pooled[i]!));
-    const extras = addresses.map((a, i) => book.extra(a, second, costs[i]!));
+    await refunds.refund(book.endBefore(second));
+    const { addresses, pooled, needs, extras, asks } = planRound(book, round, second);
     let rows: TakeRow[];
     try {
-      const asks = needs.map((need, i) => need + extras[i]!);
       rows = await takeInDatabase(db, addresses, asks, limit, now).finally(() => counters.statements++);
     } catch (err) {
       options.onError?.(err as Error);
@@ -181,7 +207,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       book.keep(row.address, second, { left: served.left, admitted: served.admitted, size: extras[i]!, refusedUntil });
       serveQueued(row.address);
     }
-    scheduleRefund();
+    refunds.schedule();
     if (now - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = now;
       book.sweep(second);
@@ -228,7 +254,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         if (!inRound) void drain();
       });
     },
-    refundEnded,
+    refundEnded: refunds.refundEnded,
     get rejected() {
       return counters.rejected;
     },

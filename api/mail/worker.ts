@@ -95,61 +95,146 @@ interface Claimed {
   attempts: number;
 }
 
+/** The worker's settings: the options given, the defaults for the rest. */
+function settingsOf(options: MailWorkerOptions) {
+  return {
+    clock: options.clock ?? (() => new Date()),
+    maxAttempts: options.maxAttempts ?? MAIL_DEFAULTS.maxAttempts,
+    batchSize: options.batchSize ?? MAIL_DEFAULTS.batchSize,
+    baseDelayMs: options.baseDelayMs ?? MAIL_DEFAULTS.baseDelayMs,
+    maxDelayMs: options.maxDelayMs ?? MAIL_DEFAULTS.maxDelayMs,
+    leaseMs: options.leaseMs ?? MAIL_DEFAULTS.leaseMs,
+    pollMs: options.pollMs ?? MAIL_DEFAULTS.pollMs,
+    stopGraceMs: options.stopGraceMs ?? MAIL_DEFAULTS.stopGraceMs,
+  };
+}
+
+/** Claims up to batchSize due messages, each leased to this worker for leaseMs and its attempt counted. */
+async function claimDue(db: Kysely<Database>, now: Date, leaseMs: number, batchSize: number): Promise<Claimed[]> {
+  const result = await sql<Claimed>`
+    update mail_queue
+    set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + leaseMs)}
+    where id in (
+      select id from mail_queue
+      -- A message never tried is due at once, whatever the clocks of the database and
+      -- this process say; a retry is due by this process's clock (tests drive it).
+      where status = 'pending' and (attempts = 0 or next_attempt_at <= ${now})
+      order by next_attempt_at, created_at
+      limit ${batchSize}
+      for update skip locked
+    )
+    returning id, to_address, subject, text_body, html_body, attachments, attempts`.execute(db);
+  return result.rows;
+}
+
+/** Renews this worker's lease on a message it claimed; false when another worker holds it now. */
+async function renewLease(db: Kysely<Database>, row: Claimed, until: Date): Promise<boolean> {
+  const renewed = await sql<{ id: string }>`
+    update mail_queue set next_attempt_at = ${until}
+    where id = ${row.id} and attempts = ${row.attempts} and status = 'pending'
+    returning id`.execute(db);
+  return renewed.rows.length > 0;
+}
+
+/** Gives claimed messages back, due now and with the attempt not counted (a stop came before they were sent). */
+async function releaseClaims(db: Kysely<Database>, rows: Claimed[], clock: () => Date): Promise<void> {
+  for (const row of rows) {
+    await db
+      .updateTable('mail_queue')
+      .set({ attempts: row.attempts - 1, next_attempt_at: clock() })
+      .where('id', '=', row.id)
+      .where('attempts', '=', row.attempts)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}
+
+/** An attachment's bytes: stored with the message, or made now by the maker for its kind. */
+async function attachmentContent(attachment: StoredAttachment, sources: MailWorkerOptions['attachmentSources']): Promise<Buffer> {
+  if ('contentBase64' in attachment) return Buffer.from(attachment.contentBase64, 'base64');
+  const make = sources?.[attachment.generated.kind];
+  if (!make) throw new MissingAttachmentError(`No maker for ${attachment.generated.kind} attachments`);
+  return make(attachment.generated.id);
+}
+
+/** A message's attachments with their bytes, made one after another. */
+async function loadAttachments(stored: StoredAttachment[], sources: MailWorkerOptions['attachmentSources']) {
+  const attachments = [];
+  for (const a of stored) {
+    attachments.push({ filename: a.filename, contentType: a.contentType, content: await attachmentContent(a, sources) });
+  }
+  return attachments;
+}
+
+/** Whether a round ends (well or not) within `ms`; it is not waited for past that. */
+async function endsWithin(round: Promise<unknown>, ms: number): Promise<boolean> {
+  let grace: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (grace = setTimeout(() => resolve('late'), ms)));
+  const outcome = await Promise.race([round.then(() => 'done' as const).catch(() => 'done' as const), late]);
+  clearTimeout(grace);
+  return outcome === 'done';
+}
+
+/** Runs `work` one call at a time: a caller arriving while it runs waits for it, then runs its own. */
+function oneAtATime<T>(work: () => Promise<T>) {
+  let running: Promise<T> | undefined;
+  return {
+    run(): Promise<T> {
+      const previous = running ?? Promise.resolve(undefined);
+      const next = previous.then(work, work);
+      running = next;
+      void next
+        .finally(() => {
+          if (running === next) running = undefined;
+        })
+        .catch(() => {});
+      return next;
+    },
+    /** The call under way, if any. */
+    get running(): Promise<T> | undefined {
+      return running;
+    },
+  };
+}
+
+/**
+ * Records a send that failed: failed for good when the receiving server rejected the message,
+ * its attachment cannot be made or its attempts are spent; otherwise due again after the backoff.
+ */
+async function recordFailure(
+  db: Kysely<Database>,
+  row: Claimed,
+  err: unknown,
+  settings: ReturnType<typeof settingsOf>,
+  log: (line: string) => void,
+): Promise<'failed' | 'retrying'> {
+  const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+  const now = settings.clock();
+  if (isPermanentMailError(err) || err instanceof MissingAttachmentError || row.attempts >= settings.maxAttempts) {
+    await db.updateTable('mail_queue').set({ status: 'failed', last_error: message }).where('id', '=', row.id).execute();
+    log(`mail ${row.id} failed after ${row.attempts} attempt(s): ${message}`);
+    return 'failed';
+  }
+  const retryAt = new Date(now.getTime() + retryDelayMs(row.attempts, settings.baseDelayMs, settings.maxDelayMs));
+  await db.updateTable('mail_queue').set({ next_attempt_at: retryAt, last_error: message }).where('id', '=', row.id).execute();
+  log(`mail ${row.id} attempt ${row.attempts} failed (${message}); retrying at ${retryAt.toISOString()}`);
+  return 'retrying';
+}
+
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport, log } = options;
-  const clock = options.clock ?? (() => new Date());
-  const maxAttempts = options.maxAttempts ?? MAIL_DEFAULTS.maxAttempts;
-  const batchSize = options.batchSize ?? MAIL_DEFAULTS.batchSize;
-  const baseDelayMs = options.baseDelayMs ?? MAIL_DEFAULTS.baseDelayMs;
-  const maxDelayMs = options.maxDelayMs ?? MAIL_DEFAULTS.maxDelayMs;
-  const leaseMs = options.leaseMs ?? MAIL_DEFAULTS.leaseMs;
-  const pollMs = options.pollMs ?? MAIL_DEFAULTS.pollMs;
-  const stopGraceMs = options.stopGraceMs ?? MAIL_DEFAULTS.stopGraceMs;
+  const settings = settingsOf(options);
+  const { clock, batchSize, leaseMs, pollMs, stopGraceMs } = settings;
 
-  let running: Promise<DrainResult> | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastError = '';
 
-  async function claim(now: Date): Promise<Claimed[]> {
-    const result = await sql<Claimed>`
-      update mail_queue
-      set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + leaseMs)}
-      where id in (
-        select id from mail_queue
-        -- A message never tried is due at once, whatever the clocks of the database and
-        -- this process say; a retry is due by this process's clock (tests drive it).
-        where status = 'pending' and (attempts = 0 or next_attempt_at <= ${now})
-        order by next_attempt_at, created_at
-        limit ${batchSize}
-        for update skip locked
-      )
-      returning id, to_address, subject, text_body, html_body, attachments, attempts`.execute(db);
-    return result.rows;
-  }
-
-  async function content(attachment: StoredAttachment): Promise<Buffer> {
-    if ('contentBase64' in attachment) return Buffer.from(attachment.contentBase64, 'base64');
-    const make = options.attachmentSources?.[attachment.generated.kind];
-    if (!make) throw new MissingAttachmentError(`No maker for ${attachment.generated.kind} attachments`);
-    return make(attachment.generated.id);
-  }
-
-  /** Renews this worker's lease on a message it claimed; false when another worker holds it now. */
-  async function stillOurs(row: Claimed): Promise<boolean> {
-    const renewed = await sql<{ id: string }>`
-      update mail_queue set next_attempt_at = ${new Date(clock().getTime() + leaseMs)}
-      where id = ${row.id} and attempts = ${row.attempts} and status = 'pending'
-      returning id`.execute(db);
-    return renewed.rows.length > 0;
-  }
-
   async function sendOne(row: Claimed, result: DrainResult): Promise<void> {
     const stored = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as StoredAttachment[]) : row.attachments;
     try {
-      const attachments = [];
-      for (const a of stored) attachments.push({ filename: a.filename, contentType: a.contentType, content: await content(a) });
-      if (!(await stillOurs(row))) {
+      const attachments = await loadAttachments(stored, options.attachmentSources);
+      if (!(await renewLease(db, row, new Date(clock().getTime() + leaseMs)))) {
         log(`mail ${row.id}: its lease ran out and another worker took it; not sent from here`);
         result.yielded++;
         return;
@@ -163,46 +248,22 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         attachments,
       });
     } catch (err) {
-      const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
-      const now = clock();
-      if (isPermanentMailError(err) || err instanceof MissingAttachmentError || row.attempts >= maxAttempts) {
-        await db.updateTable('mail_queue').set({ status: 'failed', last_error: message }).where('id', '=', row.id).execute();
-        log(`mail ${row.id} failed after ${row.attempts} attempt(s): ${message}`);
-        result.failed++;
-      } else {
-        const retryAt = new Date(now.getTime() + retryDelayMs(row.attempts, baseDelayMs, maxDelayMs));
-        await db.updateTable('mail_queue').set({ next_attempt_at: retryAt, last_error: message }).where('id', '=', row.id).execute();
-        log(`mail ${row.id} attempt ${row.attempts} failed (${message}); retrying at ${retryAt.toISOString()}`);
-        result.retrying++;
-      }
+      result[await recordFailure(db, row, err, settings, log)]++;
       return;
     }
     await db.updateTable('mail_queue').set({ status: 'sent', sent_at: clock(), last_error: null }).where('id', '=', row.id).execute();
     result.sent++;
   }
 
-  /** Gives claimed messages back, due now and with the attempt not counted (a stop came before they were sent). */
-  async function release(rows: Claimed[]): Promise<void> {
-    for (const row of rows) {
-      await db
-        .updateTable('mail_queue')
-        .set({ attempts: row.attempts - 1, next_attempt_at: clock() })
-        .where('id', '=', row.id)
-        .where('attempts', '=', row.attempts)
-        .where('status', '=', 'pending')
-        .execute();
-    }
-  }
-
   async function round(): Promise<DrainResult> {
     const result: DrainResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, yielded: 0 };
     if (stopped) return result;
-    const rows = await claim(clock());
+    const rows = await claimDue(db, clock(), leaseMs, batchSize);
     result.claimed = rows.length;
     for (const [i, row] of rows.entries()) {
       // Stopping: between messages, never in the middle of one.
       if (stopped) {
-        await release(rows.slice(i));
+        await releaseClaims(db, rows.slice(i), clock);
         break;
       }
       await sendOne(row, result);
@@ -210,18 +271,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return result;
   }
 
-  function drainOnce(): Promise<DrainResult> {
-    // One round at a time in this process; a caller arriving mid-round waits for it and then runs its own.
-    const previous = running ?? Promise.resolve(undefined);
-    const next = previous.then(round, round);
-    running = next;
-    void next
-      .finally(() => {
-        if (running === next) running = undefined;
-      })
-      .catch(() => {});
-    return next;
-  }
+  // One round at a time in this process.
+  const rounds = oneAtATime(round);
+  const drainOnce = (): Promise<DrainResult> => rounds.run();
 
   async function tick(): Promise<void> {
     timer = undefined;
@@ -260,12 +312,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      if (running) {
-        let grace: NodeJS.Timeout | undefined;
-        const late = new Promise<'late'>((resolve) => (grace = setTimeout(() => resolve('late'), stopGraceMs)));
-        const outcome = await Promise.race([running.then(() => 'done' as const).catch(() => 'done' as const), late]);
-        clearTimeout(grace);
-        if (outcome === 'late') log(`mail worker: a send still going after ${stopGraceMs} ms is left to its lease`);
+      const running = rounds.running;
+      if (running && !(await endsWithin(running, stopGraceMs))) {
+        log(`mail worker: a send still going after ${stopGraceMs} ms is left to its lease`);
       }
       transport.close();
     },

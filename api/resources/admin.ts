@@ -58,63 +58,11 @@ function toMailQueueEntry(row: Record<string, unknown>): MailQueueEntry {
   };
 }
 
-export function admin(deps: Deps): Hono {
-  const { db, config, log } = deps;
-
-  /** GET /me's answer: the member, their session's end, their settings and the desk's working hours. */
-  const meOf = async (session: AdminSession) => {
-    const row = await db
-      .selectFrom('admins')
-      .select(['day_email_minute', 'preferences'])
-      .where('id', '=', session.admin.id)
-      .executeTakeFirstOrThrow();
-    return {
-      admin: toAdminProfile(session.admin),
-      expiresAt: session.expiresAt.toISOString(),
-      dayEmail: row.day_email_minute === null ? null : dayEmailText(row.day_email_minute),
-      preferences: row.preferences ?? {},
-      // The console suggests follow-ups inside them.
-      workingHours: { days: [...config.workingHours.days].sort(), start: config.workingHours.start, end: config.workingHours.end },
-    };
-  };
+/** The way in and out: POST /login, POST /logout. */
+function signIn(deps: Deps): Hono {
+  const { db, config } = deps;
   // Computed now, so the first unknown-email login costs what every other one does.
   decoyHash().catch(() => {});
-
-  const tasks = deps.tasks ?? createBackgroundTasks(log);
-
-  const sendResetLink = async (email: string, now: Date): Promise<void> => {
-    const found = await db.selectFrom('admins').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
-    if (!found) return;
-    const recent = await db
-      .selectFrom('password_resets')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('admin_id', '=', found.id)
-      .where('created_at', '>', new Date(now.getTime() - RESET_MAIL_WINDOW_MS))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) < RESET_MAILS_PER_WINDOW) {
-      const token = newLinkToken();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('password_resets')
-          .values({
-            admin_id: found.id,
-            token_hash: hashLinkToken(token),
-            created_at: now,
-            expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
-          })
-          .execute();
-        await enqueueMail(trx, { to: found.email, kind: 'password-reset', ...passwordResetEmail(config.publicUrl, found.name, token) });
-      });
-      deps.wakeMail?.();
-    } else {
-      log('password reset: too many requests for one admin in 15 minutes; no email sent');
-    }
-    // Spent links are of no further use.
-    await db
-      .deleteFrom('password_resets')
-      .where('expires_at', '<', new Date(now.getTime() - 86_400_000))
-      .execute();
-  };
 
   return new Hono()
     .post('/login', async (c) => {
@@ -156,8 +104,31 @@ export function admin(deps: Deps): Hono {
     .post('/logout', guard(deps, 'self'), async (c) => {
       await revokeSession(db, c.get('adminSession').jti, nowOf(deps));
       return c.json({ message: ADMIN_MESSAGES.logoutSuccess });
-    })
+    });
+}
 
+/** The member's own settings: GET /me, PATCH /me. */
+function profile(deps: Deps): Hono {
+  const { db, config } = deps;
+
+  /** GET /me's answer: the member, their session's end, their settings and the desk's working hours. */
+  const meOf = async (session: AdminSession) => {
+    const row = await db
+      .selectFrom('admins')
+      .select(['day_email_minute', 'preferences'])
+      .where('id', '=', session.admin.id)
+      .executeTakeFirstOrThrow();
+    return {
+      admin: toAdminProfile(session.admin),
+      expiresAt: session.expiresAt.toISOString(),
+      dayEmail: row.day_email_minute === null ? null : dayEmailText(row.day_email_minute),
+      preferences: row.preferences ?? {},
+      // The console suggests follow-ups inside them.
+      workingHours: { days: [...config.workingHours.days].sort(), start: config.workingHours.start, end: config.workingHours.end },
+    };
+  };
+
+  return new Hono()
     .get('/me', guard(deps, 'self'), async (c) => c.json(await meOf(c.get('adminSession'))))
 
     .patch('/me', guard(deps, 'self'), async (c) => {
@@ -178,8 +149,49 @@ export function admin(deps: Deps): Hono {
         }
       });
       return c.json(await meOf(session));
-    })
+    });
+}
 
+/** A forgotten password: POST /forgot-password mails a link, POST /reset-password/:token spends it. */
+function passwordReset(deps: Deps): Hono {
+  const { db, config, log } = deps;
+  const tasks = deps.tasks ?? createBackgroundTasks(log);
+
+  const sendResetLink = async (email: string, now: Date): Promise<void> => {
+    const found = await db.selectFrom('admins').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
+    if (!found) return;
+    const recent = await db
+      .selectFrom('password_resets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('admin_id', '=', found.id)
+      .where('created_at', '>', new Date(now.getTime() - RESET_MAIL_WINDOW_MS))
+      .executeTakeFirstOrThrow();
+    if (Number(recent.n) < RESET_MAILS_PER_WINDOW) {
+      const token = newLinkToken();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('password_resets')
+          .values({
+            admin_id: found.id,
+            token_hash: hashLinkToken(token),
+            created_at: now,
+            expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+          })
+          .execute();
+        await enqueueMail(trx, { to: found.email, kind: 'password-reset', ...passwordResetEmail(config.publicUrl, found.name, token) });
+      });
+      deps.wakeMail?.();
+    } else {
+      log('password reset: too many requests for one admin in 15 minutes; no email sent');
+    }
+    // Spent links are of no further use.
+    await db
+      .deleteFrom('password_resets')
+      .where('expires_at', '<', new Date(now.getTime() - 86_400_000))
+      .execute();
+  };
+
+  return new Hono()
     .post('/forgot-password', async (c) => {
       const input = validate(forgotPasswordSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
@@ -235,20 +247,29 @@ export function admin(deps: Deps): Hono {
       });
       if (!done) throw invalid();
       return c.json({ message: ADMIN_MESSAGES.resetSuccess });
-    })
-
-    .get('/mail', guard(deps, 'mail.read'), async (c) => {
-      const status = c.req.query('status');
-      if (status !== undefined && !['pending', 'sent', 'failed'].includes(status)) {
-        throw new HttpError(400, 'status must be pending, sent or failed');
-      }
-      const rows = await listRows(db, c, {
-        table: 'mail_queue',
-        columns: ['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'next_attempt_at', 'sent_at'],
-        timeColumn: 'created_at',
-        searchColumns: ['to_address', 'subject'],
-        filter: () => (status ? (eb) => eb('status', '=', status) : undefined),
-      });
-      return c.json({ data: rows.map(toMailQueueEntry) });
     });
+}
+
+/** The outgoing mail queue, for the console: GET /mail. */
+function mailQueue(deps: Deps): Hono {
+  const { db } = deps;
+  return new Hono().get('/mail', guard(deps, 'mail.read'), async (c) => {
+    const status = c.req.query('status');
+    if (status !== undefined && !['pending', 'sent', 'failed'].includes(status)) {
+      throw new HttpError(400, 'status must be pending, sent or failed');
+    }
+    const rows = await listRows(db, c, {
+      table: 'mail_queue',
+      columns: ['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'next_attempt_at', 'sent_at'],
+      timeColumn: 'created_at',
+      searchColumns: ['to_address', 'subject'],
+      filter: () => (status ? (eb) => eb('status', '=', status) : undefined),
+    });
+    return c.json({ data: rows.map(toMailQueueEntry) });
+  });
+}
+
+/** Every route above under one mount point, /api/admin (the paths are each group's own). */
+export function admin(deps: Deps): Hono {
+  return new Hono().route('/', signIn(deps)).route('/', profile(deps)).route('/', passwordReset(deps)).route('/', mailQueue(deps));
 }

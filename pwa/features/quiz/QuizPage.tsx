@@ -39,14 +39,11 @@ interface QuizPageProps {
   onDone?: () => void;
 }
 
-export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
-  const words = QUIZ_WORDS[language];
+/** The answers and the statement shown, resumed from this device's draft and saved to it on every change. */
+function useQuizDraft(language: QuizLanguage) {
   const [loaded, setLoaded] = useState(false);
   const [answers, setAnswers] = useState<QuizAnswers>({});
   const [index, setIndex] = useState(0);
-  const { submitting, submittingRef, onSubmit } = useQuizSubmit(language, taker, onDone);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
 
   // Resume where this device left off.
   useEffect(() => {
@@ -71,6 +68,76 @@ export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
     if (!loaded) return;
     void saveDraft({ test: language, answers, index, updatedAt: Date.now() }).catch(() => undefined);
   }, [loaded, language, answers, index]);
+  return { loaded, answers, setAnswers, index, setIndex };
+}
+
+type QuizWords = (typeof QUIZ_WORDS)[QuizLanguage];
+
+/** How many statements are answered, in words and as a bar. */
+function QuizProgress({ words, answeredCount }: { words: QuizWords; answeredCount: number }) {
+  const percent = Math.round((answeredCount / QUIZ_ITEM_COUNT) * 100);
+  return (
+    <div className="quiz__progress">
+      <span className="quiz__count" data-testid="quiz-progress">
+        {words.count(answeredCount)} <span className="quiz__count-word">{words.answered}</span>
+      </span>
+      <div
+        className="quiz__bar"
+        role="progressbar"
+        aria-label={words.progressLabel}
+        aria-valuemin={0}
+        aria-valuemax={QUIZ_ITEM_COUNT}
+        aria-valuenow={answeredCount}
+        aria-valuetext={words.count(answeredCount)}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+interface QuizOptionsProps {
+  language: QuizLanguage;
+  item: (typeof QUIZ_ITEMS)[number];
+  current: QuizOptionIndex | undefined;
+  submitting: boolean;
+  choose: (option: QuizOptionIndex) => void;
+}
+
+/** The four answers to the statement, as radio buttons named by their letters. */
+function QuizOptions({ language, item, current, submitting, choose }: QuizOptionsProps) {
+  return (
+    <div className="quiz__options" role="radiogroup" aria-labelledby="quiz-statement">
+      {QUIZ_OPTIONS[language].map((label, i) => {
+        const option = i as QuizOptionIndex;
+        const checked = current === option;
+        return (
+          <label key={label} className={`quiz__option${checked ? ' quiz__option--checked' : ''}`}>
+            <input
+              type="radio"
+              name={`answer-${item.id}`}
+              value={option}
+              checked={checked}
+              disabled={submitting}
+              onChange={() => choose(option)}
+            />
+            <span className="quiz__letter" aria-hidden="true">
+              {QUIZ_OPTION_LETTERS[option]}
+            </span>
+            <span>{label}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
+  const words = QUIZ_WORDS[language];
+  const { loaded, answers, setAnswers, index, setIndex } = useQuizDraft(language);
+  const { submitting, submittingRef, onSubmit } = useQuizSubmit(language, taker, onDone);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
 
   // After Next/Previous, the new statement is announced and arrow keys keep working.
   useEffect(() => {
@@ -89,7 +156,7 @@ export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
       if (submittingRef.current) return;
       setAnswers((prev) => (prev[item.id] === option ? prev : { ...prev, [item.id]: option }));
     },
-    [item.id, submittingRef],
+    [item.id, submittingRef, setAnswers],
   );
 
   const go = (next: number) => {
@@ -102,7 +169,6 @@ export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
   const title = `Personality Test (${words.name})`;
   const other: QuizLanguage = language === 'english' ? 'hinglish' : 'english';
   const lang = QUIZ_HTML_LANG[language];
-  const percent = Math.round((answeredCount / QUIZ_ITEM_COUNT) * 100);
   return (
     <>
       <Meta title={title} description={`The SkillUp 30-question personality test in ${words.name}.`} robots="noindex" />
@@ -126,50 +192,14 @@ export default function QuizPage({ language, taker, onDone }: QuizPageProps) {
             </p>
           ) : (
             <div className="card quiz__card" data-testid="quiz" data-index={index}>
-              <div className="quiz__progress">
-                <span className="quiz__count" data-testid="quiz-progress">
-                  {words.count(answeredCount)} <span className="quiz__count-word">{words.answered}</span>
-                </span>
-                <div
-                  className="quiz__bar"
-                  role="progressbar"
-                  aria-label={words.progressLabel}
-                  aria-valuemin={0}
-                  aria-valuemax={QUIZ_ITEM_COUNT}
-                  aria-valuenow={answeredCount}
-                  aria-valuetext={words.count(answeredCount)}
-                >
-                  <span style={{ width: `${percent}%` }} />
-                </div>
-              </div>
+              <QuizProgress words={words} answeredCount={answeredCount} />
 
               <div className="quiz__question">
                 <p className="quiz__number">{words.question(index + 1)}</p>
                 <h2 ref={headingRef} id="quiz-statement" tabIndex={-1} className="quiz__statement" data-testid="quiz-statement">
                   {quizItemText(item, language)}
                 </h2>
-                <div className="quiz__options" role="radiogroup" aria-labelledby="quiz-statement">
-                  {QUIZ_OPTIONS[language].map((label, i) => {
-                    const option = i as QuizOptionIndex;
-                    const checked = current === option;
-                    return (
-                      <label key={label} className={`quiz__option${checked ? ' quiz__option--checked' : ''}`}>
-                        <input
-                          type="radio"
-                          name={`answer-${item.id}`}
-                          value={option}
-                          checked={checked}
-                          disabled={submitting}
-                          onChange={() => choose(option)}
-                        />
-                        <span className="quiz__letter" aria-hidden="true">
-                          {QUIZ_OPTION_LETTERS[option]}
-                        </span>
-                        <span>{label}</span>
-                      </label>
-                    );
-                  })}
-                </div>
+                <QuizOptions language={language} item={item} current={current} submitting={submitting} choose={choose} />
               </div>
 
               <div className="quiz__nav">

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefO
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES, ADMIN_PATHS } from '../../../../contract/admin.ts';
 import { LIST_SLUGS, listOf } from '../../../../contract/lead-kinds.ts';
+import { type Permission } from '../../../../contract/desk.ts';
 import { CONSOLE_ROUTES } from '../../../../contract/routes.ts';
 import { ToastProvider, useToast } from '../../../components/Toast.tsx';
 import { adminName, clearSession, onSessionEnded, readSession, type SessionNotice } from '../session.ts';
@@ -87,10 +88,68 @@ function useMenu(): MenuState {
   return { open, toggle: () => setOpen((o) => !o), followed, button };
 }
 
-function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; loggingOut: boolean; menu: MenuState }) {
-  const { arrived, live } = useLeadEvents();
+/** A page of the console, linked from the sidebar for the members whose role may use it (every member when none is named). */
+interface PageLink {
+  to: string;
+  label: string;
+  permission?: Permission;
+}
+
+/** Before the lists: where a member's day starts. */
+const FIRST_LINKS: readonly PageLink[] = [
+  { to: '/admin/my-day', label: 'My day', permission: 'leads.read' },
+  { to: '/admin/overview', label: 'Overview', permission: 'overview.read' },
+  { to: '/admin/reports', label: 'Reports', permission: 'reports.read' },
+];
+
+/** After the lists: the people, the tools and the member's own settings. */
+const LATER_LINKS: readonly PageLink[] = [
+  { to: '/admin/people', label: 'People', permission: 'leads.read' },
+  { to: '/admin/import', label: 'Import', permission: 'leads.import' },
+  { to: '/admin/templates', label: 'Templates', permission: 'leads.work' },
+  { to: '/admin/batches', label: 'Batches', permission: 'leads.read' },
+  { to: '/admin/payments', label: 'Payments to check', permission: 'payments.confirm' },
+  { to: '/admin/sessions', label: 'Sessions', permission: 'sessions.run' },
+  { to: '/admin/team', label: 'Team', permission: 'team.read' },
+  { to: '/admin/assignment', label: 'Assignment', permission: 'assignment.read' },
+  { to: '/admin/rules', label: 'Rules', permission: 'rules.manage' },
+  { to: '/admin/audit', label: 'Erasure log', permission: 'audit.read' },
+  { to: '/admin/settings', label: 'My settings' },
+];
+
+function PageLinks({ links }: { links: readonly PageLink[] }) {
   const member = useMember();
-  const reads = member.can('leads.read');
+  return links
+    .filter((link) => !link.permission || member.can(link.permission))
+    .map((link) => (
+      <li key={link.to}>
+        <NavLink to={link.to}>{link.label}</NavLink>
+      </li>
+    ));
+}
+
+/** A link per lead list, with how many leads arrived in it since the console opened. */
+function ListLinks() {
+  const { arrived } = useLeadEvents();
+  const member = useMember();
+  return (member.can('leads.read') ? LIST_SLUGS : []).map((slug) => (
+    <li key={slug}>
+      <NavLink to={`/admin/${slug}`}>
+        {listOf(slug).title}
+        {arrived[slug] > 0 && (
+          <span className="console__badge" data-testid={`new-${slug}`}>
+            {formatCount(arrived[slug])}
+            <span className="visually-hidden"> new since you opened the console</span>
+          </span>
+        )}
+      </NavLink>
+    </li>
+  ));
+}
+
+function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; loggingOut: boolean; menu: MenuState }) {
+  const { live } = useLeadEvents();
+  const member = useMember();
   return (
     <aside className="console__sidebar">
       <div className="console__bar">
@@ -112,87 +171,9 @@ function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; logging
       <div id="console-menu" className="console__menu" onClick={menu.followed}>
         <nav aria-label="Admin">
           <ul>
-            {reads && (
-              <li>
-                <NavLink to="/admin/my-day">My day</NavLink>
-              </li>
-            )}
-            {member.can('overview.read') && (
-              <li>
-                <NavLink to="/admin/overview">Overview</NavLink>
-              </li>
-            )}
-            {member.can('reports.read') && (
-              <li>
-                <NavLink to="/admin/reports">Reports</NavLink>
-              </li>
-            )}
-            {(reads ? LIST_SLUGS : []).map((slug) => (
-              <li key={slug}>
-                <NavLink to={`/admin/${slug}`}>
-                  {listOf(slug).title}
-                  {arrived[slug] > 0 && (
-                    <span className="console__badge" data-testid={`new-${slug}`}>
-                      {formatCount(arrived[slug])}
-                      <span className="visually-hidden"> new since you opened the console</span>
-                    </span>
-                  )}
-                </NavLink>
-              </li>
-            ))}
-            {reads && (
-              <li>
-                <NavLink to="/admin/people">People</NavLink>
-              </li>
-            )}
-            {member.can('leads.import') && (
-              <li>
-                <NavLink to="/admin/import">Import</NavLink>
-              </li>
-            )}
-            {member.can('leads.work') && (
-              <li>
-                <NavLink to="/admin/templates">Templates</NavLink>
-              </li>
-            )}
-            {member.can('leads.read') && (
-              <li>
-                <NavLink to="/admin/batches">Batches</NavLink>
-              </li>
-            )}
-            {member.can('payments.confirm') && (
-              <li>
-                <NavLink to="/admin/payments">Payments to check</NavLink>
-              </li>
-            )}
-            {member.can('sessions.run') && (
-              <li>
-                <NavLink to="/admin/sessions">Sessions</NavLink>
-              </li>
-            )}
-            {member.can('team.read') && (
-              <li>
-                <NavLink to="/admin/team">Team</NavLink>
-              </li>
-            )}
-            {member.can('assignment.read') && (
-              <li>
-                <NavLink to="/admin/assignment">Assignment</NavLink>
-              </li>
-            )}
-            {member.can('rules.manage') && (
-              <li>
-                <NavLink to="/admin/rules">Rules</NavLink>
-              </li>
-            )}
-            {member.can('audit.read') && (
-              <li>
-                <NavLink to="/admin/audit">Erasure log</NavLink>
-              </li>
-            )}
-            <li>
-              <NavLink to="/admin/settings">My settings</NavLink>
-            </li>
+            <PageLinks links={FIRST_LINKS} />
+            <ListLinks />
+            <PageLinks links={LATER_LINKS} />
           </ul>
         </nav>
         <SidebarViews />

@@ -68,10 +68,9 @@ function useLeadDetail(slug: ListSlug, id: string): [State, (s: State) => void, 
   return [loaded, setLoaded, () => setReload((n) => n + 1)];
 }
 
-export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, started }: Props) {
+/** Deleting the lead: asked first, then the panel closes (or says why it could not). */
+function useErase(slug: ListSlug, id: string, onErased: () => void) {
   const toast = useToast();
-  const member = useMember();
-  const [loaded, setLoaded, reload] = useLeadDetail(slug, id);
   const [confirmErase, setConfirmErase] = useState(false);
   const [erasing, setErasing] = useState(false);
   const erase = async () => {
@@ -87,7 +86,12 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, star
       setConfirmErase(false);
     }
   };
+  return { confirmErase, setConfirmErase, erasing, erase };
+}
 
+/** The changes a member makes to the lead: its fields and status, an activity, a reach attempt and its outcome. */
+function useLeadActions(slug: ListSlug, id: string, setLoaded: (s: State) => void, onChanged: () => void) {
+  const toast = useToast();
   /** A change to the lead (PATCH) or an activity logged on it (POST): the panel shows the answer. */
   const send = useCallback(
     async (method: 'PATCH' | 'POST', path: string, body: object): Promise<Sent | undefined> => {
@@ -128,6 +132,15 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, star
     },
     [send, slug, id, toast],
   );
+  return { update, log, reachAttempt, reachOutcome };
+}
+
+export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, started }: Props) {
+  const toast = useToast();
+  const member = useMember();
+  const [loaded, setLoaded, reload] = useLeadDetail(slug, id);
+  const { confirmErase, setConfirmErase, erasing, erase } = useErase(slug, id, onErased);
+  const { update, log, reachAttempt, reachOutcome } = useLeadActions(slug, id, setLoaded, onChanged);
 
   const title = loaded.state === 'ready' ? leadName(loaded.detail.data) || list.title : list.title;
   return (

@@ -177,56 +177,64 @@ function cellText(item: Lead, column: TableColumn): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-function Row({ list, item, index, now, rows, whatsapp, columns, selected, onSelect, onOpen, onReach, onStatus }: RowProps) {
+interface CellProps extends Pick<RowProps, 'list' | 'item' | 'now' | 'whatsapp' | 'onReach' | 'onStatus'> {
+  column: TableColumn;
+  /** The lead's name as the row shows it (labels of its controls say whose they are). */
+  name: string;
+}
+
+/** One cell after the name: the date, the owner, the next step, the status, a phone with its links, or a field. */
+function RowCell({ column, item, list, now, name, whatsapp, onReach, onStatus }: CellProps): ReactNode {
   const member = useMember();
-  const [first, ...rest] = columns;
-  const name = leadName(item) || String(item[first!.field!.key] ?? '');
   const assignee = item.assignee as Assignee | null | undefined;
   const owner = assignee ? (assignee._id === member.id ? 'You' : assignee.name) : '';
-  const cell = (column: TableColumn): ReactNode => {
-    switch (column.id) {
-      case 'date':
+  switch (column.id) {
+    case 'date':
+      return (
+        <Clip text={formatDateTime(item[list.timeField])}>
+          <FieldValue field={{ key: list.timeField, label: 'Date', kind: 'date' }} item={item} />
+        </Clip>
+      );
+    case 'owner':
+      return owner ? (
+        <Clip text={owner}>{owner}</Clip>
+      ) : (
+        <Clip text="Unassigned">
+          <span className="muted">Unassigned</span>
+        </Clip>
+      );
+    case 'next':
+      return <NextCell item={item} now={now} />;
+    case 'status':
+      return (
+        <StatusSelect
+          value={item.status}
+          label={`Status of ${name}`}
+          onChange={(s) => onStatus(item._id, s)}
+          disabled={!member.can('leads.work')}
+        />
+      );
+    default:
+      if (column.field!.kind === 'phone')
         return (
-          <Clip text={formatDateTime(item[list.timeField])}>
-            <FieldValue field={{ key: list.timeField, label: 'Date', kind: 'date' }} item={item} />
-          </Clip>
-        );
-      case 'owner':
-        return owner ? (
-          <Clip text={owner}>{owner}</Clip>
-        ) : (
-          <Clip text="Unassigned">
-            <span className="muted">Unassigned</span>
-          </Clip>
-        );
-      case 'next':
-        return <NextCell item={item} now={now} />;
-      case 'status':
-        return (
-          <StatusSelect
-            value={item.status}
-            label={`Status of ${name}`}
-            onChange={(s) => onStatus(item._id, s)}
-            disabled={!member.can('leads.work')}
+          <PhoneCell
+            item={item}
+            name={name}
+            whatsapp={whatsapp}
+            {...(member.can('leads.work') ? { onReach: (t: ReachType) => onReach(item._id, t) } : {})}
           />
         );
-      default:
-        if (column.field!.kind === 'phone')
-          return (
-            <PhoneCell
-              item={item}
-              name={name}
-              whatsapp={whatsapp}
-              {...(member.can('leads.work') ? { onReach: (t: ReachType) => onReach(item._id, t) } : {})}
-            />
-          );
-        return (
-          <Clip text={cellText(item, column)}>
-            <FieldValue field={column.field!} item={item} />
-          </Clip>
-        );
-    }
-  };
+      return (
+        <Clip text={cellText(item, column)}>
+          <FieldValue field={column.field!} item={item} />
+        </Clip>
+      );
+  }
+}
+
+function Row({ list, item, index, now, rows, whatsapp, columns, selected, onSelect, onOpen, onReach, onStatus }: RowProps) {
+  const [first, ...rest] = columns;
+  const name = leadName(item) || String(item[first!.field!.key] ?? '');
   return (
     <tr
       className={selected.has(item._id) ? 'is-selected' : undefined}
@@ -273,7 +281,7 @@ function Row({ list, item, index, now, rows, whatsapp, columns, selected, onSele
       </th>
       {rest.map((c) => (
         <td key={c.id} className={`console-table__col-${c.id} console-table__${c.field?.kind ?? c.id}`} data-label={c.label}>
-          {cell(c)}
+          <RowCell column={c} item={item} list={list} now={now} name={name} whatsapp={whatsapp} onReach={onReach} onStatus={onStatus} />
         </td>
       ))}
     </tr>

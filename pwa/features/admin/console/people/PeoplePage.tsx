@@ -12,6 +12,55 @@ import { useAdminData } from '../use-admin-data.ts';
 
 const PAGE = 50;
 
+type Person = PeopleListResponse['data'][number];
+
+/** One row per person: how to reach them, the forms they sent, their latest status and owner. */
+function PeopleTable({ people }: { people: Person[] }) {
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table people-table">
+        <caption className="visually-hidden">People, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Phone</th>
+            <th scope="col">Email</th>
+            <th scope="col">Forms</th>
+            <th scope="col">Latest</th>
+            <th scope="col">Status</th>
+            <th scope="col">Owner</th>
+          </tr>
+        </thead>
+        <tbody>
+          {people.map((p) => (
+            <tr key={p.id}>
+              <th scope="row">
+                <Link to={`/admin/people/${p.id}`} className="cell-clip" title={p.name}>
+                  {p.name || p.email || p.phone}
+                </Link>
+              </th>
+              <td data-label="Phone">{p.phone}</td>
+              <td data-label="Email">
+                <span className="cell-clip" title={p.email}>
+                  {p.email}
+                </span>
+              </td>
+              <td data-label="Forms">
+                <span className="cell-clip" title={p.lists.map((l) => listOf(l).title).join(', ')}>
+                  {p.leads} · {p.lists.map((l) => listOf(l).title).join(', ')}
+                </span>
+              </td>
+              <td data-label="Latest">{formatDateTime(p.lastAt)}</td>
+              <td data-label="Status">{statusLabel(p.status)}</td>
+              <td data-label="Owner">{p.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export default function PeoplePage() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').slice(0, 100);
@@ -58,47 +107,7 @@ export default function PeoplePage() {
           {q ? `No one matches "${q}".` : 'No one has filled a form yet.'}
         </p>
       ) : (
-        <div className="console-table-wrap">
-          <table className="console-table people-table">
-            <caption className="visually-hidden">People, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Email</th>
-                <th scope="col">Forms</th>
-                <th scope="col">Latest</th>
-                <th scope="col">Status</th>
-                <th scope="col">Owner</th>
-              </tr>
-            </thead>
-            <tbody>
-              {people.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row">
-                    <Link to={`/admin/people/${p.id}`} className="cell-clip" title={p.name}>
-                      {p.name || p.email || p.phone}
-                    </Link>
-                  </th>
-                  <td data-label="Phone">{p.phone}</td>
-                  <td data-label="Email">
-                    <span className="cell-clip" title={p.email}>
-                      {p.email}
-                    </span>
-                  </td>
-                  <td data-label="Forms">
-                    <span className="cell-clip" title={p.lists.map((l) => listOf(l).title).join(', ')}>
-                      {p.leads} · {p.lists.map((l) => listOf(l).title).join(', ')}
-                    </span>
-                  </td>
-                  <td data-label="Latest">{formatDateTime(p.lastAt)}</td>
-                  <td data-label="Status">{statusLabel(p.status)}</td>
-                  <td data-label="Owner">{p.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PeopleTable people={people} />
       )}
       <nav className="console-pager" aria-label="Pages">
         <p aria-live="polite">Page {page}</p>

@@ -92,17 +92,9 @@ function ConsentBasisField({ basis, onChange, showError }: { basis: string; onCh
   );
 }
 
-export default function ImportPage() {
-  const id = useId();
-  const [slug, setSlug] = useState<ListSlug>(IMPORTABLE[0]!.slug);
-  const [file, setFile] = useState<File | null>(null);
+/** The file sent to be checked (nothing stored) or imported; the step says where that stands. */
+function useImportFile(slug: ListSlug, file: File | null, basis: string, toMe: boolean) {
   const [step, setStep] = useState<Step>({ state: 'choose' });
-  const [toMe, setToMe] = useState(false);
-  const [basis, setBasis] = useState('');
-  const [basisTouched, setBasisTouched] = useState(false);
-  const member = useMember();
-  const list = IMPORTABLE.find((l) => l.slug === slug)!;
-  const kind = LISTED_KINDS.find((k) => LEAD_KINDS[k].list.slug === slug)!;
   const send = async (commit: boolean) => {
     if (!file || consentBasisError(basis)) return;
     setStep({ state: 'busy' });
@@ -121,6 +113,20 @@ export default function ImportPage() {
       setStep({ state: 'error', message });
     }
   };
+  return { step, setStep, send };
+}
+
+export default function ImportPage() {
+  const id = useId();
+  const [slug, setSlug] = useState<ListSlug>(IMPORTABLE[0]!.slug);
+  const [file, setFile] = useState<File | null>(null);
+  const [toMe, setToMe] = useState(false);
+  const [basis, setBasis] = useState('');
+  const [basisTouched, setBasisTouched] = useState(false);
+  const { step, setStep, send } = useImportFile(slug, file, basis, toMe);
+  const member = useMember();
+  const list = IMPORTABLE.find((l) => l.slug === slug)!;
+  const kind = LISTED_KINDS.find((k) => LEAD_KINDS[k].list.slug === slug)!;
   const check = (e: FormEvent) => {
     e.preventDefault();
     setBasisTouched(true);
