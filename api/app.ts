@@ -47,6 +47,8 @@ import { relayDeliveries } from './relay/access.ts';
 import { relayKeys } from './resources/relay-keys.ts';
 import { relayStatus } from './resources/relay.ts';
 import { relayIngest } from './relay/queue.ts';
+import { WEBINAR_PATHS } from '../contract/webinars.ts';
+import { webinarsAdmin, webinarsPublic } from './resources/webinars.ts';
 
 export interface AppOptions {
   /** Log one line per request (off in most tests). */
@@ -126,6 +128,8 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(BOOKING_PATHS.paymentEvents, paymentEvents(deps));
   app.route(BOOKING_PATHS.adminBatches, batchAdmin(deps));
   app.route(SESSION_PATHS.admin, sessionsAdmin(deps, ingest));
+  app.route(WEBINAR_PATHS.admin, webinarsAdmin(deps));
+  app.route(WEBINAR_PATHS.upcoming, webinarsPublic(deps));
   app.route(RELAY_PATHS.keys, relayKeys(deps));
   app.route(RELAY_PATHS.status, relayStatus(deps));
   app.route(SESSION_PATHS.public, sessionsPublic(deps));

@@ -26,6 +26,7 @@ const noMail: MailWorker = {
 import { startLeadAlerts } from './leads/alerts.ts';
 import { startDigests } from './desk/digests.ts';
 import { startReminders } from './desk/reminders.ts';
+import { startWebinarReminders } from './leads/webinar-reminders.ts';
 import { gatewayOf } from './payments/gateways.ts';
 import { startPayments } from './payments/links.ts';
 import { startLinker } from './people/linker.ts';
@@ -153,6 +154,8 @@ async function main(): Promise<void> {
     // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
     const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
     const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, log, wakeMail: () => mailWorker.wake() });
+    // Webinar registrations get their reminder an hour before the start; a relay sends no mail.
+    const webinarReminders = config.relay ? undefined : startWebinarReminders({ db: database.db, log, wakeMail: () => mailWorker.wake() });
     // New leads join their person (people/linker.ts).
     const linker = startLinker({ db: database.db, log });
     // The search indexes' pending lists merged every second, not by a lead's insert (db/pending-lists.ts).
@@ -167,6 +170,7 @@ async function main(): Promise<void> {
       await payments?.stop();
       await reminders.stop();
       await digests.stop();
+      await webinarReminders?.stop();
       await linker.stop();
       await merger?.stop();
     };

@@ -68,7 +68,8 @@ export type Permission =
   | 'payments.confirm'
   | 'batches.manage'
   | 'sessions.run'
-  | 'relays.manage';
+  | 'relays.manage'
+  | 'webinars.manage';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -109,6 +110,8 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'sessions.run': ['admin', 'trainer'],
   // Keys that let a relay deliver its class's submissions: admins only.
   'relays.manage': ['admin'],
+  // Scheduling, editing and cancelling webinars (their registrations are leads like any other).
+  'webinars.manage': ['admin'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {

@@ -113,7 +113,7 @@ export interface LeadKindDef {
  * A field, typed as written (its key, kind and column stay literal types), so the server's
  * table types are derived from the registry (KindColumns) rather than typed again.
  */
-function f<const K extends string, const D extends FieldKind = 'text', const R extends FieldRoles = {}>(
+function f<const K extends string, const D extends FieldKind = 'text', const R extends FieldRoles = Record<never, never>>(
   key: K,
   label: string,
   kind?: D,
@@ -318,6 +318,31 @@ export const LEAD_KINDS = {
         tucked(f('message', 'Message', 'longText', { sorted: true })),
       ],
       empty: 'No proposal requests yet.',
+    },
+  },
+  // A seat at a webinar (contract/webinars.ts): the join link goes by email, a reminder an hour before.
+  webinar: {
+    path: '/api/v1/webinars/register',
+    label: 'Webinar registration',
+    fields: [f('webinar', 'Webinar', 'option', { column: 'webinar_id', type: 'uuid' }), name, email, phone],
+    list: {
+      slug: 'webinars',
+      colour: '#3d5a1e',
+      position: 8,
+      title: 'Webinar Registrations',
+      path: '/api/v1/webinars/registrations',
+      envelope: 'data',
+      timeField: 'createdAt',
+      // The webinar's title and start are read beside the row (an admin may edit them).
+      columns: [
+        searchedName,
+        f('webinarTitle', 'Webinar', 'text', { column: null }),
+        f('webinarStartsAt', 'Starts', 'date', { column: null }),
+        searchedEmail,
+        searchedPhone,
+      ],
+      empty: 'No webinar registrations yet.',
+      summary: ['webinarTitle'],
     },
   },
   // A student joining a classroom session at /s/{code} (contract/sessions.ts); `session`

@@ -132,6 +132,22 @@ export interface BookingBatchesTable {
 /** A proposal request from an organisation (migrations/2026-11-26T0051_proposals.ts). */
 export interface ProposalsTable extends ListedLeadColumns, KindColumns<'proposal'> {}
 
+/** A webinar admins scheduled (migrations/2026-11-27T0231_webinars.ts). */
+export interface WebinarsTable {
+  id: Generated<string>;
+  title: string;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  join_url: string;
+  cancelled_at: Nullable<Date, Date | string>;
+  created_at: CreatedAt;
+  created_by: string | null;
+}
+/** A registration for a webinar: a listed lead (the `webinar` kind). */
+export interface WebinarRegistrationsTable extends ListedLeadColumns, KindColumns<'webinar'> {
+  /** Set by the instance that sent the reminder. */
+  reminded_at: Nullable<Date, Date | string>;
+}
+
 export interface AdminsTable {
   id: Generated<string>;
   /** Always lower case. */
@@ -441,6 +457,8 @@ export interface Database {
   booking_batches: BookingBatchesTable;
   payment_events: PaymentEventsTable;
   proposals: ProposalsTable;
+  webinars: WebinarsTable;
+  webinar_registrations: WebinarRegistrationsTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
   password_resets: PasswordResetsTable;
@@ -478,6 +496,7 @@ export type ListedTable =
   | 'join_now_users'
   | 'personality_users'
   | 'bookings'
-  | 'proposals';
+  | 'proposals'
+  | 'webinar_registrations';
 /** Every table that stores a public submission. */
 export type LeadTable = ListedTable | 'quiz_submissions' | 'erasure_requests' | 'session_participants';

@@ -29,6 +29,9 @@ import {
   type ListSlug,
 } from '../../contract/lead-kinds.ts';
 import { withLatestTests } from './latest-tests.ts';
+import { WEBINAR_MESSAGES, type WebinarRegistrationRecord } from '../../contract/webinars.ts';
+import { webinarRefusal } from './webinar-closed.ts';
+import { withWebinars } from './webinar-extras.ts';
 import { HttpError } from '../lib/http.ts';
 import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { MESSAGES } from '../../contract/messages.ts';
@@ -262,6 +265,14 @@ export const proposalLead = listed({
   created: (data: ProposalRecord) => ({ success: true, message: MESSAGES.proposalSuccess, data }),
 });
 
+export const webinarLead = listed({
+  kind: 'webinar',
+  table: 'webinar_registrations',
+  created: (data: WebinarRegistrationRecord) => ({ success: true, message: WEBINAR_MESSAGES.registered, data }),
+  refusal: webinarRefusal,
+  extras: withWebinars,
+});
+
 /** The listed kinds, by kind. */
 export const LISTED_LEADS = {
   contact: contactLead,
@@ -271,6 +282,7 @@ export const LISTED_LEADS = {
   personalitySignup: personalitySignupLead,
   booking: bookingLead,
   proposal: proposalLead,
+  webinar: webinarLead,
 } satisfies { [K in ListedKind]: ListedDefinition<K, ListedTable, { _id: string }> & ListedLead };
 
 /** The five, for code that serves them alike. */

@@ -10,6 +10,7 @@ import { bookingLeadMailed } from './booking-mail.ts';
 import { erasureRequestLead } from './erasure.ts';
 import { quizAnswersLead } from './quiz-answers.ts';
 import { sessionJoinLead } from './session-join.ts';
+import { webinarLeadMailed } from './webinar-mail.ts';
 
 type Make = (deps: Deps) => AnyLeadResource;
 
@@ -18,6 +19,7 @@ const MADE: { [K in Exclude<LeadKind, ListedKind>]: Make } & { [K in ListedKind]
   erasureRequest: (deps) => erasureRequestLead(deps),
   sessionJoin: () => sessionJoinLead as AnyLeadResource,
   booking: (deps) => bookingLeadMailed(deps) as AnyLeadResource,
+  webinar: (deps) => webinarLeadMailed(deps) as AnyLeadResource,
 };
 
 /** The resources that are not a listed kind's plain definition, each made once for the app. */
