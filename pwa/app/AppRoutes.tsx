@@ -27,6 +27,7 @@ const Outbox = lazy(() => import('../features/outbox/OutboxPage.tsx'));
 const DeleteMyData = lazy(() => import('../features/erasure/DeleteMyDataPage.tsx'));
 const Session = lazy(() => import('./routes/session.tsx'));
 const Booking = lazy(() => import('./routes/booking.tsx'));
+const Webinars = lazy(() => import('../features/webinars/WebinarsPage.tsx'));
 const NotFound = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
 export function AppRoutes() {
@@ -48,6 +49,7 @@ export function AppRoutes() {
         <Route path="blog" element={<Blog />} />
         <Route path="blog/:id" element={<BlogDetail />} />
         <Route path="contact" element={<Contact />} />
+        <Route path="webinars" element={<Webinars />} />
         <Route path="join-now" element={<JoinNow />} />
         <Route path="signup" element={<Signup />} />
         <Route path="course/soft-skills" element={<Course />} />

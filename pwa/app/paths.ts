@@ -13,6 +13,7 @@ export const PRERENDERED_PATHS: string[] = [
   '/blog',
   ...BLOG_POST_IDS.map((id) => `/blog/${id}`),
   '/contact',
+  '/webinars',
   '/join-now',
   '/signup',
   '/course/soft-skills',

@@ -38,6 +38,7 @@ import PersonPage from './people/PersonPage.tsx';
 import ImportPage from './workspace/ImportPage.tsx';
 import TemplatesPage from './workspace/TemplatesPage.tsx';
 import BatchesPage from './workspace/BatchesPage.tsx';
+import WebinarSchedulePage from './workspace/WebinarSchedulePage.tsx';
 import PaymentChecksPage from './workspace/PaymentChecksPage.tsx';
 
 interface MenuState {
@@ -146,6 +147,11 @@ function Sidebar({ onLogout, loggingOut, menu }: { onLogout: () => void; logging
             {member.can('leads.read') && (
               <li>
                 <NavLink to="/admin/batches">Batches</NavLink>
+              </li>
+            )}
+            {member.can('leads.read') && (
+              <li>
+                <NavLink to="/admin/webinar-schedule">Webinars</NavLink>
               </li>
             )}
             {member.can('payments.confirm') && (
@@ -306,6 +312,7 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route path={CONSOLE_ROUTES.import} element={<ImportPage />} />
             <Route path={CONSOLE_ROUTES.templates} element={<TemplatesPage />} />
             <Route path={CONSOLE_ROUTES.batches} element={<BatchesPage />} />
+            <Route path={CONSOLE_ROUTES.webinarSchedule} element={<WebinarSchedulePage />} />
             <Route path={CONSOLE_ROUTES.payments} element={<PaymentChecksPage />} />
             <Route path={CONSOLE_ROUTES.sessions} element={<SessionsPage />} />
             <Route path={CONSOLE_ROUTES.session} element={<SessionPage />} />
