@@ -92,7 +92,7 @@ function WebinarRow({ webinar, manages, onChanged }: { webinar: Webinar; manages
         {webinar.cancelledAt ? ' (cancelled)' : ''} · {webinar.registrations} registered
       </span>
       {manages && open && (
-        <span>
+        <span className="console-webinars__actions">
           <button type="button" className="link-btn" onClick={() => setEditing(true)}>
             Edit<span className="visually-hidden"> {webinar.title}</span>
           </button>
