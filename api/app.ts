@@ -13,8 +13,7 @@ import { certificatePage, certificatesApi } from './resources/certificates.ts';
 import { credentials } from './resources/credentials.ts';
 import { health } from './resources/health.ts';
 import { leadResources, leads } from './resources/leads.ts';
-import { bookingLeadMailed } from './leads/booking-mail.ts';
-import { quizAnswersLead } from './leads/quiz-answers.ts';
+import { madeLeadResources } from './leads/resources.ts';
 import { sync } from './resources/sync.ts';
 import { BOOKING_PATHS } from '../contract/bookings.ts';
 import { batchAdmin, bookingAdmin, bookingOptions, bookingUtr } from './resources/bookings.ts';
@@ -23,7 +22,6 @@ import { gatewayOf } from './payments/gateways.ts';
 import { events } from './resources/events.ts';
 import { CONSOLE_PATHS } from '../contract/console.ts';
 import { ERASURE_PATHS } from '../contract/erasure.ts';
-import { erasureRequestLead } from './leads/erasure.ts';
 import { createBackgroundTasks } from './lib/background.ts';
 import { audit } from './resources/audit.ts';
 import { erasure } from './resources/erasure.ts';
@@ -46,8 +44,7 @@ import { views } from './resources/views.ts';
 import { rules } from './resources/rules.ts';
 import { RULES_PATH } from '../contract/rules.ts';
 import { staticSite } from './static.ts';
-import { createIngest, type AnyLeadResource } from './ingest/ingest.ts';
-import { sessionJoinLead } from './leads/session-join.ts';
+import { createIngest } from './ingest/ingest.ts';
 import { SESSION_PATHS } from '../contract/sessions.ts';
 import { sessionsAdmin, sessionsPublic } from './resources/sessions.ts';
 import { RELAY_PATHS } from '../contract/relay.ts';
@@ -58,6 +55,8 @@ import { relayIngest } from './relay/queue.ts';
 import { NOTIFY_PATHS } from '../contract/notifications.ts';
 import { notifications } from './resources/notifications.ts';
 import { push } from './resources/push.ts';
+import { WEBINAR_PATHS } from '../contract/webinars.ts';
+import { webinarsAdmin, webinarsPublic } from './resources/webinars.ts';
 
 export interface AppOptions {
   /** Log one line per request (off in most tests). */
@@ -90,20 +89,10 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.onError(errorHandler(deps.log));
   app.use('/api/*', corsPolicy(deps.config));
   app.use('/api/*', answerInLanguage());
-  const quizAnswers = quizAnswersLead(deps);
   const gateway = gatewayOf(deps.config);
-  const erasureRequests = erasureRequestLead(deps);
-  // The kinds made here, beside the listed ones. The test's answers may have no email
-  // (a session's student with a roll number), which the union of every table's insert type
-  // cannot say; each is checked against its own table where it is defined.
-  // A booking is a listed kind, made here too for its email (the configured payment settings):
-  // later in the list, it takes the plain definition's place at its path.
-  const others = [
-    quizAnswers as AnyLeadResource,
-    erasureRequests,
-    sessionJoinLead as AnyLeadResource,
-    bookingLeadMailed(deps) as AnyLeadResource,
-  ];
+  // Each kind made with what it needs from the app (a booking's mail settings), beside the
+  // listed kinds' definitions: later in leadResources' list, it takes the plain one's place.
+  const others = madeLeadResources(deps);
   // A relay's key is checked before the rate limit, which counts the relay against its key's own allowance.
   app.use('/api/*', relayDeliveries(deps, new Set(leadResources(others).keys())));
   const allowances = {
@@ -151,6 +140,8 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(BOOKING_PATHS.paymentEvents, paymentEvents(deps));
   app.route(BOOKING_PATHS.adminBatches, batchAdmin(deps));
   app.route(SESSION_PATHS.admin, sessionsAdmin(deps, ingest));
+  app.route(WEBINAR_PATHS.admin, webinarsAdmin(deps));
+  app.route(WEBINAR_PATHS.upcoming, webinarsPublic(deps));
   app.route(RELAY_PATHS.keys, relayKeys(deps));
   app.route(RELAY_PATHS.status, relayStatus(deps));
   app.route(SESSION_PATHS.public, sessionsPublic(deps));

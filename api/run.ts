@@ -28,6 +28,7 @@ import { startDigests } from './desk/digests.ts';
 import { startReminders } from './desk/reminders.ts';
 import { startAssignmentNotices } from './notify/assignments.ts';
 import { startPushWorker } from './notify/worker.ts';
+import { startWebinarReminders } from './leads/webinar-reminders.ts';
 import { gatewayOf } from './payments/gateways.ts';
 import { startPayments } from './payments/links.ts';
 import { RECEIPT_ATTACHMENT, receiptAttachmentSource } from './payments/receipts.ts';
@@ -255,6 +256,8 @@ async function main(): Promise<void> {
     // Members are told of leads given to them, and their subscribed browsers are pushed (api/notify).
     const assignmentNotices = startAssignmentNotices({ db: database.db, pollMs: config.push.pollMs, log });
     const pushWorker = startPushWorker({ db: database.db, config: config.push, log });
+    // Webinar registrations get their reminder an hour before the start; a relay sends no mail.
+    const webinarReminders = config.relay ? undefined : startWebinarReminders({ db: database.db, log, wakeMail: () => mailWorker.wake() });
     // New leads join their person (people/linker.ts).
     const linker = startLinker({ db: database.db, log });
     // The report's rollup follows the people whose leads changed (reports/rollup.ts).
@@ -294,6 +297,7 @@ async function main(): Promise<void> {
       await digests.stop();
       await assignmentNotices.stop();
       await pushWorker.stop();
+      await webinarReminders?.stop();
       await linker.stop();
       await reportRollup.stop();
       await merger?.stop();

@@ -72,7 +72,8 @@ export type Permission =
   | 'reports.read'
   | 'spend.read'
   | 'spend.manage'
-  | 'rules.manage';
+  | 'rules.manage'
+  | 'webinars.manage';
 
 const EVERYONE: readonly Role[] = ROLES;
 const READERS: readonly Role[] = ['admin', 'counsellor', 'viewer'];
@@ -120,6 +121,8 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'spend.manage': ['admin'],
   // Rules that act on their own (assign, email, change status): admins only, to read as to change.
   'rules.manage': ['admin'],
+  // Scheduling, editing and cancelling webinars (their registrations are leads like any other).
+  'webinars.manage': ['admin'],
 };
 
 export function can(member: { role: Role }, permission: Permission): boolean {

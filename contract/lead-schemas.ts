@@ -15,6 +15,7 @@ import {
 } from './leads.ts';
 import { quizAnswersSchema } from './quiz/schema.ts';
 import { sessionJoinSchema } from './sessions.ts';
+import { webinarRegistrationSchema } from './webinars.ts';
 
 export const LEAD_SCHEMAS = {
   contact: contactSchema,
@@ -27,4 +28,5 @@ export const LEAD_SCHEMAS = {
   proposal: proposalSchema,
   sessionJoin: sessionJoinSchema,
   erasureRequest: erasureRequestSchema,
+  webinar: webinarRegistrationSchema,
 } as const satisfies Record<LeadKind, AnyObjectSchema>;

@@ -22,6 +22,7 @@ export const CONSOLE_ROUTES = {
   import: 'import',
   templates: 'templates',
   batches: 'batches',
+  webinarSchedule: 'webinar-schedule',
   payments: 'payments',
   sessions: 'sessions',
   session: 'sessions/:code',

@@ -4,7 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-import type { LeadStatus } from '../../contract/lead-kinds.ts';
+import type { LEAD_KINDS, LeadKind, LeadStatus } from '../../contract/lead-kinds.ts';
 import type { ConsentRecord } from '../../contract/consent.ts';
 import type { PaymentEventOutcome, PaymentStatus, UtrStatus } from '../../contract/bookings.ts';
 import type { LeadSource } from '../../contract/lead-signals.ts';
@@ -54,37 +54,38 @@ interface ListedLeadColumns extends LeadColumns {
   first_contact_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface ContactMessagesTable extends ListedLeadColumns {
-  first_name: string;
-  last_name: string;
-  message: string;
-}
-export interface FreeJoinUsersTable extends ListedLeadColumns {
-  name: string;
-}
-export interface EnquiriesTable extends ListedLeadColumns {
-  background: string;
-  course: string;
-  name: string;
-}
-export interface JoinNowUsersTable extends ListedLeadColumns {
-  name: string;
+/** A camelCase key as its snake_case column (contract/lead-kinds.ts columnOf, at the type level). */
+type Snake<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<T>}` : S;
+type ColumnName<F> = F extends { column: null }
+  ? never
+  : F extends { column: infer C extends string }
+    ? C
+    : F extends { key: infer K extends string }
+      ? Snake<K>
+      : never;
+/**
+ * The columns a kind's form fills in, derived from its registry entry (contract/lead-kinds.ts):
+ * a field's column, text or (a count, an amount) a number, never null. A field added to a
+ * kind is a column of its table type with no edit here.
+ */
+export type KindColumns<K extends LeadKind> = {
+  [F in (typeof LEAD_KINDS)[K]['fields'][number] as ColumnName<F>]: F extends { kind: 'count' | 'amount' } ? number : string;
+};
+
+export interface ContactMessagesTable extends ListedLeadColumns, KindColumns<'contact'> {}
+export interface FreeJoinUsersTable extends ListedLeadColumns, KindColumns<'freeJoin'> {}
+export interface EnquiriesTable extends ListedLeadColumns, KindColumns<'enquiry'> {}
+export interface JoinNowUsersTable extends ListedLeadColumns, KindColumns<'joinNow'> {
   password_hash: string;
   /** The lower-cased email of a registration, unique; null for spam (a bot cannot take a person's email). */
   registered_email: string | null;
 }
-export interface PersonalityUsersTable extends ListedLeadColumns {
-  name: string;
+export interface PersonalityUsersTable extends ListedLeadColumns, KindColumns<'personalitySignup'> {
   password_hash: string;
 }
 
 /** A seat booking (migrations/2026-11-26T0050_bookings.ts). */
-export interface BookingsTable extends ListedLeadColumns {
-  programme: string;
-  package: string;
-  batch: string;
-  name: string;
-  reference: string;
+export interface BookingsTable extends ListedLeadColumns, KindColumns<'booking'> {
   /** Whole rupees, from the package's price when it was booked. */
   amount: number;
   payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
@@ -158,15 +159,22 @@ export interface BookingBatchesTable {
   created_by: string | null;
 }
 /** A proposal request from an organisation (migrations/2026-11-26T0051_proposals.ts). */
-export interface ProposalsTable extends ListedLeadColumns {
-  programme: string;
-  organisation: string;
-  name: string;
-  role: string;
-  city: string;
-  participants: number;
-  preferred_months: string;
-  message: string;
+export interface ProposalsTable extends ListedLeadColumns, KindColumns<'proposal'> {}
+
+/** A webinar admins scheduled (migrations/2026-11-27T0231_webinars.ts). */
+export interface WebinarsTable {
+  id: Generated<string>;
+  title: string;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  join_url: string;
+  cancelled_at: Nullable<Date, Date | string>;
+  created_at: CreatedAt;
+  created_by: string | null;
+}
+/** A registration for a webinar: a listed lead (the `webinar` kind). */
+export interface WebinarRegistrationsTable extends ListedLeadColumns, KindColumns<'webinar'> {
+  /** Set by the instance that sent the reminder. */
+  reminded_at: Nullable<Date, Date | string>;
 }
 
 export interface AdminsTable {
@@ -578,6 +586,8 @@ export interface Database {
   receipt_counters: ReceiptCountersTable;
   receipts: ReceiptsTable;
   proposals: ProposalsTable;
+  webinars: WebinarsTable;
+  webinar_registrations: WebinarRegistrationsTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
   password_resets: PasswordResetsTable;
@@ -614,6 +624,13 @@ export interface Database {
 
 /** The tables behind the admin lists (the spec’s five and the later ones). */
 export type ListedTable =
-  'contact_messages' | 'free_join_users' | 'enquiries' | 'join_now_users' | 'personality_users' | 'bookings' | 'proposals';
+  | 'contact_messages'
+  | 'free_join_users'
+  | 'enquiries'
+  | 'join_now_users'
+  | 'personality_users'
+  | 'bookings'
+  | 'proposals'
+  | 'webinar_registrations';
 /** Every table that stores a public submission. */
 export type LeadTable = ListedTable | 'quiz_submissions' | 'erasure_requests' | 'session_participants';

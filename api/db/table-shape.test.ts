@@ -3,6 +3,8 @@
 // and its triggers (live events, status counts, round robin, assignments, the people queue).
 // A new kind whose migration forgets one fails here, by name, instead of silently in a list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { LEAD_KINDS, storedColumnsOf } from '../../contract/lead-kinds.ts';
 import { ALL_LISTED } from '../leads/definitions.ts';
 import { tableIndexes, tableTriggers } from '../testing/catalog.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
@@ -11,7 +13,7 @@ import { testBackends, type TestDatabase } from '../testing/databases.ts';
 const squash = (text: string) =>
   text
     .replace(/::text/g, '')
-    .replace(/[\s()]/g, '')
+    .replace(/[\s()"]/g, '')
     .toLowerCase();
 
 describe.each(testBackends())('the listed tables on $name', (backend) => {
@@ -52,4 +54,29 @@ describe.each(testBackends())('the listed tables on $name', (backend) => {
     ])
       expect(trigs, `${table}: a trigger calling *${fn}*`).toContain(fn);
   });
+
+  it.each(ALL_LISTED.map((lead) => [lead.table, lead] as const))('%s has a sort index for each sorted field', async (table, lead) => {
+    const defs = (await indexes(table)).map(squash);
+    for (const field of storedColumnsOf(LEAD_KINDS[lead.kind]).filter((f) => f.sorted)) {
+      const key = field.long ? `lowerleft${field.column},100,id` : `lower${field.column},id`;
+      expect(
+        defs.some((d) => d.includes(`${table}_${field.column}_sort_idx`) && d.endsWith(key)),
+        `${table}: sort index on ${field.column}`,
+      ).toBe(true);
+    }
+  });
+
+  it.each(ALL_LISTED.map((lead) => [lead.table, lead] as const))(
+    '%s has a column of its registry type for each stored field',
+    async (table, lead) => {
+      const columns = await sql<{ column_name: string; data_type: string }>`
+      select column_name, data_type from information_schema.columns where table_name = ${table}`.execute(database.db);
+      const byName = new Map(columns.rows.map((c) => [c.column_name, c]));
+      for (const field of storedColumnsOf(LEAD_KINDS[lead.kind])) {
+        const column = byName.get(field.column);
+        expect(column, `${table}.${field.column}`).toBeDefined();
+        expect(column!.data_type, `${table}.${field.column}`).toBe(field.type);
+      }
+    },
+  );
 });

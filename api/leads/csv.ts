@@ -70,6 +70,8 @@ function columnsOf(lead: ListedLead, options: CsvOptions): Column[] {
         label: field.label,
         value: (item) => (item.certificateId ? `${options.publicUrl}${certificatePagePath(String(item.certificateId))}` : ''),
       });
+    } else if (field.kind === 'date') {
+      columns.push({ label: `${field.label} (IST)`, value: (item) => excelIst(item[field.key]) });
     } else {
       columns.push({ label: field.label, value: (item) => item[field.key] });
     }

@@ -3,7 +3,7 @@
 // answer, and for the listed kinds the text their search reads. Kysely's table types
 // run through all of it: a column the table lacks, or a field the schema lacks, is a type
 // error here.
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { InferType } from 'yup';
 import type {
   BookingRecord,
@@ -16,7 +16,22 @@ import type {
 } from '../../contract/api.ts';
 import { bookingReferenceOf, PAID_PACKAGES, type PaidPackage } from '../../contract/bookings.ts';
 import { CONSOLE_MESSAGES } from '../../contract/console.ts';
-import { kindOfSlug, LEAD_KINDS, type LeadKind, type ListedKind, type ListSlug } from '../../contract/lead-kinds.ts';
+import {
+  columnOf,
+  kindOfSlug,
+  LEAD_KINDS,
+  searchColumnsOf,
+  storedFieldsOf,
+  type LeadField,
+  type LeadKind,
+  type LeadKindDef,
+  type ListedKind,
+  type ListSlug,
+} from '../../contract/lead-kinds.ts';
+import { withLatestTests } from './latest-tests.ts';
+import { WEBINAR_MESSAGES, type WebinarRegistrationRecord } from '../../contract/webinars.ts';
+import { webinarRefusal } from './webinar-closed.ts';
+import { withWebinars } from './webinar-extras.ts';
 import { HttpError } from '../lib/http.ts';
 import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { MESSAGES } from '../../contract/messages.ts';
@@ -49,7 +64,12 @@ export interface ListedDefinition<K extends ListedKind, T extends ListedTable, R
   searchText: RawBuilder<string>;
   /** The list's item for a row: its record and its status. */
   listItem(row: ListedRow<T>): ListItem;
+  /** What the kind's items carry beyond their row (read in one query for a page): lists, CSV, people. */
+  extras?: Extras;
 }
+
+/** Adds to a page of items what their rows do not hold. */
+export type Extras = <I extends ListItem>(db: Kysely<Database>, items: I[]) => Promise<I[]>;
 
 /**
  * Any listed kind, for code that serves every list alike (queries, detail, people,
@@ -61,6 +81,7 @@ export interface ListedLead {
   table: ListedTable;
   searchText: RawBuilder<string>;
   listItem(row: ListedRow<ListedTable>): ListItem;
+  extras?: Extras;
 }
 
 export type ListItem = Record<string, unknown> & { _id: string; status: LeadStatus };
@@ -103,21 +124,52 @@ function signalColumns(signals: LeadSignals): Pick<LeadColumns<ListedTable>, Sig
   };
 }
 
-interface ListedSpec<K extends ListedKind, T extends ListedTable, R> extends Omit<Spec<K, T, R>, 'toColumns'> {
-  /** The kind's own columns; source, utm_source and status are added for every listed kind. */
-  toColumns(input: InferType<(typeof LEAD_SCHEMAS)[K]>, signals: LeadSignals): Omit<LeadColumns<T>, SignalColumns>;
+interface ListedSpec<K extends ListedKind, T extends ListedTable, R> extends Omit<Spec<K, T, R>, 'toColumns' | 'toRecord'> {
+  /** Columns the form does not give as they are (computed on the server), over the fields' own. */
+  moreColumns?(input: InferType<(typeof LEAD_SCHEMAS)[K]>, signals: LeadSignals): Partial<LeadColumns<T>>;
+  /** What the record carries beyond its fields (the columns the console and the gateway move on). */
+  moreRecord?(row: Row<T>): Partial<R>;
+  extras?: Extras;
 }
 
-function listed<K extends ListedKind, T extends ListedTable, R extends { _id: string }>(
+/** The form's fields as their columns: each field's value under its column (contract columnOf). */
+function fieldColumns(kind: ListedKind, input: Record<string, unknown>): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  for (const field of LEAD_KINDS[kind].fields as readonly LeadField[]) {
+    const column = columnOf(field);
+    if (column !== null) columns[column] = input[field.key];
+  }
+  return columns;
+}
+
+/** A row as the spec's record: its id, every stored field under its key, and its date. */
+function fieldRecord(kind: ListedKind, row: Record<string, unknown> & { id: string; created_at: Date }): Record<string, unknown> {
+  const def: LeadKindDef = LEAD_KINDS[kind];
+  const record: Record<string, unknown> = { _id: row.id };
+  for (const field of storedFieldsOf(def)) record[field.key] = row[columnOf(field)!];
+  record[def.list!.timeField] = iso(row.created_at);
+  return record;
+}
+
+/** The text `?q=` searches: the searched columns joined by spaces, as the trigram index holds it. */
+export function searchTextOf(kind: ListedKind): RawBuilder<string> {
+  // Registry column names (fixed identifiers, never input), written bare: the index's expression reads the same.
+  return sql<string>`(${sql.raw(searchColumnsOf(LEAD_KINDS[kind].list).join(" || ' ' || "))})`;
+}
+
+/** A listed kind from its registry entry: its columns, record and search derived, its own rules added. */
+export function listed<K extends ListedKind, T extends ListedTable, R extends { _id: string }>(
   spec: ListedSpec<K, T, R>,
-  searchText: RawBuilder<string>,
 ): ListedDefinition<K, T, R> {
-  // The kind's columns without the three, plus the three, are its columns: TypeScript cannot
-  // see that through a generic table's Omit, so it is said once here (each kind's own
-  // columns are still checked against its table in its spec).
   const toColumns = (input: InferType<(typeof LEAD_SCHEMAS)[K]>, signals: LeadSignals) =>
-    ({ ...spec.toColumns(input, signals), ...signalColumns(signals) }) as LeadColumns<T>;
-  return { ...define({ ...spec, toColumns }), searchText, listItem: (row) => ({ ...spec.toRecord(row), status: row.status }) };
+    ({ ...fieldColumns(spec.kind, input), ...spec.moreColumns?.(input, signals), ...signalColumns(signals) }) as LeadColumns<T>;
+  const toRecord = (row: Row<T>) => ({ ...fieldRecord(spec.kind, row as never), ...spec.moreRecord?.(row) }) as R;
+  return {
+    ...define({ ...spec, toColumns, toRecord }),
+    searchText: searchTextOf(spec.kind),
+    listItem: (row) => ({ ...toRecord(row), status: row.status }),
+    ...(spec.extras ? { extras: spec.extras } : {}),
+  };
 }
 
 /** The unique constraint that makes a join-now registration one per email (migrations/2026-11-23T0006_lead_signals.ts). */
@@ -130,198 +182,97 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
 }
 
-/** name, email and phone: what the admin search reads in most lists. */
-const NAME_EMAIL_PHONE = sql<string>`(name || ' ' || email || ' ' || phone)`;
+export const contactLead = listed({
+  kind: 'contact',
+  table: 'contact_messages',
+  created: (data: ContactRecord) => ({ success: true, message: MESSAGES.contactSuccess, data }),
+});
 
-export const contactLead = listed(
-  {
-    kind: 'contact',
-    table: 'contact_messages',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.contact>) => ({
-      first_name: v.firstName,
-      last_name: v.lastName,
-      email: v.email,
-      phone: v.phone,
-      message: v.message,
-    }),
-    toRecord: (row): ContactRecord => ({
-      _id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      phone: row.phone,
-      message: row.message,
-      createdAt: iso(row.created_at),
-    }),
-    created: (data) => ({ success: true, message: MESSAGES.contactSuccess, data }),
-  },
-  sql<string>`(first_name || ' ' || last_name || ' ' || email || ' ' || phone)`,
-);
+export const freeJoinLead = listed({
+  kind: 'freeJoin',
+  table: 'free_join_users',
+  created: (user: FreeJoinUser) => ({ message: MESSAGES.freeJoinSuccess, user }),
+});
 
-export const freeJoinLead = listed(
-  {
-    kind: 'freeJoin',
-    table: 'free_join_users',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.freeJoin>) => ({ name: v.name, email: v.email, phone: v.phone }),
-    // The spec's free-join user has joinedAt (§3); the column is created_at like every lead table.
-    toRecord: (row): FreeJoinUser => ({ _id: row.id, name: row.name, email: row.email, phone: row.phone, joinedAt: iso(row.created_at) }),
-    created: (user) => ({ message: MESSAGES.freeJoinSuccess, user }),
-  },
-  NAME_EMAIL_PHONE,
-);
+export const enquiryLead = listed({
+  kind: 'enquiry',
+  table: 'enquiries',
+  created: (data: EnquiryRecord) => ({ success: true, message: MESSAGES.enquirySuccess, data }),
+});
 
-export const enquiryLead = listed(
-  {
-    kind: 'enquiry',
-    table: 'enquiries',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.enquiry>) => ({
-      background: v.background,
-      course: v.course,
-      name: v.name,
-      email: v.email,
-      phone: v.phone,
-    }),
-    toRecord: (row): EnquiryRecord => ({
-      _id: row.id,
-      background: row.background,
-      course: row.course,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      createdAt: iso(row.created_at),
-    }),
-    created: (data) => ({ success: true, message: MESSAGES.enquirySuccess, data }),
-  },
-  NAME_EMAIL_PHONE,
-);
+export const joinNowLead = listed({
+  kind: 'joinNow',
+  table: 'join_now_users',
+  // Stored only as an scrypt hash (the ingest hashes it), never returned.
+  secretField: 'password',
+  // One registration per email (a unique column): a bot's, filed as spam, holds none, so
+  // it cannot take a person's address.
+  moreColumns: (v, signals) => ({ registered_email: signals.bot ? null : v.email.toLowerCase() }),
+  created: (user: JoinNowUser) => ({ message: MESSAGES.joinNowSuccess, user }),
+  refusal: (err) =>
+    isUniqueViolation(err, REGISTERED_EMAIL_KEY)
+      ? { status: 422, body: { message: MESSAGES.emailAlreadyRegistered, errors: { email: MESSAGES.emailAlreadyRegistered } } }
+      : undefined,
+});
 
-export const joinNowLead = listed(
-  {
-    kind: 'joinNow',
-    table: 'join_now_users',
-    // Stored only as an scrypt hash (the ingest hashes it), never returned.
-    secretField: 'password',
-    // One registration per email (a unique column): a bot's, filed as spam, holds none, so
-    // it cannot take a person's address.
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.joinNow>, signals) => ({
-      name: v.name,
-      phone: v.phone,
-      email: v.email,
-      registered_email: signals.bot ? null : v.email.toLowerCase(),
-    }),
-    toRecord: (row): JoinNowUser => ({ _id: row.id, name: row.name, phone: row.phone, email: row.email, createdAt: iso(row.created_at) }),
-    created: (user) => ({ message: MESSAGES.joinNowSuccess, user }),
-    refusal: (err) =>
-      isUniqueViolation(err, REGISTERED_EMAIL_KEY)
-        ? { status: 422, body: { message: MESSAGES.emailAlreadyRegistered, errors: { email: MESSAGES.emailAlreadyRegistered } } }
-        : undefined,
-  },
-  NAME_EMAIL_PHONE,
-);
-
-export const personalitySignupLead = listed(
-  {
-    kind: 'personalitySignup',
-    table: 'personality_users',
-    secretField: 'password',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.personalitySignup>) => ({ name: v.name, phone: v.phone, email: v.email }),
-    toRecord: (row): QuizUser => ({ _id: row.id, name: row.name, email: row.email, phone: row.phone, createdAt: iso(row.created_at) }),
-    created: (user) => ({ message: MESSAGES.personalitySuccess, user }),
-  },
-  NAME_EMAIL_PHONE,
-);
+export const personalitySignupLead = listed({
+  kind: 'personalitySignup',
+  table: 'personality_users',
+  secretField: 'password',
+  created: (user: QuizUser) => ({ message: MESSAGES.personalitySuccess, user }),
+  // Each person's latest taken test beside the row, wherever the list's items are read.
+  extras: withLatestTests,
+});
 
 /** The unique constraint on a booking's reference (migrations/2026-11-26T0050_bookings.ts). */
 const BOOKING_REFERENCE_KEY = 'bookings_reference_key';
 
-export const bookingLead = listed(
-  {
-    kind: 'booking',
-    table: 'bookings',
-    // The amount is the package's price, whatever the client says; a client that sends no
-    // reference (the form always does) gets one.
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.booking>) => ({
-      programme: v.programme,
-      package: v.package,
-      batch: v.batch,
-      name: v.name,
-      email: v.email,
-      phone: v.phone,
-      reference: v.reference || bookingReferenceOf(crypto.randomUUID()),
-      amount: PAID_PACKAGES[v.package as PaidPackage].rupees,
-    }),
-    toRecord: (row): BookingRecord => ({
-      _id: row.id,
-      reference: row.reference,
-      programme: row.programme,
-      package: row.package,
-      batch: row.batch,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      amount: row.amount,
-      paymentStatus: row.payment_status,
-      utr: row.utr,
-      utrStatus: row.utr_status,
-      utrVerifiedBy: row.utr_verified_label,
-      utrVerifiedAt: row.utr_verified_at ? iso(row.utr_verified_at) : null,
-      paymentUrl: row.payment_url,
-      paymentId: row.payment_id,
-      paymentMethod: row.payment_method,
-      paidAt: row.paid_at ? iso(row.paid_at) : null,
-      createdAt: iso(row.created_at),
-    }),
-    // `status` and `paymentUrl` beside the record: where the payment stands and the booking's own
-    // link (null while the gateway makes it: GET /api/v1/bookings/{reference} carries it once made).
-    created: (data) => ({
-      success: true,
-      message: MESSAGES.bookingSuccess,
-      data,
-      status: data.paymentStatus,
-      paymentUrl: data.paymentUrl,
-    }),
-    refusal: (err) =>
-      isUniqueViolation(err, BOOKING_REFERENCE_KEY)
-        ? { status: 422, body: { message: MESSAGES.referenceTaken, errors: { reference: MESSAGES.referenceTaken } } }
-        : undefined,
-  },
-  sql<string>`(reference || ' ' || name || ' ' || email || ' ' || phone)`,
-);
+export const bookingLead = listed({
+  kind: 'booking',
+  table: 'bookings',
+  // The amount is the package's price, whatever the client says; a client that sends no
+  // reference (the form always does) gets one.
+  moreColumns: (v) => ({
+    reference: v.reference || bookingReferenceOf(crypto.randomUUID()),
+    amount: PAID_PACKAGES[v.package as PaidPackage].rupees,
+  }),
+  moreRecord: (row): Partial<BookingRecord> => ({
+    utrStatus: row.utr_status,
+    utrVerifiedBy: row.utr_verified_label,
+    utrVerifiedAt: row.utr_verified_at ? iso(row.utr_verified_at) : null,
+    paymentUrl: row.payment_url,
+    paymentId: row.payment_id,
+    paymentMethod: row.payment_method,
+    paidAt: row.paid_at ? iso(row.paid_at) : null,
+  }),
+  // `status` and `paymentUrl` beside the record: where the payment stands and the booking's own
+  // link (null while the gateway makes it: GET /api/v1/bookings/{reference} carries it once made).
+  created: (data: BookingRecord) => ({
+    success: true,
+    message: MESSAGES.bookingSuccess,
+    data,
+    status: data.paymentStatus,
+    paymentUrl: data.paymentUrl,
+  }),
+  refusal: (err) =>
+    isUniqueViolation(err, BOOKING_REFERENCE_KEY)
+      ? { status: 422, body: { message: MESSAGES.referenceTaken, errors: { reference: MESSAGES.referenceTaken } } }
+      : undefined,
+});
 
-export const proposalLead = listed(
-  {
-    kind: 'proposal',
-    table: 'proposals',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.proposal>) => ({
-      programme: v.programme,
-      organisation: v.organisation,
-      name: v.name,
-      role: v.role,
-      email: v.email,
-      phone: v.phone,
-      city: v.city,
-      participants: v.participants,
-      preferred_months: v.preferredMonths,
-      message: v.message,
-    }),
-    toRecord: (row): ProposalRecord => ({
-      _id: row.id,
-      programme: row.programme,
-      organisation: row.organisation,
-      name: row.name,
-      role: row.role,
-      email: row.email,
-      phone: row.phone,
-      city: row.city,
-      participants: row.participants,
-      preferredMonths: row.preferred_months,
-      message: row.message,
-      createdAt: iso(row.created_at),
-    }),
-    created: (data) => ({ success: true, message: MESSAGES.proposalSuccess, data }),
-  },
-  sql<string>`(organisation || ' ' || name || ' ' || email || ' ' || phone)`,
-);
+export const proposalLead = listed({
+  kind: 'proposal',
+  table: 'proposals',
+  created: (data: ProposalRecord) => ({ success: true, message: MESSAGES.proposalSuccess, data }),
+});
+
+export const webinarLead = listed({
+  kind: 'webinar',
+  table: 'webinar_registrations',
+  created: (data: WebinarRegistrationRecord) => ({ success: true, message: WEBINAR_MESSAGES.registered, data }),
+  refusal: webinarRefusal,
+  extras: withWebinars,
+});
 
 /** The listed kinds, by kind. */
 export const LISTED_LEADS = {
@@ -332,6 +283,7 @@ export const LISTED_LEADS = {
   personalitySignup: personalitySignupLead,
   booking: bookingLead,
   proposal: proposalLead,
+  webinar: webinarLead,
 } satisfies { [K in ListedKind]: ListedDefinition<K, ListedTable, { _id: string }> & ListedLead };
 
 /** The five, for code that serves them alike. */

@@ -8,6 +8,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { ALL_LISTED } from './definitions.ts';
+import { columnOf, LEAD_KINDS, type LeadListDef } from '../../contract/lead-kinds.ts';
 
 export const ERASED = '[erased]';
 
@@ -132,7 +133,12 @@ export async function scrubMentionsEverywhere(trx: Transaction<Database>, traces
   await scrubColumn(trx, 'lead_history', 'data', traces, true);
   for (const lead of ALL_LISTED) {
     await scrubColumn(trx, lead.table, 'next_action_note', traces);
-    if (lead.table === 'contact_messages' || lead.table === 'proposals') await scrubColumn(trx, lead.table, 'message', traces);
+    // A long text (a message) may name someone else: scrubbed, where a name column is the row's own person.
+    const list: LeadListDef = LEAD_KINDS[lead.kind].list;
+    for (const field of list.columns) {
+      const column = columnOf(field);
+      if (field.kind === 'longText' && column !== null) await scrubColumn(trx, lead.table, column, traces);
+    }
   }
   await scrubColumn(trx, 'mail_queue', 'text_body', traces);
   await scrubColumn(trx, 'mail_queue', 'html_body', traces);

@@ -8,7 +8,7 @@ import type { QuizResult } from '../../contract/quiz/scoring.ts';
 import type { Database } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';
 import type { ListItem } from './definitions.ts';
-import { parsedJson } from './quiz-answers.ts';
+import { parsedJson } from '../lib/parsed-json.ts';
 
 export function scoresOf(result: QuizResult | string): QuizScores {
   const { domains } = parsedJson<QuizResult>(result);

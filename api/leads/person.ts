@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';
 import { ALL_LISTED, type ListedRow } from './definitions.ts';
 import { scoresOf } from './latest-tests.ts';
+import { withExtras } from './extras.ts';
 import { seesAllLeads, visibleTo } from '../desk/access.ts';
 import type { Member } from '../lib/auth.ts';
 
@@ -35,7 +36,13 @@ export async function submissionsOf(
       const rows = await sql<ListedRow<typeof lead.table>>`
         select * from ${sql.table(lead.table)} where (${where}) and ${scope}
         order by created_at desc limit ${PEOPLE_MAX}`.execute(db);
-      for (const row of rows.rows) found.push({ list, kind: 'lead', ...lead.listItem(row), createdAt: iso(row.created_at) });
+      // With what the kind reads beside its rows (a webinar's title), which its summary may name.
+      const items = await withExtras(
+        db,
+        lead,
+        rows.rows.map((row) => lead.listItem(row)),
+      );
+      rows.rows.forEach((row, i) => found.push({ list, kind: 'lead', ...items[i]!, createdAt: iso(row.created_at) }));
     }),
   );
   // A person whose every submission another counsellor owns is not shown through their tests either.

@@ -16,11 +16,9 @@ import { mailboxOf } from '../lib/mailbox.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { participantOf } from '../../contract/sessions.ts';
 import { define, type LeadDefinition } from './definitions.ts';
+import { parsedJson } from '../lib/parsed-json.ts';
 
-/** JSON columns come back parsed from both drivers; a string (older drivers) is parsed here. */
-export function parsedJson<T>(value: T | string): T {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
+export { parsedJson };
 
 /**
  * Certificate emails per mailbox (api/lib/mailbox.ts) in the last 24 hours (by the

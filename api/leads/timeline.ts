@@ -2,14 +2,19 @@
 // activities, next actions, merges), its own submission, and the same person's other
 // submissions and taken tests that the member may see.
 import type { LeadHistoryEntry, PersonSubmission, TimelineEntry } from '../../contract/console.ts';
-import { LEAD_KINDS, kindOfSlug, type ListSlug } from '../../contract/lead-kinds.ts';
+import { LEAD_KINDS, kindOfSlug, type LeadListDef, type ListSlug } from '../../contract/lead-kinds.ts';
 
-/** One line that says what a submission was about. */
+/** One line that says what a submission was about: its list's summary fields, else its kind's name. */
 export function submissionSummary(s: Pick<PersonSubmission, 'list'> & Record<string, unknown>): string {
-  if (s.list === 'need-help') return `${String(s.background ?? '')}, ${String(s.course ?? '')}`;
-  if (s.list === 'contact') return String(s.message ?? '').slice(0, 200);
   const kind = kindOfSlug(s.list);
-  return kind ? LEAD_KINDS[kind].label : '';
+  if (!kind) return '';
+  const list: LeadListDef = LEAD_KINDS[kind].list;
+  if (!list.summary) return LEAD_KINDS[kind].label;
+  const fields = list.summary;
+  return fields
+    .map((key) => String(s[key] ?? ''))
+    .join(', ')
+    .slice(0, 200);
 }
 
 export function timelineOf(list: ListSlug, id: string, history: LeadHistoryEntry[], submissions: PersonSubmission[]): TimelineEntry[] {

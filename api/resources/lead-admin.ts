@@ -20,7 +20,7 @@ import { assignLeads, completeActivity, logActivity, updateLead } from '../desk/
 import { leadOf, type ListedLead } from '../leads/definitions.ts';
 import { eraseLeads } from '../leads/erasure.ts';
 import { adminLabel, findLead, historyOf, setStatuses } from '../leads/history.ts';
-import { withLatestTests } from '../leads/latest-tests.ts';
+import { withExtras } from '../leads/extras.ts';
 import { submissionsOf } from '../leads/person.ts';
 import { timelineOf } from '../leads/timeline.ts';
 import type { Member } from '../lib/auth.ts';
@@ -34,7 +34,7 @@ export async function leadDetail(deps: Deps, lead: ListedLead, list: ListSlug, i
   const row = await findLead(deps.db, lead, id, visibleTo(member));
   if (!row) throw notFound();
   const item = lead.listItem(row);
-  const [data] = lead.kind === 'personalitySignup' ? await withLatestTests(deps.db, [item]) : [item];
+  const [data] = await withExtras(deps.db, lead, [item]);
   const [history, names, submissions] = await Promise.all([
     historyOf(deps.db, list, row.id),
     teamNames(deps.db),

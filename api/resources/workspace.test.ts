@@ -29,6 +29,7 @@ import { csvLines } from '../leads/csv.ts';
 import { listedLead } from '../leads/definitions.ts';
 import { linkOnce } from '../people/linker.ts';
 import { memberToken } from '../testing/admin.ts';
+import { createSampleWebinar, SAMPLE_WEBINAR_ID } from '../testing/lead-samples.ts';
 import { postJson, testApp } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 
@@ -54,6 +55,8 @@ function bodyFor(kind: ListedKind, i: number, over: Record<string, string> = {})
     city: `City ${i % 3}`,
     participants: String(10 + (i % 7)),
     preferredMonths: `Month ${i % 6}`,
+    // A webinar registration: the sample webinar, made in beforeAll.
+    webinar: SAMPLE_WEBINAR_ID,
   };
   return { ...Object.fromEntries(LEAD_KINDS[kind].fields.map((f) => [f.key, values[f.key]!])), ...over };
 }
@@ -100,6 +103,7 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
     counsellor = await memberToken(database.db, 'ws-counsellor@example.in', 'counsellor');
     other = await memberToken(database.db, 'ws-other@example.in', 'counsellor');
     viewer = await memberToken(database.db, 'ws-viewer@example.in', 'viewer');
+    await createSampleWebinar(database.db);
   });
   afterAll(async () => {
     await database?.dispose();

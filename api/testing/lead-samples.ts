@@ -3,6 +3,7 @@
 // both, so the registry-wide tests (fuzz.test.ts, console.test.ts) cover it with no other edit.
 import { LEAD_KINDS, type LeadKind, type ListedKind } from '../../contract/lead-kinds.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LISTED_LEADS } from '../leads/definitions.ts';
 
@@ -41,7 +42,27 @@ export const LEAD_SAMPLES: { [K in LeadKind]: (n: number) => Record<string, unkn
     preferredMonths: 'January',
     message: 'Final-year students',
   }),
+  // A webinar no test has made: the registration is refused (422) unless the test makes it
+  // first (createSampleWebinar).
+  webinar: (n) => ({ webinar: SAMPLE_WEBINAR_ID, name: 'Neha Webinar', email: `w${n}@example.in`, phone: '9000000005' }),
 };
+
+/** The webinar LEAD_SAMPLES.webinar registers for. */
+export const SAMPLE_WEBINAR_ID = '5a3b1c2d-0000-4000-8000-00000000ab1e';
+
+/** Makes the sample's webinar, a week from `now`, so its registrations are taken. */
+export async function createSampleWebinar(db: Kysely<Database>, now = new Date()): Promise<void> {
+  await db
+    .insertInto('webinars')
+    .values({
+      id: SAMPLE_WEBINAR_ID,
+      title: 'Speaking with confidence',
+      starts_at: new Date(now.getTime() + 7 * 86_400_000),
+      join_url: 'https://meet.example.in/confidence',
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
 
 type UnlistedKind = Exclude<LeadKind, ListedKind>;
 const UNLISTED_TABLES: { [K in UnlistedKind]: keyof Database } = {

@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import { tableShape } from '../../api/testing/catalog.ts';
 import { testBackends, type TestDatabase } from '../../api/testing/databases.ts';
 import { createListedTable, dropListedTable } from './listed-table-2026-11-26.ts';
+import { createListedTableOfFields } from './listed-table-2026-11-27.ts';
+import { LEAD_KINDS, storedColumnsOf } from '../../contract/lead-kinds.ts';
 
 describe.each(testBackends())('createListedTable on $name', (backend) => {
   let database: TestDatabase;
@@ -34,6 +36,25 @@ describe.each(testBackends())('createListedTable on $name', (backend) => {
     // The message sorts by its first 100 characters (migration 0030): a kind's own index.
     await sql`create index shape_probe_message_sort_idx on shape_probe (lower(left(message, 100)), id)`.execute(database.db);
     expect(await tableShape(database.db, 'shape_probe')).toEqual(await tableShape(database.db, 'contact_messages'));
+  });
+
+  it.each([
+    ['contact', 'contact_messages'],
+    ['proposal', 'proposals'],
+  ] as const)('makes from the %s registry fields alone a table with the shape of %s', async (kind, table) => {
+    const probe = `fields_probe_${kind}`;
+    await createListedTableOfFields(database.db, {
+      table: probe,
+      list: LEAD_KINDS[kind].list.slug,
+      fields: storedColumnsOf(LEAD_KINDS[kind]),
+    });
+    // The triggers' argument is the list's slug, which tableShape names T where it is the table's name too.
+    const columnsOf = (shape: Awaited<ReturnType<typeof tableShape>>) => ({
+      ...shape,
+      columns: [...shape.columns].sort(),
+      triggers: shape.triggers.map((t) => t.replace(/\('[^']*'\)$/, "('list')")),
+    });
+    expect(columnsOf(await tableShape(database.db, probe))).toEqual(columnsOf(await tableShape(database.db, table)));
   });
 
   it('counts its leads by status from the first insert, and drops cleanly', async () => {

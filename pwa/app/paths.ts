@@ -14,6 +14,7 @@ const ENGLISH_PAGES: string[] = [
   '/blog',
   ...BLOG_POST_IDS.map((id) => `/blog/${id}`),
   '/contact',
+  '/webinars',
   '/join-now',
   '/signup',
   '/course/soft-skills',

@@ -27,6 +27,7 @@ export const Outbox = lazy(() => import('../features/outbox/OutboxPage.tsx'));
 export const DeleteMyData = lazy(() => import('../features/erasure/DeleteMyDataPage.tsx'));
 export const Session = lazy(() => import('./routes/session.tsx'));
 export const Booking = lazy(() => import('./routes/booking.tsx'));
+export const Webinars = lazy(() => import('../features/webinars/WebinarsPage.tsx'));
 export const NotFound = lazy(() => import('../features/not-found/NotFoundPage.tsx'));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- route components take their own props
@@ -71,6 +72,7 @@ export function siteRoutes(pages: Pages) {
     <Route key="blog" path="blog" element={<Blog />} />,
     <Route key="blog-post" path="blog/:id" element={<BlogDetail />} />,
     <Route key="contact" path="contact" element={<Contact />} />,
+    <Route key="webinars" path="webinars" element={<Webinars />} />,
     <Route key="join-now" path="join-now" element={<JoinNow />} />,
     <Route key="signup" path="signup" element={<Signup />} />,
     <Route key="course" path="course/soft-skills" element={<Course />} />,

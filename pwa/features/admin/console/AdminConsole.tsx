@@ -44,6 +44,7 @@ import PersonPage from './people/PersonPage.tsx';
 import ImportPage from './workspace/ImportPage.tsx';
 import TemplatesPage from './workspace/TemplatesPage.tsx';
 import BatchesPage from './workspace/BatchesPage.tsx';
+import WebinarSchedulePage from './workspace/WebinarSchedulePage.tsx';
 import PaymentChecksPage from './workspace/PaymentChecksPage.tsx';
 import ReportsPage from './reports/ReportsPage.tsx';
 
@@ -108,6 +109,7 @@ const LATER_LINKS: readonly PageLink[] = [
   { to: '/admin/import', label: 'Import', permission: 'leads.import' },
   { to: '/admin/templates', label: 'Templates', permission: 'leads.work' },
   { to: '/admin/batches', label: 'Batches', permission: 'leads.read' },
+  { to: '/admin/webinar-schedule', label: 'Webinars', permission: 'leads.read' },
   { to: '/admin/payments', label: 'Payments to check', permission: 'payments.confirm' },
   { to: '/admin/sessions', label: 'Sessions', permission: 'sessions.run' },
   { to: '/admin/team', label: 'Team', permission: 'team.read' },
@@ -310,6 +312,7 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route path={CONSOLE_ROUTES.import} element={<ImportPage />} />
             <Route path={CONSOLE_ROUTES.templates} element={<TemplatesPage />} />
             <Route path={CONSOLE_ROUTES.batches} element={<BatchesPage />} />
+            <Route path={CONSOLE_ROUTES.webinarSchedule} element={<WebinarSchedulePage />} />
             <Route path={CONSOLE_ROUTES.payments} element={<PaymentChecksPage />} />
             <Route path={CONSOLE_ROUTES.sessions} element={<SessionsPage />} />
             <Route path={CONSOLE_ROUTES.session} element={<SessionPage />} />

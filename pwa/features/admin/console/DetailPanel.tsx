@@ -169,7 +169,7 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, star
           reach={{ onAttempt: reachAttempt, onOutcome: reachOutcome, started }}
         />
       )}
-      {loaded.state === 'ready' && slug === 'bookings' && member.can('payments.confirm') && (
+      {loaded.state === 'ready' && list.panels?.includes('payment') && member.can('payments.confirm') && (
         <PaymentActions
           id={id}
           status={loaded.detail.data.paymentStatus as PaymentStatus}
@@ -179,17 +179,22 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, star
           }}
         />
       )}
-      {loaded.state === 'ready' && slug === 'bookings' && typeof loaded.detail.data.paymentId === 'string' && <ReceiptDownload id={id} />}
-      {loaded.state === 'ready' && slug === 'bookings' && member.can('leads.work') && typeof loaded.detail.data.utr === 'string' && (
-        <UtrCheck
-          id={id}
-          claim={loaded.detail.data as unknown as UtrClaim}
-          onChanged={() => {
-            reload();
-            onChanged();
-          }}
-        />
+      {loaded.state === 'ready' && list.panels?.includes('payment') && typeof loaded.detail.data.paymentId === 'string' && (
+        <ReceiptDownload id={id} />
       )}
+      {loaded.state === 'ready' &&
+        list.panels?.includes('payment') &&
+        member.can('leads.work') &&
+        typeof loaded.detail.data.utr === 'string' && (
+          <UtrCheck
+            id={id}
+            claim={loaded.detail.data as unknown as UtrClaim}
+            onChanged={() => {
+              reload();
+              onChanged();
+            }}
+          />
+        )}
       {loaded.state === 'ready' && member.can('leads.erase') && (
         <div className="lead-erase">
           <button type="button" className="btn btn--danger btn--small" onClick={() => setConfirmErase(true)}>

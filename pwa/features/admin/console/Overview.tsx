@@ -13,16 +13,8 @@ import { useLeadEvents } from './lead-events.tsx';
 import { SpeedToLead } from './SpeedToLead.tsx';
 import { useMember } from './member.tsx';
 
-/** One colour per list, in sidebar order; each has 3:1 contrast against white (WCAG non-text contrast). */
-export const LIST_COLOURS: Record<ListSlug, string> = {
-  'join-now': '#1d3557',
-  'join-free': '#2a7f62',
-  contact: '#b5452a',
-  'need-help': '#6a4c93',
-  'test-form': '#8a6d00',
-  bookings: '#9b2c5a',
-  proposals: '#2f6690',
-};
+/** One colour per list (the registry's), each with 3:1 contrast against white (WCAG non-text contrast). */
+export const LIST_COLOURS = Object.fromEntries(LIST_SLUGS.map((slug) => [slug, listOf(slug).colour])) as Record<ListSlug, string>;
 
 type State = { state: 'loading' } | { state: 'ready'; data: OverviewResponse } | { state: 'error'; message: string };
 

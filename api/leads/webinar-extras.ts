@@ -1,0 +1,20 @@
+// A webinar registration's list item names its webinar: the title and start as they are now
+// (an admin may edit them after people registered), read for a page in one query.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { iso } from '../lib/dates.ts';
+import type { ListItem } from './definitions.ts';
+
+export async function withWebinars<I extends ListItem>(db: Kysely<Database>, items: I[]): Promise<I[]> {
+  const ids = [...new Set(items.map((i) => String(i.webinar)))];
+  const rows = await db.selectFrom('webinars').select(['id', 'title', 'starts_at', 'cancelled_at']).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return items.map((item) => {
+    const w = byId.get(String(item.webinar));
+    return {
+      ...item,
+      webinarTitle: w ? `${w.title}${w.cancelled_at ? ' (cancelled)' : ''}` : '',
+      webinarStartsAt: w ? iso(w.starts_at) : null,
+    };
+  });
+}
