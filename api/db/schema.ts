@@ -161,7 +161,7 @@ export interface BookingBatchesTable {
 /** A proposal request from an organisation (migrations/2026-11-26T0051_proposals.ts). */
 export interface ProposalsTable extends ListedLeadColumns, KindColumns<'proposal'> {}
 
-/** A webinar admins scheduled (migrations/2026-11-27T0231_webinars.ts). */
+/** A webinar admins scheduled (migrations/2026-11-27T0275_webinars.ts). */
 export interface WebinarsTable {
   id: Generated<string>;
   title: string;
