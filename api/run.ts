@@ -205,6 +205,67 @@ function stopOnSignal(running: Running): void {
   });
 }
 
+/**
+ * The work each instance does in the background beside its requests: the desk's reminders and
+ * emails, notices and pushes, webinar and payment reminders, people, the report's rollup,
+ * payment links and the scheduler. Resolves the function that stops them all.
+ */
+function startBackgroundWork(config: Config, database: DatabaseHandle, wakeMail: () => void): () => Promise<void> {
+  // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
+  const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
+  const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, sla: config, log, wakeMail: wakeMail });
+  // Members are told of leads given to them, and their subscribed browsers are pushed (api/notify).
+  const assignmentNotices = startAssignmentNotices({ db: database.db, pollMs: config.push.pollMs, log });
+  const pushWorker = startPushWorker({ db: database.db, config: config.push, log });
+  // Webinar registrations get their reminder an hour before the start; a relay sends no mail.
+  const webinarReminders = config.relay ? undefined : startWebinarReminders({ db: database.db, log, wakeMail: wakeMail });
+  // New leads join their person (people/linker.ts).
+  const linker = startLinker({ db: database.db, log });
+  // The report's rollup follows the people whose leads changed (reports/rollup.ts).
+  const reportRollup = startReportRollup({ db: database.db, log });
+  // The search indexes' pending lists merged every second, not by a lead's insert (db/pending-lists.ts).
+  const merger = database.kind === 'postgres' ? startPendingListMerger({ db: database.db, log }) : undefined;
+  // Each booking's payment link is made and checked here, never in its request.
+  const gateway = config.relay ? undefined : gatewayOf(config);
+  const payments = gateway
+    ? startPayments(
+        {
+          db: database.db,
+          gateway,
+          publicUrl: config.publicUrl,
+          log,
+          receiptPrefix: config.academy.receiptPrefix,
+          wakeMail: wakeMail,
+        },
+        config.paymentPollMs,
+      )
+    : undefined;
+  if (gateway) log(`payments: each booking gets its own ${gateway.label} link`);
+  // With a gateway or without: an unpaid booking's one reminder and its owner's follow-up.
+  const paymentReminders = config.relay
+    ? undefined
+    : startPaymentReminders({ db: database.db, config, log, wakeMail: wakeMail }, config.reminderPollMs);
+  // Delayed work (rules, escalation, a returning person's owner told): one scheduler. A relay
+  // decides nothing its upstream decides, so it runs none.
+  const scheduler = config.relay
+    ? undefined
+    : startScheduler({ db: database.db, handlers: ruleJobHandlers(config), log, pollMs: config.schedulerPollMs });
+  const stopDesk = async () => {
+    await scheduler?.stop();
+    await payments?.stop();
+    await paymentReminders?.stop();
+    await reminders.stop();
+    await digests.stop();
+    await assignmentNotices.stop();
+    await pushWorker.stop();
+    await webinarReminders?.stop();
+    await linker.stop();
+    await reportRollup.stop();
+    await merger?.stop();
+  };
+  return stopDesk;
+}
+
 async function main(): Promise<void> {
   const { cleanup, step } = startUpSteps();
   try {
@@ -250,58 +311,7 @@ async function main(): Promise<void> {
       stopAlerts = () => alerts.stop();
       cleanup.unshift(stopAlerts);
     }
-    // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
-    const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
-    const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, sla: config, log, wakeMail: () => mailWorker.wake() });
-    // Members are told of leads given to them, and their subscribed browsers are pushed (api/notify).
-    const assignmentNotices = startAssignmentNotices({ db: database.db, pollMs: config.push.pollMs, log });
-    const pushWorker = startPushWorker({ db: database.db, config: config.push, log });
-    // Webinar registrations get their reminder an hour before the start; a relay sends no mail.
-    const webinarReminders = config.relay ? undefined : startWebinarReminders({ db: database.db, log, wakeMail: () => mailWorker.wake() });
-    // New leads join their person (people/linker.ts).
-    const linker = startLinker({ db: database.db, log });
-    // The report's rollup follows the people whose leads changed (reports/rollup.ts).
-    const reportRollup = startReportRollup({ db: database.db, log });
-    // The search indexes' pending lists merged every second, not by a lead's insert (db/pending-lists.ts).
-    const merger = database.kind === 'postgres' ? startPendingListMerger({ db: database.db, log }) : undefined;
-    // Each booking's payment link is made and checked here, never in its request.
-    const gateway = config.relay ? undefined : gatewayOf(config);
-    const payments = gateway
-      ? startPayments(
-          {
-            db: database.db,
-            gateway,
-            publicUrl: config.publicUrl,
-            log,
-            receiptPrefix: config.academy.receiptPrefix,
-            wakeMail: () => mailWorker.wake(),
-          },
-          config.paymentPollMs,
-        )
-      : undefined;
-    if (gateway) log(`payments: each booking gets its own ${gateway.label} link`);
-    // With a gateway or without: an unpaid booking's one reminder and its owner's follow-up.
-    const paymentReminders = config.relay
-      ? undefined
-      : startPaymentReminders({ db: database.db, config, log, wakeMail: () => mailWorker.wake() }, config.reminderPollMs);
-    // Delayed work (rules, escalation, a returning person's owner told): one scheduler. A relay
-    // decides nothing its upstream decides, so it runs none.
-    const scheduler = config.relay
-      ? undefined
-      : startScheduler({ db: database.db, handlers: ruleJobHandlers(config), log, pollMs: config.schedulerPollMs });
-    const stopDesk = async () => {
-      await scheduler?.stop();
-      await payments?.stop();
-      await paymentReminders?.stop();
-      await reminders.stop();
-      await digests.stop();
-      await assignmentNotices.stop();
-      await pushWorker.stop();
-      await webinarReminders?.stop();
-      await linker.stop();
-      await reportRollup.stop();
-      await merger?.stop();
-    };
+    const stopDesk = startBackgroundWork(config, database, () => mailWorker.wake());
     cleanup.unshift(stopDesk);
     const app = createApp(deps);
 
