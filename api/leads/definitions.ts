@@ -28,6 +28,7 @@ import {
   type ListedKind,
   type ListSlug,
 } from '../../contract/lead-kinds.ts';
+import type { ListItem } from './list-item.ts';
 import { withLatestTests } from './latest-tests.ts';
 import { WEBINAR_MESSAGES, type WebinarRegistrationRecord } from '../../contract/webinars.ts';
 import { webinarRefusal } from './webinar-closed.ts';
@@ -84,7 +85,7 @@ export interface ListedLead {
   extras?: Extras;
 }
 
-export type ListItem = Record<string, unknown> & { _id: string; status: LeadStatus };
+export type { ListItem };
 
 interface Spec<K extends LeadKind, T extends LeadTable, R> {
   kind: K;

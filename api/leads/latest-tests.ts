@@ -7,7 +7,7 @@ import type { QuizDomain } from '../../contract/quiz/items.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
 import type { Database } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';
-import type { ListItem } from './definitions.ts';
+import type { ListItem } from './list-item.ts';
 import { parsedJson } from '../lib/parsed-json.ts';
 
 export function scoresOf(result: QuizResult | string): QuizScores {

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';
-import type { ListItem } from './definitions.ts';
+import type { ListItem } from './list-item.ts';
 
 export async function withWebinars<I extends ListItem>(db: Kysely<Database>, items: I[]): Promise<I[]> {
   const ids = [...new Set(items.map((i) => String(i.webinar)))];

@@ -13,7 +13,10 @@ import { record } from '../leads/history.ts';
 import { enqueueJob, type JobHandler } from '../jobs/scheduler.ts';
 import { notifyMembers } from '../notify/notify.ts';
 import { adminIds, leadName } from './actions.ts';
-import type { RulesConfig } from './events.ts';
+import type { Config } from '../config.ts';
+
+/** What rules and escalation read of the configuration. */
+export type RulesConfig = Pick<Config, 'slaMinutes' | 'workingHours'>;
 
 export async function scheduleEscalation(
   trx: Transaction<Database>,

@@ -8,7 +8,6 @@
 import { sql, type Transaction } from 'kysely';
 import { LEAD_KINDS, type LeadStatus, type ListSlug } from '../../contract/lead-kinds.ts';
 import type { RuleAction, RuleCondition, RuleEvent } from '../../contract/rules.ts';
-import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { addWorkingMinutes } from '../desk/working-hours.ts';
 import { ALL_LISTED, listedLead } from '../leads/definitions.ts';
@@ -17,10 +16,10 @@ import { enqueueJob, type Job, type JobHandler } from '../jobs/scheduler.ts';
 import { MAX_DEPTH, runAction, type FiringContext } from './actions.ts';
 import { conditionsHold, type LeadFacts } from './conditions.ts';
 import { factsOf, testLanguageOf } from './facts.ts';
-import { escalate, scheduleEscalation } from './escalation.ts';
+import { escalate, scheduleEscalation, type RulesConfig } from './escalation.ts';
 import { tellReturningOwner } from './returning.ts';
 
-export type RulesConfig = Pick<Config, 'slaMinutes' | 'workingHours'>;
+export type { RulesConfig };
 
 interface RuleRow {
   id: string;

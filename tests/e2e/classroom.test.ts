@@ -183,7 +183,8 @@ describe('a classroom session', () => {
       const { page, errors } = await site.page({ viewport: { width, height }, isMobile: phone, hasTouch: phone });
       await gotoLive(page, `${site.url}/s/${code}`);
       // The join page is Hinglish, as the session is.
-      expect(await page.locator('[lang="hi-Latn"]').count()).toBeGreaterThan(0);
+      // (waited for: the page shows the session once its details have loaded)
+      await page.locator('[lang="hi-Latn"]').first().waitFor();
       await page.locator(`[data-testid="offline-ready"]:has-text("${HINGLISH.ready}")`).waitFor({ timeout: 30_000 });
       const chat = page.getByRole('link', { name: /Chat with us on WhatsApp/ });
       expect(await chat.count()).toBe(0);

@@ -14,6 +14,7 @@ import { leadPath, type LeadDetail } from '../../contract/console.ts';
 import { LEAD_KINDS, LIST_SLUGS, LISTED_KINDS } from '../../contract/lead-kinds.ts';
 import { NO_CONSENT_ON_RECORD } from '../../contract/consent.ts';
 import { fillTemplate, WORKSPACE_MESSAGES, WORKSPACE_PATHS, type TemplatesResponse } from '../../contract/workspace.ts';
+import { WEBINAR_PATHS } from '../../contract/webinars.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
 import { toast, unique, useSite } from '../support/site.ts';
@@ -43,7 +44,15 @@ const LONG =
 
 /** Twenty leads in every list: long messages, Devanagari and very long names, long emails. */
 async function seed(): Promise<void> {
+  // Webinar registrations name a webinar the admins scheduled.
+  const scheduled = await apiCall<{ webinar: { _id: string } }>(site, await apiLogin(site, ADMIN), 'POST', WEBINAR_PATHS.admin, {
+    title: 'Speaking with confidence, for the first year of engineering colleges in Andhra Pradesh',
+    startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    joinUrl: 'https://meet.example.in/confidence',
+  });
+  expect(scheduled.status).toBe(201);
   const values = (i: number): Record<string, string> => ({
+    webinar: scheduled.body.webinar._id,
     name: i % 2 ? `आशा वर्मा ${i}` : `Venkatanarasimharajuvaripeta Subrahmanyam ${i}`,
     firstName: i % 2 ? 'आशा' : 'Venkatanarasimharajuvaripeta',
     lastName: i % 2 ? `वर्मा ${i}` : `Subrahmanyam ${i}`,
