@@ -77,6 +77,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('through', 'bigint', (c) => c.notNull())
     .execute();
+  // Assignments before notices existed are old news: the cursor starts at the timeline's end
+  // now, before any instance serves a request (set by the first round instead, it would skip
+  // an assignment made between start-up and that round).
+  await sql`insert into notify_cursors (name, through) select 'assignments', coalesce(max(id), 0) from lead_history`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -29,9 +29,7 @@ interface Entry {
 
 /** One round; resolves how many entries it read (0 when another instance holds the cursor). */
 export async function noticeAssignmentsOnce(db: Kysely<Database>): Promise<number> {
-  // The first round starts from now: assignments made before notices existed are old news.
-  await sql`insert into notify_cursors (name, through)
-    select ${CURSOR}, coalesce(max(id), 0) from lead_history on conflict (name) do nothing`.execute(db);
+  // The cursor row is made by its migration (2026-11-27T0250), at the timeline's end then.
   return db.transaction().execute(async (trx) => {
     const cursor = await sql<{ through: string }>`
       select through::text from notify_cursors where name = ${CURSOR} for update skip locked`.execute(trx);
