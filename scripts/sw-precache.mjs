@@ -17,7 +17,7 @@ const OUT = fileURLToPath(new URL('../dist/pwa/', import.meta.url));
  */
 function consoleOnlyFiles() {
   const manifest = JSON.parse(readFileSync(path.join(OUT, '.vite', 'manifest.json'), 'utf8'));
-  const CONSOLE = 'features/admin/console/AdminConsole.tsx';
+  const CONSOLE = 'features/admin/console/shell/AdminConsole.tsx';
   const reach = (starts, enterDynamic) => {
     const seen = new Set();
     const files = new Set();

@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout.tsx';
 import { EN_PAGES, siteRoutes } from './site-pages.tsx';
 
-const AdminConsole = lazy(() => import('../features/admin/console/AdminConsole.tsx'));
+const AdminConsole = lazy(() => import('../features/admin/console/shell/AdminConsole.tsx'));
 const HindiSite = lazy(() => import('./HindiSite.tsx'));
 
 export function AppRoutes() {

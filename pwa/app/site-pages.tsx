@@ -21,7 +21,7 @@ export const Policy = lazy(() => import('../features/policies/PolicyPage.tsx'));
 export const AdminLogin = lazy(() => import('../features/admin/AdminLoginPage.tsx'));
 export const ResetPassword = lazy(() => import('../features/admin/ResetPasswordPage.tsx'));
 export const Invite = lazy(() => import('../features/admin/InvitePage.tsx'));
-export const AdminConsole = lazy(() => import('../features/admin/console/AdminConsole.tsx'));
+export const AdminConsole = lazy(() => import('../features/admin/console/shell/AdminConsole.tsx'));
 export const Quiz = lazy(() => import('../features/quiz/QuizPage.tsx'));
 export const Outbox = lazy(() => import('../features/outbox/OutboxPage.tsx'));
 export const DeleteMyData = lazy(() => import('../features/erasure/DeleteMyDataPage.tsx'));

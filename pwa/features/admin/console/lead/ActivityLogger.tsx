@@ -15,8 +15,8 @@ import {
   type ActionType,
   type Outcome,
 } from '../../../../../contract/desk.ts';
-import { fromIstInput } from '../format.ts';
-import { useMember } from '../member.tsx';
+import { fromIstInput } from '../common/format.ts';
+import { useMember } from '../common/member.tsx';
 import { emptyNextAction, NextActionFields, type NextActionDraft } from './NextActionFields.tsx';
 
 export interface ActivityBody {

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { NO_CONSENT_ON_RECORD, type ConsentRecord } from '../../../../../contract/consent.ts';
 import { NOTE_MAX } from '../../../../../contract/console.ts';
 import { SOURCE_KEYS, type LeadSource, type SourceKey, type SourceTouch } from '../../../../../contract/lead-signals.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../common/format.ts';
 
 const TOUCH_LABELS: Record<SourceKey, string> = {
   utm_source: 'utm_source',

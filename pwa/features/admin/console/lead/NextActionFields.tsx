@@ -9,7 +9,7 @@ import {
   type ActionType,
   type DeskHours,
 } from '../../../../../contract/desk.ts';
-import { istInputValue } from '../format.ts';
+import { istInputValue } from '../common/format.ts';
 
 export interface NextActionDraft {
   type: ActionType;

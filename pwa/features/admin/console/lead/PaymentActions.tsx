@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { BOOKING_PATHS, PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../../../contract/bookings.ts';
 import { useToast } from '../../../../components/Toast.tsx';
-import { AdminRequestError, adminRequest } from '../request.ts';
+import { AdminRequestError, adminRequest } from '../common/request.ts';
 
 const NEXT: Partial<Record<PaymentStatus, { to: PaymentStatus; label: string }>> = {
   'payment-pending': { to: 'paid', label: 'Confirm payment received' },

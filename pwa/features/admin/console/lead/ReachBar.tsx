@@ -5,8 +5,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ACTION_LABELS, ACTION_NOUNS } from '../../../../../contract/desk.ts';
 import { TEMPLATE_LANGUAGE_LABELS, type MessageTemplate } from '../../../../../contract/workspace.ts';
-import { leadName } from '../controls.tsx';
-import { useMember } from '../member.tsx';
+import { leadName } from '../common/controls.tsx';
+import { useMember } from '../common/member.tsx';
 import { ActivityForm, type ActivityBody } from './ActivityLogger.tsx';
 import { offeredTemplates, reachLinks, useTemplates, type ReachType } from './reach.ts';
 

@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { adminReceiptPath } from '../../../../../contract/bookings.ts';
 import { useToast } from '../../../../components/Toast.tsx';
-import { downloadWithSession } from '../download.ts';
-import { AdminRequestError } from '../request.ts';
+import { downloadWithSession } from '../common/download.ts';
+import { AdminRequestError } from '../common/request.ts';
 
 export function ReceiptDownload({ id }: { id: string }) {
   const toast = useToast();

@@ -4,7 +4,7 @@
 import { Link } from 'react-router-dom';
 import type { LeadHistoryEntry, TimelineEntry } from '../../../../../contract/console.ts';
 import { ACTION_LABELS, ACTIVITY_LABELS, OUTCOME_LABELS } from '../../../../../contract/desk.ts';
-import { formatDateTime, statusLabel } from '../format.ts';
+import { formatDateTime, statusLabel } from '../common/format.ts';
 
 function HistoryLine({ h }: { h: LeadHistoryEntry }) {
   switch (h.action) {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { BOOKING_PATHS, UTR_STATUS_LABELS, type UtrStatus } from '../../../../../contract/bookings.ts';
 import { useToast } from '../../../../components/Toast.tsx';
-import { AdminRequestError, adminRequest } from '../request.ts';
+import { AdminRequestError, adminRequest } from '../common/request.ts';
 
 export interface UtrClaim {
   utr: string;

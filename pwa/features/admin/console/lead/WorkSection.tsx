@@ -4,9 +4,9 @@
 import { useState, type FormEvent } from 'react';
 import type { LeadDetail } from '../../../../../contract/console.ts';
 import { ACTION_LABELS, DESK_PATHS, type Assignee, type NextAction, type TeamResponse } from '../../../../../contract/desk.ts';
-import { formatDateTime, fromIstInput, istInputValue } from '../format.ts';
-import { useMember } from '../member.tsx';
-import { useAdminData } from '../use-admin-data.ts';
+import { formatDateTime, fromIstInput, istInputValue } from '../common/format.ts';
+import { useMember } from '../common/member.tsx';
+import { useAdminData } from '../common/use-admin-data.ts';
 import { emptyNextAction, NextActionFields, type NextActionDraft } from './NextActionFields.tsx';
 
 export type LeadPatch = { assignee?: string | null; nextAction?: { type: string; dueAt: string; note?: string } | null };

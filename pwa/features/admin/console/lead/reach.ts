@@ -15,7 +15,7 @@ import {
   type TemplateChannel,
   type TemplatesResponse,
 } from '../../../../../contract/workspace.ts';
-import { adminRequest } from '../request.ts';
+import { adminRequest } from '../common/request.ts';
 
 /** The ways to reach a lead that open something outside the console. */
 export type ReachType = Extract<ActionType, 'whatsapp' | 'call' | 'email'>;

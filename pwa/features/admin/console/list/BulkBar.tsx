@@ -6,13 +6,13 @@ import { BULK_MAX, CONSOLE_PATHS } from '../../../../../contract/console.ts';
 import { DESK_PATHS, type TeamResponse } from '../../../../../contract/desk.ts';
 import type { LeadStatus, ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ConfirmErase, StatusSelect } from '../controls.tsx';
-import type { ListFilters } from '../filters.ts';
+import { ConfirmErase, StatusSelect } from '../common/controls.tsx';
+import type { ListFilters } from './filters.ts';
 import { downloadCsv } from './csv.ts';
-import { formatCount, statusLabel } from '../format.ts';
-import { useMember } from '../member.tsx';
-import { adminRequest } from '../request.ts';
-import { attempt, useAdminData } from '../use-admin-data.ts';
+import { formatCount, statusLabel } from '../common/format.ts';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 const leads = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
 

@@ -4,10 +4,10 @@ import { useEffect, useId, useState } from 'react';
 import { DESK_PATHS, type TeamResponse } from '../../../../../contract/desk.ts';
 import { LEAD_STATUSES, type LeadListDef, type LeadStatus } from '../../../../../contract/lead-kinds.ts';
 import { SOURCE_VALUE_MAX } from '../../../../../contract/lead-signals.ts';
-import type { ListFilters } from '../filters.ts';
-import { statusLabel } from '../format.ts';
-import { useMember } from '../member.tsx';
-import { useAdminData } from '../use-admin-data.ts';
+import type { ListFilters } from './filters.ts';
+import { statusLabel } from '../common/format.ts';
+import { useMember } from '../common/member.tsx';
+import { useAdminData } from '../common/use-admin-data.ts';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);

@@ -8,10 +8,10 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import { Link } from 'react-router-dom';
 import { ACTION_LABELS, durationText, type Assignee, type NextAction } from '../../../../../contract/desk.ts';
 import type { LeadListDef, LeadStatus } from '../../../../../contract/lead-kinds.ts';
-import { leadName, StatusSelect } from '../controls.tsx';
-import { FieldValue } from '../FieldValue.tsx';
-import { formatDateTime } from '../format.ts';
-import { useMember } from '../member.tsx';
+import { leadName, StatusSelect } from '../common/controls.tsx';
+import { FieldValue } from '../lead/FieldValue.tsx';
+import { formatDateTime } from '../common/format.ts';
+import { useMember } from '../common/member.tsx';
 import { offeredTemplates, reachLinks, useTemplates, type ReachType } from '../lead/reach.ts';
 import type { MessageTemplate } from '../../../../../contract/workspace.ts';
 import { ariaSort, nextSort, type TableColumn } from './columns.ts';

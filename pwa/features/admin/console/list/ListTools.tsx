@@ -5,10 +5,10 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { LeadListDef, ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { WORKSPACE_PATHS, type SavedView } from '../../../../../contract/workspace.ts';
 import { useToast } from '../../../../components/Toast.tsx';
-import { useMember } from '../member.tsx';
-import { adminRequest } from '../request.ts';
-import { attempt } from '../use-admin-data.ts';
-import { useViews } from '../views.tsx';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt } from '../common/use-admin-data.ts';
+import { useViews } from './views.tsx';
 import { allColumns, type TableColumn } from './columns.ts';
 
 /** A button that shows its panel below it; the panel is in the page only while open. */

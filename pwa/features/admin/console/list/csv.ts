@@ -2,8 +2,8 @@
 // or only the selected rows (?ids=).
 import { csvPath } from '../../../../../contract/console.ts';
 import type { ListSlug } from '../../../../../contract/lead-kinds.ts';
-import { downloadWithSession } from '../download.ts';
-import { exportQuery, type ListFilters } from '../filters.ts';
+import { downloadWithSession } from '../common/download.ts';
+import { exportQuery, type ListFilters } from './filters.ts';
 
 export function downloadCsv(slug: ListSlug, filters: ListFilters, ids?: readonly string[]): Promise<void> {
   const params = new URLSearchParams(exportQuery(filters));

@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { TOTAL_COUNT_HEADER } from '../../../../../contract/admin.ts';
 import { listItems, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../../contract/lead-kinds.ts';
-import { useListChanges } from '../lead-events.tsx';
-import { AdminRequestError, adminRequest } from '../request.ts';
+import { useListChanges } from '../common/lead-events.tsx';
+import { AdminRequestError, adminRequest } from '../common/request.ts';
 
 export type Lead = Record<string, unknown> & { _id: string; status: LeadStatus };
 

@@ -7,8 +7,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { NotificationItem } from '../../../../../contract/notifications.ts';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { formatCount, formatDateTime } from '../format.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { formatCount, formatDateTime } from '../common/format.ts';
 import { DevicePush } from './DevicePush.tsx';
 import { useNotifications, type Notifications } from './use-notifications.ts';
 

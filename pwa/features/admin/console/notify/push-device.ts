@@ -2,7 +2,7 @@
 // pushed at all (and why not, in words), subscribing with the server's VAPID key, and
 // stopping. The service worker (pwa/sw.ts) shows what is pushed and opens the lead when tapped.
 import { NOTIFY_PATHS } from '../../../../../contract/notifications.ts';
-import { adminRequest } from '../request.ts';
+import { adminRequest } from '../common/request.ts';
 
 export const PUSH_WORDS = {
   insecure:

@@ -3,9 +3,9 @@
 // missed some); marking read answers with the list as it now is.
 import { useCallback, useEffect } from 'react';
 import { NOTIFY_PATHS, type NotificationsResponse } from '../../../../../contract/notifications.ts';
-import { useLeadEvents } from '../lead-events.tsx';
-import { adminRequest } from '../request.ts';
-import { useAdminData, type Loaded } from '../use-admin-data.ts';
+import { useLeadEvents } from '../common/lead-events.tsx';
+import { adminRequest } from '../common/request.ts';
+import { useAdminData, type Loaded } from '../common/use-admin-data.ts';
 
 export interface Notifications {
   loaded: Loaded<NotificationsResponse>;

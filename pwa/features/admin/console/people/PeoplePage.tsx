@@ -6,9 +6,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { listOf } from '../../../../../contract/lead-kinds.ts';
 import { WORKSPACE_PATHS, type PeopleListResponse } from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { formatDateTime, statusLabel } from '../format.ts';
-import { useAdminData } from '../use-admin-data.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { formatDateTime, statusLabel } from '../common/format.ts';
+import { useAdminData } from '../common/use-admin-data.ts';
 
 const PAGE = 50;
 

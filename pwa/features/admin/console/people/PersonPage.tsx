@@ -7,12 +7,12 @@ import { listOf } from '../../../../../contract/lead-kinds.ts';
 import { callLink, WORKSPACE_PATHS, type LikelyDuplicate, type PersonDetail, type PersonMerge } from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { formatDateTime, statusLabel } from '../format.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { formatDateTime, statusLabel } from '../common/format.ts';
 import { mergeText, Timeline } from '../lead/Timeline.tsx';
-import { useMember } from '../member.tsx';
-import { adminRequest } from '../request.ts';
-import { attempt, useAdminData } from '../use-admin-data.ts';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 /** Each number is a call, as everywhere else in the console. */
 function PhoneLinks({ phones }: { phones: string[] }) {

@@ -4,7 +4,7 @@
 // for sources, what their spend bought.
 import { REPORT_DIMENSION_LABELS, type FunnelResponse, type FunnelRow } from '../../../../../contract/reports.ts';
 import { rupeesText } from '../../../../../contract/bookings.ts';
-import { formatCount } from '../format.ts';
+import { formatCount } from '../common/format.ts';
 import { ChartFrame, type ReportTable } from './ChartFrame.tsx';
 
 const STAGES = [

@@ -13,9 +13,9 @@ import {
   type RevenueResponse,
 } from '../../../../../contract/reports.ts';
 import { Meta } from '../../../../components/Meta.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { useMember } from '../member.tsx';
-import { useAdminData, type Loaded } from '../use-admin-data.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { useMember } from '../common/member.tsx';
+import { useAdminData, type Loaded } from '../common/use-admin-data.ts';
 import { FunnelSection } from './FunnelSection.tsx';
 import { RevenueSection } from './RevenueSection.tsx';
 import { SpendSection } from './SpendSection.tsx';

@@ -3,7 +3,7 @@
 // and every source.
 import { rupeesText } from '../../../../../contract/bookings.ts';
 import type { RevenueResponse } from '../../../../../contract/reports.ts';
-import { formatCount, formatDay } from '../format.ts';
+import { formatCount, formatDay } from '../common/format.ts';
 import { ChartFrame } from './ChartFrame.tsx';
 
 /** One colour per stack, each with 3:1 contrast against white (WCAG non-text contrast). */

@@ -5,9 +5,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { rupeesText } from '../../../../../contract/bookings.ts';
 import { REPORT_PATHS, SPEND_MAX_RUPEES, type SpendEntry, type SpendResponse } from '../../../../../contract/reports.ts';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { adminRequest } from '../request.ts';
-import { attempt, useAdminData } from '../use-admin-data.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 function SpendForm({ sources, onSaved, month: initialMonth }: { sources: string[]; onSaved: () => void; month: string }) {
   const toast = useToast();

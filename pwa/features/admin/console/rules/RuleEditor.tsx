@@ -20,8 +20,8 @@ import {
   type RuleInput,
   type RulePreview,
 } from '../../../../../contract/rules.ts';
-import { adminRequest } from '../request.ts';
-import { attempt } from '../use-admin-data.ts';
+import { adminRequest } from '../common/request.ts';
+import { attempt } from '../common/use-admin-data.ts';
 import { ActionFields, newAction } from './ActionFields.tsx';
 
 export const EMPTY_RULE: RuleInput = {

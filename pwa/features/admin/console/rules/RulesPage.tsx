@@ -6,10 +6,10 @@ import { DESK_PATHS, type TeamResponse } from '../../../../../contract/desk.ts';
 import { RULE_EVENT_LABELS, RULES_PATH, type Rule, type RuleInput, type RulesResponse } from '../../../../../contract/rules.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { formatDateTime } from '../format.ts';
-import { adminRequest } from '../request.ts';
-import { attempt, useAdminData } from '../use-admin-data.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { formatDateTime } from '../common/format.ts';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 import { EMPTY_RULE, RuleEditor } from './RuleEditor.tsx';
 import './rules.css';
 

@@ -4,10 +4,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { RELAY_PATHS, type RelayKey, type RelayKeyCreated, type RelayStatus } from '../../../../../contract/relay.ts';
 import { useToast } from '../../../../components/Toast.tsx';
-import { useMember } from '../member.tsx';
-import { adminRequest } from '../request.ts';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
 import { relayStatusText } from './relay-status.ts';
-import { attempt, useAdminData } from '../use-admin-data.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 export function RelayWaiting() {
   const [loaded] = useAdminData<RelayStatus>(RELAY_PATHS.status, 'Could not read the relay');

@@ -6,10 +6,10 @@ import { Link, useParams } from 'react-router-dom';
 import { REPORT_MIN_FINISHED, SESSION_PATHS, type ClassroomSession } from '../../../../../contract/sessions.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { useMember } from '../member.tsx';
-import { formatCount, formatDate } from '../format.ts';
-import { useAdminData } from '../use-admin-data.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { useMember } from '../common/member.tsx';
+import { formatCount, formatDate } from '../common/format.ts';
+import { useAdminData } from '../common/use-admin-data.ts';
 import { QrCode } from '../../../../components/QrCode.tsx';
 import { downloadReport } from './report-download.ts';
 

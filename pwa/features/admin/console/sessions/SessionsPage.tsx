@@ -4,10 +4,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { SESSION_PATHS, type SessionCreated, type SessionCreateInput, type SessionsResponse } from '../../../../../contract/sessions.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { formatCount, formatDate } from '../format.ts';
-import { adminRequest } from '../request.ts';
-import { attempt, useAdminData } from '../use-admin-data.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { formatCount, formatDate } from '../common/format.ts';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 import { RelayKeys, RelayWaiting } from './RelayPanel.tsx';
 import { SessionForm } from './SessionForm.tsx';
 

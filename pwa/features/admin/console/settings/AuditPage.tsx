@@ -1,12 +1,12 @@
 // /admin/audit: the erasure log (GET /api/admin/audit). Who erased (an admin, or the person
 // through their emailed link), which list, how many, when; never whose data it was.
 import { useEffect, useState } from 'react';
-import { ERASURE_PATHS, type AuditEntry, type AuditResponse } from '../../../../contract/erasure.ts';
-import { kindOfSlug, LEAD_KINDS } from '../../../../contract/lead-kinds.ts';
-import { Meta } from '../../../components/Meta.tsx';
-import { ErrorNotice } from './controls.tsx';
-import { formatCount, formatDateTime } from './format.ts';
-import { AdminRequestError, adminRequest } from './request.ts';
+import { ERASURE_PATHS, type AuditEntry, type AuditResponse } from '../../../../../contract/erasure.ts';
+import { kindOfSlug, LEAD_KINDS } from '../../../../../contract/lead-kinds.ts';
+import { Meta } from '../../../../components/Meta.tsx';
+import { ErrorNotice } from '../common/controls.tsx';
+import { formatCount, formatDateTime } from '../common/format.ts';
+import { AdminRequestError, adminRequest } from '../common/request.ts';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; data: AuditEntry[] } | { state: 'error'; message: string };
 

@@ -11,18 +11,18 @@ import {
   type MyDayItem,
   type MyDayResponse,
   type TeamResponse,
-} from '../../../../contract/desk.ts';
-import { CONSOLE_PATHS } from '../../../../contract/console.ts';
-import { listOf } from '../../../../contract/lead-kinds.ts';
-import { Meta } from '../../../components/Meta.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { ErrorNotice } from './controls.tsx';
-import { formatCount, formatDateTime } from './format.ts';
-import { useLeadEvents } from './lead-events.tsx';
-import { useMember } from './member.tsx';
-import { adminRequest } from './request.ts';
-import { attempt, useAdminData } from './use-admin-data.ts';
-import { useRefreshOnEvents } from './use-refresh.ts';
+} from '../../../../../contract/desk.ts';
+import { CONSOLE_PATHS } from '../../../../../contract/console.ts';
+import { listOf } from '../../../../../contract/lead-kinds.ts';
+import { Meta } from '../../../../components/Meta.tsx';
+import { useToast } from '../../../../components/Toast.tsx';
+import { ErrorNotice } from '../common/controls.tsx';
+import { formatCount, formatDateTime } from '../common/format.ts';
+import { useLeadEvents } from '../common/lead-events.tsx';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
+import { useRefreshOnEvents } from '../common/use-refresh.ts';
 
 function leadHref(item: MyDayItem): string {
   return `/admin/${item.list}?open=${encodeURIComponent(item._id)}`;

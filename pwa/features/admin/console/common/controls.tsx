@@ -1,7 +1,7 @@
 // Small pieces the list and the detail panel share.
 import type { ReactNode } from 'react';
-import { LEAD_STATUSES, type LeadStatus } from '../../../../contract/lead-kinds.ts';
-import { Modal } from '../../../components/Modal.tsx';
+import { LEAD_STATUSES, type LeadStatus } from '../../../../../contract/lead-kinds.ts';
+import { Modal } from '../../../../components/Modal.tsx';
 import { formatCount, statusLabel } from './format.ts';
 
 /** A person's name as the list shows it. */

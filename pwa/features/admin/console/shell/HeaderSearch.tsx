@@ -4,10 +4,10 @@
 // through them and Enter opens the lead in its list. `/` anywhere in the console focuses it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { listOf } from '../../../../contract/lead-kinds.ts';
-import { WORKSPACE_PATHS, type SearchHit, type SearchResponse } from '../../../../contract/workspace.ts';
-import { formatDateTime } from './format.ts';
-import { AdminRequestError, adminRequest } from './request.ts';
+import { listOf } from '../../../../../contract/lead-kinds.ts';
+import { WORKSPACE_PATHS, type SearchHit, type SearchResponse } from '../../../../../contract/workspace.ts';
+import { formatDateTime } from '../common/format.ts';
+import { AdminRequestError, adminRequest } from '../common/request.ts';
 
 type Found = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; hits: SearchHit[] } | { state: 'error'; message: string };
 

@@ -2,7 +2,7 @@
 // (the list's rows), Enter open, `s` the status and `a` the owner of the lead in hand (the
 // open panel's, or the focused row's), `?` this help. None fires while typing in a field.
 import { useEffect, useState } from 'react';
-import { Modal } from '../../../components/Modal.tsx';
+import { Modal } from '../../../../components/Modal.tsx';
 
 export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['/', 'Search every list'],

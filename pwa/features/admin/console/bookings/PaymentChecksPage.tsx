@@ -3,8 +3,8 @@
 // it could not read): kept for an admin to look at, each with its reason.
 import { BOOKING_PATHS, type PaymentEventRecord } from '../../../../../contract/bookings.ts';
 import { Meta } from '../../../../components/Meta.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { useAdminData } from '../use-admin-data.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { useAdminData } from '../common/use-admin-data.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
 const rupees = (paise: number | null, currency: string | null) =>

@@ -3,15 +3,15 @@
 // 7 and 30 days; leads by status; and a notice when mail has failed for good.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CONSOLE_PATHS, type OverviewResponse } from '../../../../contract/console.ts';
-import { LEAD_STATUSES, LIST_SLUGS, listOf, type ListSlug } from '../../../../contract/lead-kinds.ts';
-import { Meta } from '../../../components/Meta.tsx';
-import { AdminRequestError, adminRequest } from './request.ts';
-import { ErrorNotice } from './controls.tsx';
-import { formatCount, formatDay, statusLabel } from './format.ts';
-import { useLeadEvents } from './lead-events.tsx';
+import { CONSOLE_PATHS, type OverviewResponse } from '../../../../../contract/console.ts';
+import { LEAD_STATUSES, LIST_SLUGS, listOf, type ListSlug } from '../../../../../contract/lead-kinds.ts';
+import { Meta } from '../../../../components/Meta.tsx';
+import { AdminRequestError, adminRequest } from '../common/request.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { formatCount, formatDay, statusLabel } from '../common/format.ts';
+import { useLeadEvents } from '../common/lead-events.tsx';
 import { SpeedToLead } from './SpeedToLead.tsx';
-import { useMember } from './member.tsx';
+import { useMember } from '../common/member.tsx';
 
 /** One colour per list (the registry's), each with 3:1 contrast against white (WCAG non-text contrast). */
 export const LIST_COLOURS = Object.fromEntries(LIST_SLUGS.map((slug) => [slug, listOf(slug).colour])) as Record<ListSlug, string>;

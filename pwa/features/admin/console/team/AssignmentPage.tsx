@@ -9,14 +9,14 @@ import {
   type ListAssignment,
   type TeamMember,
   type TeamResponse,
-} from '../../../../contract/desk.ts';
-import { LIST_SLUGS, listOf, type ListSlug } from '../../../../contract/lead-kinds.ts';
-import { Meta } from '../../../components/Meta.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { ErrorNotice } from './controls.tsx';
-import { useMember } from './member.tsx';
-import { adminRequest } from './request.ts';
-import { attempt, useAdminData } from './use-admin-data.ts';
+} from '../../../../../contract/desk.ts';
+import { LIST_SLUGS, listOf, type ListSlug } from '../../../../../contract/lead-kinds.ts';
+import { Meta } from '../../../../components/Meta.tsx';
+import { useToast } from '../../../../components/Toast.tsx';
+import { ErrorNotice } from '../common/controls.tsx';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 type Rules = Record<ListSlug, ListAssignment>;
 

@@ -2,12 +2,12 @@
 // and listed in the sidebar; a view is a list with its filters and sort, opened as a link.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { listOf, type ListSlug } from '../../../../contract/lead-kinds.ts';
-import { WORKSPACE_PATHS, type SavedView, type ViewsResponse } from '../../../../contract/workspace.ts';
-import { useToast } from '../../../components/Toast.tsx';
-import { useMember } from './member.tsx';
-import { adminRequest } from './request.ts';
-import { attempt, useAdminData } from './use-admin-data.ts';
+import { listOf, type ListSlug } from '../../../../../contract/lead-kinds.ts';
+import { WORKSPACE_PATHS, type SavedView, type ViewsResponse } from '../../../../../contract/workspace.ts';
+import { useToast } from '../../../../components/Toast.tsx';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 interface Views {
   views: SavedView[];

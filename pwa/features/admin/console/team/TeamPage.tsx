@@ -10,13 +10,13 @@ import {
   type Role,
   type TeamMember,
   type TeamResponse,
-} from '../../../../contract/desk.ts';
-import { Meta } from '../../../components/Meta.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { ErrorNotice } from './controls.tsx';
-import { useMember } from './member.tsx';
-import { adminRequest } from './request.ts';
-import { attempt, useAdminData } from './use-admin-data.ts';
+} from '../../../../../contract/desk.ts';
+import { Meta } from '../../../../components/Meta.tsx';
+import { useToast } from '../../../../components/Toast.tsx';
+import { ErrorNotice } from '../common/controls.tsx';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 function InviteForm({ onInvited }: { onInvited: () => void }) {
   const toast = useToast();

@@ -7,26 +7,26 @@
 // follows their role.
 import { useCallback, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { leadPath } from '../../../../contract/console.ts';
-import { kindOfSlug, LEAD_KINDS, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../contract/lead-kinds.ts';
-import { Meta } from '../../../components/Meta.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { ErrorNotice } from './controls.tsx';
-import { DetailPanel } from './DetailPanel.tsx';
+import { leadPath } from '../../../../../contract/console.ts';
+import { kindOfSlug, LEAD_KINDS, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../../contract/lead-kinds.ts';
+import { Meta } from '../../../../components/Meta.tsx';
+import { useToast } from '../../../../components/Toast.tsx';
+import { ErrorNotice } from '../common/controls.tsx';
+import { DetailPanel } from '../lead/DetailPanel.tsx';
 import { apiQuery, PAGE_SIZE, useListFilters, type ListFilters } from './filters.ts';
-import { rangeLabel, statusLabel } from './format.ts';
-import { BulkBar } from './list/BulkBar.tsx';
-import { downloadCsv } from './list/csv.ts';
-import { FilterForm } from './list/FilterForm.tsx';
-import { shownColumns, type TableColumn } from './list/columns.ts';
-import { LeadTable } from './list/LeadTable.tsx';
-import { ColumnChooser, SaveView } from './list/ListTools.tsx';
-import type { ReachType } from './lead/reach.ts';
-import { useLeadList, useSelection } from './list/useLeadList.ts';
-import { useMember } from './member.tsx';
-import { useViewingList } from './lead-events.tsx';
-import { adminRequest } from './request.ts';
-import { attempt } from './use-admin-data.ts';
+import { rangeLabel, statusLabel } from '../common/format.ts';
+import { BulkBar } from './BulkBar.tsx';
+import { downloadCsv } from './csv.ts';
+import { FilterForm } from './FilterForm.tsx';
+import { shownColumns, type TableColumn } from './columns.ts';
+import { LeadTable } from './LeadTable.tsx';
+import { ColumnChooser, SaveView } from './ListTools.tsx';
+import type { ReachType } from '../lead/reach.ts';
+import { useLeadList, useSelection } from './useLeadList.ts';
+import { useMember } from '../common/member.tsx';
+import { useViewingList } from '../common/lead-events.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt } from '../common/use-admin-data.ts';
 
 export default function ListPage() {
   const { list: slugParam = '' } = useParams();

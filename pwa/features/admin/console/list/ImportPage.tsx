@@ -14,9 +14,9 @@ import {
   type ImportResponse,
 } from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
-import { formatCount } from '../format.ts';
-import { useMember } from '../member.tsx';
-import { AdminRequestError, adminRequest } from '../request.ts';
+import { formatCount } from '../common/format.ts';
+import { useMember } from '../common/member.tsx';
+import { AdminRequestError, adminRequest } from '../common/request.ts';
 
 /** Lists a sheet can fill: not those whose form sets a password. */
 const IMPORTABLE = LISTED_KINDS.filter((k) => !LEAD_KINDS[k].fields.some((f) => f.key === 'password')).map((k) => LEAD_KINDS[k].list);

@@ -3,12 +3,12 @@
 // to them (a short message).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { LeadEvent } from '../../../../contract/console.ts';
-import { ACTION_LABELS } from '../../../../contract/desk.ts';
-import { listOf } from '../../../../contract/lead-kinds.ts';
-import { useToast } from '../../../components/Toast.tsx';
-import { formatDateTime } from './format.ts';
-import { useLeadEvents } from './lead-events.tsx';
+import type { LeadEvent } from '../../../../../contract/console.ts';
+import { ACTION_LABELS } from '../../../../../contract/desk.ts';
+import { listOf } from '../../../../../contract/lead-kinds.ts';
+import { useToast } from '../../../../components/Toast.tsx';
+import { formatDateTime } from '../common/format.ts';
+import { useLeadEvents } from '../common/lead-events.tsx';
 
 /** Cards kept at once: the oldest goes first past this. */
 const MAX_CARDS = 5;

@@ -1,6 +1,6 @@
 // A file the server makes for a member (a list's CSV, a class report's PDF), fetched with
 // the session's token (a plain link could not carry it) and saved under the server's name.
-import { readSession } from '../session.ts';
+import { readSession } from '../../session.ts';
 import { AdminRequestError } from './request.ts';
 
 export async function downloadWithSession(path: string, fallbackName: string): Promise<void> {

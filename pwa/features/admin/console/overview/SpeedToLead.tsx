@@ -2,9 +2,9 @@
 // from arrival to first contact, and how many were contacted within the SLA) and each
 // member's share, contacts, conversions and next steps overdue now.
 import { Link } from 'react-router-dom';
-import { durationText } from '../../../../contract/desk.ts';
-import type { OverviewResponse } from '../../../../contract/console.ts';
-import { formatCount } from './format.ts';
+import { durationText } from '../../../../../contract/desk.ts';
+import type { OverviewResponse } from '../../../../../contract/console.ts';
+import { formatCount } from '../common/format.ts';
 
 const percent = (n: number, of: number) => (of === 0 ? '–' : `${Math.round((n / of) * 100)}%`);
 const minutes = (m: number | null) => (m === null ? '–' : durationText(m));

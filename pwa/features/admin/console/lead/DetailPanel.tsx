@@ -3,26 +3,26 @@
 // timeline of everything that happened to it and everything the same person sent. What a
 // member may change follows their role (a viewer reads; only admins assign anyone or erase).
 import { useCallback, useEffect, useState } from 'react';
-import { leadPath, type LeadDetail } from '../../../../contract/console.ts';
-import type { LeadField, LeadListDef, LeadStatus, ListSlug } from '../../../../contract/lead-kinds.ts';
-import { Modal } from '../../../components/Modal.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { AdminRequestError, adminRequest } from './request.ts';
+import { leadPath, type LeadDetail } from '../../../../../contract/console.ts';
+import type { LeadField, LeadListDef, LeadStatus, ListSlug } from '../../../../../contract/lead-kinds.ts';
+import { Modal } from '../../../../components/Modal.tsx';
+import { useToast } from '../../../../components/Toast.tsx';
+import { AdminRequestError, adminRequest } from '../common/request.ts';
 import { FieldValue } from './FieldValue.tsx';
-import { statusLabel } from './format.ts';
-import { useListChanges } from './lead-events.tsx';
-import { ConfirmErase, leadName, StatusSelect } from './controls.tsx';
-import { useMember } from './member.tsx';
-import { ActivityLogger, type ActivityBody } from './lead/ActivityLogger.tsx';
-import { ConsentSection, NoteForm, SourceSection } from './lead/LeadFacts.tsx';
-import { Timeline } from './lead/Timeline.tsx';
-import { WorkSection, type LeadPatch } from './lead/WorkSection.tsx';
-import { ReceiptDownload } from './lead/ReceiptDownload.tsx';
-import { PaymentActions } from './lead/PaymentActions.tsx';
-import { UtrCheck, type UtrClaim } from './lead/UtrCheck.tsx';
-import type { PaymentStatus } from '../../../../contract/bookings.ts';
-import { ReachBar } from './lead/ReachBar.tsx';
-import type { ReachType } from './lead/reach.ts';
+import { statusLabel } from '../common/format.ts';
+import { useListChanges } from '../common/lead-events.tsx';
+import { ConfirmErase, leadName, StatusSelect } from '../common/controls.tsx';
+import { useMember } from '../common/member.tsx';
+import { ActivityLogger, type ActivityBody } from './ActivityLogger.tsx';
+import { ConsentSection, NoteForm, SourceSection } from './LeadFacts.tsx';
+import { Timeline } from './Timeline.tsx';
+import { WorkSection, type LeadPatch } from './WorkSection.tsx';
+import { ReceiptDownload } from './ReceiptDownload.tsx';
+import { PaymentActions } from './PaymentActions.tsx';
+import { UtrCheck, type UtrClaim } from './UtrCheck.tsx';
+import type { PaymentStatus } from '../../../../../contract/bookings.ts';
+import { ReachBar } from './ReachBar.tsx';
+import type { ReachType } from './reach.ts';
 
 interface Props {
   slug: ListSlug;

@@ -1,8 +1,8 @@
 // How the console writes values: dates and times in India Standard Time (the business's
 // day, whatever the admin's computer says), numbers with Indian digit grouping.
-import { BUSINESS_TIME_ZONE } from '../../../../contract/console.ts';
-import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../contract/lead-kinds.ts';
-import { formatCount } from '../../../lib/numbers.ts';
+import { BUSINESS_TIME_ZONE } from '../../../../../contract/console.ts';
+import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../../contract/lead-kinds.ts';
+import { formatCount } from '../../../../lib/numbers.ts';
 
 export { formatCount };
 

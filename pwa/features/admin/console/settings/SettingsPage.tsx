@@ -1,14 +1,14 @@
 // /admin/settings: the member's own settings — the time of their morning email (their day's
 // follow-ups, India Standard Time), or none.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ADMIN_PATHS } from '../../../../contract/admin.ts';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../../contract/desk.ts';
-import { Meta } from '../../../components/Meta.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { ErrorNotice } from './controls.tsx';
-import { useMember } from './member.tsx';
-import { adminRequest } from './request.ts';
-import { attempt, useAdminData } from './use-admin-data.ts';
+import { ADMIN_PATHS } from '../../../../../contract/admin.ts';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../../../contract/desk.ts';
+import { Meta } from '../../../../components/Meta.tsx';
+import { useToast } from '../../../../components/Toast.tsx';
+import { ErrorNotice } from '../common/controls.tsx';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 interface Me {
   dayEmail: string | null;

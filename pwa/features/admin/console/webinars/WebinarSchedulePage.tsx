@@ -6,10 +6,10 @@ import { Link } from 'react-router-dom';
 import { WEBINAR_PATHS, type Webinar } from '../../../../../contract/webinars.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { useMember } from '../member.tsx';
-import { adminRequest } from '../request.ts';
-import { attempt, useAdminData } from '../use-admin-data.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 /** An instant as a datetime-local input's value, in this browser's time zone. */
 function localInput(iso: string): string {

@@ -3,10 +3,10 @@
 // The session holds the profile from the login; /me refreshes it once on start (a session
 // saved before roles existed has none: until /me answers, nothing beyond reading is shown).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ADMIN_PATHS, type AdminProfile } from '../../../../contract/admin.ts';
-import { can, DEFAULT_DESK_HOURS, type DeskHours, type Permission, type Role } from '../../../../contract/desk.ts';
-import type { MemberPreferences } from '../../../../contract/workspace.ts';
-import { readSession, saveSession } from '../session.ts';
+import { ADMIN_PATHS, type AdminProfile } from '../../../../../contract/admin.ts';
+import { can, DEFAULT_DESK_HOURS, type DeskHours, type Permission, type Role } from '../../../../../contract/desk.ts';
+import type { MemberPreferences } from '../../../../../contract/workspace.ts';
+import { readSession, saveSession } from '../../session.ts';
 import { adminRequest } from './request.ts';
 
 export interface ConsoleMember {

@@ -1,8 +1,8 @@
 // The console's calls: with the session's token, a 401 ends the session. Online only, like
 // every admin call (they never go through the outbox).
-import { CONSOLE_MESSAGES } from '../../../../contract/console.ts';
-import { messageOf } from '../../../lib/http.ts';
-import { endSession, readSession } from '../session.ts';
+import { CONSOLE_MESSAGES } from '../../../../../contract/console.ts';
+import { messageOf } from '../../../../lib/http.ts';
+import { endSession, readSession } from '../../session.ts';
 
 /** A console call that did not succeed: the status (0: no answer) and the server's message, if any. */
 export class AdminRequestError extends Error {

@@ -5,10 +5,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { BOOKING_PATHS, type Batch } from '../../../../../contract/bookings.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../controls.tsx';
-import { useMember } from '../member.tsx';
-import { adminRequest } from '../request.ts';
-import { attempt, useAdminData } from '../use-admin-data.ts';
+import { ErrorNotice } from '../common/controls.tsx';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 function AddBatch({ onAdded }: { onAdded: () => void }) {
   const toast = useToast();

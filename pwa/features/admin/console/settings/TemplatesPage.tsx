@@ -19,11 +19,11 @@ import {
 } from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ConfirmDelete, ErrorNotice } from '../controls.tsx';
+import { ConfirmDelete, ErrorNotice } from '../common/controls.tsx';
 import { forgetTemplates } from '../lead/reach.ts';
-import { useMember } from '../member.tsx';
-import { adminRequest } from '../request.ts';
-import { attempt, useAdminData } from '../use-admin-data.ts';
+import { useMember } from '../common/member.tsx';
+import { adminRequest } from '../common/request.ts';
+import { attempt, useAdminData } from '../common/use-admin-data.ts';
 
 type Draft = Pick<MessageTemplate, 'name' | 'language' | 'channel' | 'body' | 'stage'>;
 const EMPTY: Draft = { name: '', language: 'english', channel: 'whatsapp', body: '', stage: 'any' };

@@ -2,9 +2,9 @@
 // filtered view is a link that survives a reload and the back button.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isCalendarDay } from '../../../../contract/dates.ts';
-import { LEAD_STATUSES, type LeadStatus } from '../../../../contract/lead-kinds.ts';
-import { SOURCE_VALUE_MAX } from '../../../../contract/lead-signals.ts';
+import { isCalendarDay } from '../../../../../contract/dates.ts';
+import { LEAD_STATUSES, type LeadStatus } from '../../../../../contract/lead-kinds.ts';
+import { SOURCE_VALUE_MAX } from '../../../../../contract/lead-signals.ts';
 
 export const PAGE_SIZE = 50;
 

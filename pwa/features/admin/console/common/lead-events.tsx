@@ -4,9 +4,9 @@
 // refresh themselves; the sidebar counts the new leads of each list since the console opened
 // (not those of the list on screen: they appear in it, so its count starts again at nothing).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { CONSOLE_MESSAGES, CONSOLE_PATHS, type LeadEvent } from '../../../../contract/console.ts';
-import { LIST_SLUGS, type ListSlug } from '../../../../contract/lead-kinds.ts';
-import { endSession, readSession } from '../session.ts';
+import { CONSOLE_MESSAGES, CONSOLE_PATHS, type LeadEvent } from '../../../../../contract/console.ts';
+import { LIST_SLUGS, type ListSlug } from '../../../../../contract/lead-kinds.ts';
+import { endSession, readSession } from '../../session.ts';
 
 type Listener = (event: LeadEvent) => void;
 

@@ -1,11 +1,11 @@
 // One field of a lead, written the way its kind calls for (registry: contract/lead-kinds.ts).
-import { rupeesText } from '../../../../contract/bookings.ts';
-import type { LeadField } from '../../../../contract/lead-kinds.ts';
-import { certificatePagePath } from '../../../../contract/quiz/api.ts';
-import { callLink, emailLink } from '../../../../contract/workspace.ts';
-import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../../../contract/quiz/items.ts';
-import { isQuizLanguage, QUIZ_LANGUAGE_NAMES } from '../../../../contract/quiz/options.ts';
-import { formatDateTime } from './format.ts';
+import { rupeesText } from '../../../../../contract/bookings.ts';
+import type { LeadField } from '../../../../../contract/lead-kinds.ts';
+import { certificatePagePath } from '../../../../../contract/quiz/api.ts';
+import { callLink, emailLink } from '../../../../../contract/workspace.ts';
+import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../../../../contract/quiz/items.ts';
+import { isQuizLanguage, QUIZ_LANGUAGE_NAMES } from '../../../../../contract/quiz/options.ts';
+import { formatDateTime } from '../common/format.ts';
 
 /** Short names for the five domains in a table cell; screen readers hear the full name. */
 const DOMAIN_SHORT: Record<(typeof QUIZ_DOMAINS)[number], string> = {
