@@ -1,7 +1,9 @@
 // The whole HTTP surface: the API under /api, the built PWA everywhere else.
 import { Hono } from 'hono';
 import { answerInLanguage } from './lib/answer-language.ts';
+import { ADMIN_API_BASE } from '../contract/admin.ts';
 import { HEALTH_PATH, SYNC_PATH } from '../contract/api.ts';
+import { CERTIFICATE_PAGE_PATH, CERTIFICATES_API_PATH } from '../contract/quiz/api.ts';
 import { API_MESSAGES } from '../contract/messages.ts';
 import { nowOf, type Deps } from './deps.ts';
 import { errorHandler } from './lib/errors.ts';
@@ -120,13 +122,13 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(SYNC_PATH, sync(deps, ingest, leadResources(others)));
   app.route(CONSOLE_PATHS.leads, leadAdmin(deps));
   app.route(CONSOLE_PATHS.export, exportCsv(deps));
-  app.route('/api/admin/people', people(deps));
-  app.route('/api/admin/overview', overview(deps));
+  app.route(CONSOLE_PATHS.people, people(deps));
+  app.route(CONSOLE_PATHS.overview, overview(deps));
   app.route(REPORT_PATHS.base, reports(deps));
-  app.route('/api/admin/events', events(deps));
+  app.route(CONSOLE_PATHS.events, events(deps));
   app.route(ERASURE_PATHS.audit, audit(deps));
   app.route(DESK_PATHS.team, team(deps));
-  app.route('/api/admin/invitations', invitations(deps));
+  app.route(DESK_PATHS.invitations, invitations(deps));
   app.route(DESK_PATHS.assignment, assignment(deps));
   app.route(RULES_PATH, rules(deps));
   app.route(DESK_PATHS.myDay, myDayResource(deps));
@@ -147,14 +149,14 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(SESSION_PATHS.public, sessionsPublic(deps));
   app.route(NOTIFY_PATHS.notifications, notifications(deps));
   app.route(NOTIFY_PATHS.push, push(deps));
-  app.route('/api/admin', admin(deps));
+  app.route(ADMIN_API_BASE, admin(deps));
   app.route('/', credentials(deps));
-  app.route('/api/v1/certificates', certificatesApi(deps));
+  app.route(CERTIFICATES_API_PATH, certificatesApi(deps));
   app.all('/api', (c) => c.json({ message: API_MESSAGES.notFound }, 404));
   app.all('/api/*', (c) => c.json({ message: API_MESSAGES.notFound }, 404));
 
   // Server-rendered (public certificate verification), so it must come before the site.
-  app.route('/certificate', certificatePage(deps));
+  app.route(CERTIFICATE_PAGE_PATH, certificatePage(deps));
   const site = staticSite(deps.config.staticDir, { publicUrl: deps.config.canonicalOrigin });
   app.on(['GET', 'HEAD'], '*', site);
   app.notFound((c) => c.json({ message: API_MESSAGES.notFound }, 404));

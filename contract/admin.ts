@@ -7,6 +7,9 @@ import { LEAD_KINDS } from './lead-kinds.ts';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './passwords.ts';
 import type { Role } from './desk.ts';
 
+/** Where the staff API lives: every path below, and the admin resource's own routes, start with it. */
+export const ADMIN_API_BASE = '/api/admin';
+
 export const ADMIN_PATHS = {
   login: '/api/admin/login',
   logout: '/api/admin/logout',
