@@ -103,6 +103,55 @@ describe.each(testBackends())('webinars on $name', (backend) => {
     expect(mails[0]!.text_body).toContain('Join here: https://meet.example.in/once');
   });
 
+  it("tells those registered of a new time or link and of a cancel, once, in their form's language; not spam, not a new title", async () => {
+    const webinar = await schedule({ joinUrl: 'https://meet.example.in/first' });
+    const en = `en.${unique()}@example.in`;
+    const hi = `hi.${unique()}@example.in`;
+    const spam = `spam.${unique()}@example.in`;
+    expect((await register(webinar._id, { email: en })).status).toBe(201);
+    expect(
+      (
+        await postJson(
+          t.app,
+          LEAD_PATHS.webinar,
+          { webinar: webinar._id, name: 'नेहा', email: hi, phone: '9876500012', lang: 'hi' },
+          { 'Accept-Language': 'hi', [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+        )
+      ).status,
+    ).toBe(201);
+    expect((await register(webinar._id, { email: spam, phone: '9876500013' })).status).toBe(201);
+    await t.database.db.updateTable('webinar_registrations').set({ status: 'spam' }).where('email', '=', spam).execute();
+    const mails = (to: string) =>
+      t.database.db.selectFrom('mail_queue').select(['subject', 'text_body']).where('to_address', '=', to).orderBy('created_at').execute();
+
+    // A new title alone: nobody is told (each has only the registration's own email).
+    expect((await send('PATCH', `${WEBINAR_PATHS.admin}/${webinar._id}`, { ...webinar, title: `${webinar.title} (live)` })).status).toBe(
+      200,
+    );
+    expect(await mails(en)).toHaveLength(1);
+
+    const later = new Date(Date.now() + 5 * HOUR).toISOString();
+    const moved = await send('PATCH', `${WEBINAR_PATHS.admin}/${webinar._id}`, {
+      ...webinar,
+      startsAt: later,
+      joinUrl: 'https://meet.example.in/second',
+    });
+    expect(moved.status).toBe(200);
+    const [, changed] = await mails(en);
+    expect(changed!.subject).toMatch(/^New time or link: /);
+    expect(changed!.text_body).toContain('Join here: https://meet.example.in/second');
+    const [, changedHi] = await mails(hi);
+    expect(changedHi!.subject).toMatch(/^नया समय या लिंक: /);
+    expect(changedHi!.text_body).toContain('https://meet.example.in/second');
+
+    for (let i = 0; i < 2; i++) expect((await send('POST', `${WEBINAR_PATHS.admin}/${webinar._id}/cancel`, {})).status).toBe(200);
+    const enMails = await mails(en);
+    expect(enMails.map((m) => m.subject.split(':')[0])).toEqual(["You're registered", 'New time or link', 'Cancelled']);
+    expect(enMails[2]!.text_body).toContain('has been cancelled');
+    expect((await mails(hi)).map((m) => m.subject.split(':')[0])).toEqual(["You're registered", 'नया समय या लिंक', 'रद्द']);
+    expect(await mails(spam)).toHaveLength(1);
+  });
+
   it('refuses a registration for a cancelled or unknown webinar (422, final), storing nothing', async () => {
     const webinar = await schedule();
     await send('POST', `${WEBINAR_PATHS.admin}/${webinar._id}/cancel`, {});

@@ -3,7 +3,8 @@
 //   GET  /api/admin/webinars             (leads.read) { data: Webinar[] }: every webinar, the newest start first, with its registrations
 //   POST /api/admin/webinars             (webinars.manage) { title, startsAt, joinUrl } → 201 { webinar }
 //   PATCH /api/admin/webinars/:id        (webinars.manage) the same fields → { webinar }; a new start is reminded anew
-//   POST /api/admin/webinars/:id/cancel  (webinars.manage) → { webinar }: off the public page, no more registrations or reminders
+//   POST /api/admin/webinars/:id/cancel  (webinars.manage) → { webinar }: off the public page, no more registrations or reminders;
+//                                        those registered are emailed (as they are of a new time or link)
 // A registration is a lead of the `webinar` kind (POST /api/v1/webinars/register, through the ingest).
 import { Hono } from 'hono';
 import { sql, type Kysely, type Selectable } from 'kysely';
@@ -13,6 +14,7 @@ import type { Database } from '../db/schema.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { isLeadId } from '../leads/history.ts';
+import { tellRegistrants, webinarCancelledEmail, webinarChangedEmail } from '../leads/webinar-changes.ts';
 import { iso } from '../lib/dates.ts';
 import { HttpError, readJsonBody } from '../lib/http.ts';
 import { validate } from '../lib/validate.ts';
@@ -90,28 +92,38 @@ export function webinarsAdmin(deps: Deps): Hono {
       const id = c.req.param('id');
       const before = await webinarById(deps.db, id);
       const input = await inputOf(c, deps);
+      const moved = new Date(before.startsAt).getTime() !== input.start.getTime();
       await deps.db.transaction().execute(async (trx) => {
-        await trx
+        const row = await trx
           .updateTable('webinars')
           .set({ title: input.title, starts_at: input.start, join_url: input.joinUrl })
           .where('id', '=', id)
-          .execute();
+          .returning(['id', 'title', 'starts_at', 'join_url', 'cancelled_at'])
+          .executeTakeFirstOrThrow();
         // A new start time is a new reminder for everyone registered.
-        if (new Date(before.startsAt).getTime() !== input.start.getTime()) {
-          await trx.updateTable('webinar_registrations').set({ reminded_at: null }).where('webinar_id', '=', id).execute();
-        }
+        if (moved) await trx.updateTable('webinar_registrations').set({ reminded_at: null }).where('webinar_id', '=', id).execute();
+        // Those registered are told of a new time or link; a new title alone changes nothing for them.
+        if ((moved || before.joinUrl !== input.joinUrl) && !row.cancelled_at) await tellRegistrants(trx, row, webinarChangedEmail);
       });
+      deps.wakeMail?.();
       return c.json({ webinar: await webinarById(deps.db, id) });
     })
     .post('/:id/cancel', guard(deps, 'webinars.manage'), async (c) => {
       const id = c.req.param('id');
       await webinarById(deps.db, id);
-      await deps.db
-        .updateTable('webinars')
-        .set({ cancelled_at: nowOf(deps) })
-        .where('id', '=', id)
-        .where('cancelled_at', 'is', null)
-        .execute();
+      await deps.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('webinars')
+          .set({ cancelled_at: nowOf(deps) })
+          .where('id', '=', id)
+          .where('cancelled_at', 'is', null)
+          .returning(['id', 'title', 'starts_at', 'join_url'])
+          .executeTakeFirst();
+        // Told once: a second cancel finds it cancelled already and changes nothing. A webinar
+        // that has already started is over, not cancelled, for those who were there.
+        if (row && new Date(row.starts_at) > nowOf(deps)) await tellRegistrants(trx, row, webinarCancelledEmail);
+      });
+      deps.wakeMail?.();
       return c.json({ webinar: await webinarById(deps.db, id) });
     });
 }

@@ -1,6 +1,7 @@
 // /admin/webinar-schedule: the webinars the public /webinars page lists. Admins schedule one
-// (title, start, joining link), edit it (a new start is reminded anew) or cancel it (it leaves
-// the page; nobody more can register). Its registrations are the Webinar Registrations list.
+// (title, start, joining link), edit it (a new start or link is emailed to those registered and
+// reminded anew) or cancel it (it leaves the page, nobody more can register, and those
+// registered are emailed). Its registrations are the Webinar Registrations list.
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { WEBINAR_PATHS, type Webinar } from '../../../../../contract/webinars.ts';
@@ -69,6 +70,12 @@ function WebinarForm({ webinar, onSaved, onCancel }: { webinar?: Webinar; onSave
   );
 }
 
+/** Says before the click that those registered will be emailed (the server tells them on cancel). */
+function confirmText(registered: number): string {
+  if (registered === 0) return 'Yes, cancel it';
+  return `Yes, cancel it and email the ${registered} registered`;
+}
+
 function WebinarRow({ webinar, manages, onChanged }: { webinar: Webinar; manages: boolean; onChanged: () => void }) {
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -79,7 +86,8 @@ function WebinarRow({ webinar, manages, onChanged }: { webinar: Webinar; manages
       (message) => toast.show(message, 'error'),
       'Could not cancel the webinar. Please try again.',
     );
-    if (done) toast.show(`Cancelled: ${webinar.title}`, 'success');
+    if (done)
+      toast.show(`Cancelled: ${webinar.title}${webinar.registrations > 0 ? '. Those registered are being emailed.' : ''}`, 'success');
     setConfirming(false);
     onChanged();
   };
@@ -97,7 +105,7 @@ function WebinarRow({ webinar, manages, onChanged }: { webinar: Webinar; manages
             Edit<span className="visually-hidden"> {webinar.title}</span>
           </button>
           <button type="button" className="link-btn link-btn--danger" onClick={() => (confirming ? void cancel() : setConfirming(true))}>
-            {confirming ? 'Yes, cancel it' : 'Cancel webinar'}
+            {confirming ? confirmText(webinar.registrations) : 'Cancel webinar'}
             <span className="visually-hidden"> {webinar.title}</span>
           </button>
         </span>
