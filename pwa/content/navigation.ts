@@ -42,6 +42,7 @@ export const COMPANY_LINKS: NavLink[] = [
   { to: '/about', label: 'navAbout' },
   { to: '/gallery', label: 'navGallery' },
   { to: '/blog', label: 'navBlog' },
+  { to: '/webinars', label: 'navWebinars' },
   { to: '/contact', label: 'navContact' },
   { to: '/join-now', label: 'joinNow' },
 ];

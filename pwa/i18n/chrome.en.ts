@@ -15,6 +15,7 @@ export const CHROME_EN = {
   navCourses: 'Courses',
   navPersonality: 'Personality Test',
   navBlog: 'Blog',
+  navWebinars: 'Webinars',
   navContact: 'Contact Us',
   courseSoftSkills: 'Soft Skills for Students',
   testEnglish: 'English Test',

@@ -17,6 +17,7 @@ export const CHROME_HI: ChromeWords = {
   navCourses: 'कोर्स',
   navPersonality: 'पर्सनैलिटी टेस्ट',
   navBlog: 'ब्लॉग',
+  navWebinars: 'वेबिनार',
   navContact: 'संपर्क करें',
   courseSoftSkills: 'छात्रों के लिए सॉफ्ट स्किल्स',
   testEnglish: 'अंग्रेज़ी में टेस्ट',

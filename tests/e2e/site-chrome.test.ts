@@ -188,6 +188,8 @@ describe('footer and chat button', () => {
     const policiesRow = footer.getByRole('list', { name: 'Policies' });
     expect(await policiesRow.getByRole('link', { name: 'Privacy Policy' }).isVisible()).toBe(true);
     expect(await company.getByRole('link', { name: 'Privacy Policy' }).isVisible()).toBe(false);
+    // The webinars page is reachable from every page, not only by a shared link.
+    expect(await company.getByRole('link', { name: 'Webinars' }).getAttribute('href')).toBe('/webinars');
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await footer.getByTestId('copyright-year').innerText()).toBe(String(new Date().getFullYear()));
