@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSigningJwk } from './lib/signing-jwk.ts';
 import { parseWorkingHours, type WorkingHours } from './desk/working-hours.ts';
-import { pushConfig, type PushConfig } from './notify/push-config.ts';
+import { pushConfig, type PushConfig } from './config/push.ts';
 
 export interface Config {
   port: number;

@@ -28,8 +28,8 @@ import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
 import { isStorableText } from '../../contract/text-rules.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
-import { HttpError } from '../lib/http.ts';
-import { parseListParams } from '../lib/list-params.ts';
+import { HttpError } from '../http/http.ts';
+import { parseListParams } from '../http/list-params.ts';
 import type { ListedRow } from './definitions.ts';
 import { isLeadId } from './history.ts';
 

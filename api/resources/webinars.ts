@@ -14,8 +14,8 @@ import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { isLeadId } from '../leads/history.ts';
 import { iso } from '../lib/dates.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 import type { Context } from 'hono';
 
 type Row = Selectable<Database['webinars']> & { registrations: number | string };

@@ -22,7 +22,7 @@ describe('import boundaries', () => {
   it.each([
     ['contract/fixture.ts', "import { x } from '../api/lib/http.ts';\nexport const y = x;\n", 'contract imports nothing of ours'],
     ['contract/quiz/fixture.ts', "export { z } from '../../pwa/lib/http.ts';\n", 'contract imports nothing of ours'],
-    ['pwa/lib/fixture.ts', "import { x } from '../../api/lib/http.ts';\nexport const y = x;\n", 'pwa imports only pwa/ and contract/'],
+    ['pwa/lib/fixture.ts', "import { x } from '../../api/http/http.ts';\nexport const y = x;\n", 'pwa imports only pwa/ and contract/'],
     ['api/lib/fixture.ts', "export const load = () => import('../../pwa/lib/http.ts');\n", 'api imports only api/ and contract/'],
     ['api/lib/fixture.ts', "import { up } from '../../migrations/2026-11-21T0001_leads.ts';\nexport const y = up;\n", 'api imports only'],
     [
