@@ -1,6 +1,6 @@
 // The admin lists' query, shared by the five: newest first, with the optional
 // `?page=&limit=&q=&from=&to=&status=&utm_source=` (the first five read by the one parser of
-// every admin list, api/lib/list-params.ts). q is a case-insensitive substring of name, email or
+// every admin list, api/http/list-params.ts). q is a case-insensitive substring of name, email or
 // phone (its digits alone also match the phone: "98765 43210" finds 9876543210), served by
 // each table's trigram index; from/to are ISO dates or date-times, a bare date meaning that
 // whole day in India Standard Time (the business's day), `to` inclusive; status one of the
