@@ -22,7 +22,7 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   it.each([
-    ['contract/fixture.ts', "import { x } from '../api/lib/http.ts';\nexport const y = x;\n", 'contract imports nothing of ours'],
+    ['contract/fixture.ts', "import { x } from '../api/http/http.ts';\nexport const y = x;\n", 'contract imports nothing of ours'],
     ['contract/quiz/fixture.ts', "export { z } from '../../pwa/lib/http.ts';\n", 'contract imports nothing of ours'],
     ['pwa/lib/fixture.ts', "import { x } from '../../api/http/http.ts';\nexport const y = x;\n", 'pwa imports only pwa/ and contract/'],
     ['api/lib/fixture.ts', "export const load = () => import('../../pwa/lib/http.ts');\n", 'api imports only api/ and contract/'],
@@ -83,7 +83,7 @@ describe('import boundaries', () => {
       "import { x } from '../../contract/brand.ts';\nimport { y } from '../lib/signing-jwk.ts';\nimport { z } from './push.ts';\nexport const w = [x, y, z];\n",
     ],
     ['pwa/app/fixture.tsx', "import { HomePage } from '../features/home/HomePage.tsx';\nexport const y = HomePage;\n"],
-    ['tests/fixture.ts', "import { x } from '../api/lib/http.ts';\nimport { y } from '../pwa/lib/http.ts';\nexport const w = [x, y];\n"],
+    ['tests/fixture.ts', "import { x } from '../api/http/http.ts';\nimport { y } from '../pwa/lib/http.ts';\nexport const w = [x, y];\n"],
   ])('%s: an allowed import passes', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
   });
