@@ -1,15 +1,15 @@
 // The whole HTTP surface: the API under /api, the built PWA everywhere else.
 import { Hono } from 'hono';
-import { answerInLanguage } from './lib/answer-language.ts';
+import { answerInLanguage } from './http/answer-language.ts';
 import { ADMIN_API_BASE } from '../contract/admin.ts';
 import { HEALTH_PATH, SYNC_PATH } from '../contract/api.ts';
 import { CERTIFICATE_PAGE_PATH, CERTIFICATES_API_PATH } from '../contract/quiz/api.ts';
 import { API_MESSAGES } from '../contract/messages.ts';
 import { nowOf, type Deps } from './deps.ts';
-import { errorHandler } from './lib/errors.ts';
-import { corsPolicy, jsonBodiesOnly, securityHeaders } from './lib/http-policy.ts';
-import { createRateLimiter, postRateLimit, rateLimitErrorLog, type RateLimiter } from './lib/rate-limit.ts';
-import { requestId, requestLog } from './lib/request-log.ts';
+import { errorHandler } from './http/errors.ts';
+import { corsPolicy, jsonBodiesOnly, securityHeaders } from './http/http-policy.ts';
+import { createRateLimiter, postRateLimit, rateLimitErrorLog, type RateLimiter } from './limits/rate-limit.ts';
+import { requestId, requestLog } from './http/request-log.ts';
 import { admin } from './resources/admin.ts';
 import { certificatePage, certificatesApi } from './resources/certificates.ts';
 import { credentials } from './resources/credentials.ts';

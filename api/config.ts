@@ -6,8 +6,8 @@ import { MIN_FILL_MS } from '../contract/lead-signals.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSigningJwk } from './lib/signing-jwk.ts';
-import { parseWorkingHours, type WorkingHours } from './desk/working-hours.ts';
-import { pushConfig, type PushConfig } from './notify/push-config.ts';
+import { parseWorkingHours, type WorkingHours } from './config/working-hours.ts';
+import { pushConfig, type PushConfig } from './config/push.ts';
 
 export interface Config {
   port: number;
@@ -46,7 +46,7 @@ export interface Config {
   maxConnections: number;
   /** An Ed25519 private JWK credentials are signed with; unset: one made once and kept in the database. */
   credentialSigningKey: string | undefined;
-  /** Web Push: VAPID keys and subject, and the push hosts beyond the known services' (api/notify/push-config.ts). */
+  /** Web Push: VAPID keys and subject, and the push hosts beyond the known services' (api/config/push.ts). */
   push: PushConfig;
 
   // Admins and their tokens.

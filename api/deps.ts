@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { BackgroundTasks } from './lib/background.ts';
 import type { LeadEventHub } from './leads/events.ts';
 import type { CertificateData } from './certificate/render.ts';
-import type { RateLimiter } from './lib/rate-limit.ts';
+import type { RateLimiter } from './limits/rate-limit.ts';
 import type { Log } from './lib/logger.ts';
 
 export interface Deps {

@@ -7,7 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import net from 'node:net';
 import { HEALTH_PATH } from '../contract/api.ts';
 import type { Config } from './config.ts';
-import { normalizeAddress } from './lib/client-address.ts';
+import { normalizeAddress } from './http/client-address.ts';
 
 export interface HttpServer {
   server: Server;

@@ -9,10 +9,10 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { HEALTH_HEADROOM, startHttpServer, type HttpServer } from './http-server.ts';
 import { connectionCeilingWarning, openFileLimit } from './lib/open-files.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { ensureAdmins } from './lib/admins.ts';
+import { ensureAdmins } from './auth/admins.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background.ts';
 import { createLeadEvents, type LeadEventHub } from './leads/events.ts';
-import { resolveJwtSecret } from './lib/auth.ts';
+import { resolveJwtSecret } from './auth/auth.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { startMailWorker, type MailWorker } from './mail/worker.ts';
 import { startForwarder } from './relay/forwarder.ts';
@@ -44,8 +44,8 @@ import { certificateAttachmentSource, certificateImagesFor } from './certificate
 import type { Deps } from './deps.ts';
 import { createLogger } from './lib/logger.ts';
 import { onStartUpSignal, onStopSignal, START_UP_STOP_MS, stopRequested } from './lib/lifecycle.ts';
-import { createMetrics, startMetricsServer } from './lib/metrics.ts';
-import { createRateLimiter, rateLimitErrorLog } from './lib/rate-limit.ts';
+import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
+import { createRateLimiter, rateLimitErrorLog } from './limits/rate-limit.ts';
 
 // JSON lines on stdout, buffered (api/lib/logger.ts); flushed before every exit.
 const logger = createLogger();

@@ -21,7 +21,7 @@ import { WORKSPACE_PATHS, type ImportResponse } from '../contract/workspace.ts';
 import { openDatabase } from '../api/db/database.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { createPostgresDatabase } from '../api/testing/databases.ts';
-import { hashPassword } from '../api/lib/passwords.ts';
+import { hashPassword } from '../api/auth/passwords.ts';
 import { DESK_PATHS } from '../contract/desk.ts';
 import { startServer } from '../tests/support/server.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../contract/lead-kinds.ts';
-import { CONTENT_SECURITY_POLICY } from '../api/lib/http-policy.ts';
+import { CONTENT_SECURITY_POLICY } from '../api/http/http-policy.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 

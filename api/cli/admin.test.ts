@@ -3,9 +3,9 @@
 // TEST_DATABASE_URL is set, on real Postgres.
 import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN_EMAIL, ensureAdmins } from '../lib/admins.ts';
-import { authenticate, issueToken } from '../lib/auth.ts';
-import { verifyPassword } from '../lib/passwords.ts';
+import { DEFAULT_ADMIN_EMAIL, ensureAdmins } from '../auth/admins.ts';
+import { authenticate, issueToken } from '../auth/auth.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import { testConfig } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 import { runAdminCommand, type CliIo } from './admin.ts';

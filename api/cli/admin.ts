@@ -14,7 +14,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
-import { createAdmin, newPasswordProblem, normalizeEmail, setAdminPassword } from '../lib/admins.ts';
+import { createAdmin, newPasswordProblem, normalizeEmail, setAdminPassword } from '../auth/admins.ts';
 
 export interface CliIo {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };

@@ -15,9 +15,9 @@ import type { MiddlewareHandler } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
 import { can, DESK_MESSAGES, type Permission } from '../../contract/desk.ts';
 import type { Deps } from '../deps.ts';
-import { authenticate, unauthorized, type AdminSession, type Member } from '../lib/auth.ts';
-import { HttpError } from '../lib/http.ts';
-import { takeStaffAllowance } from '../lib/rate-limit.ts';
+import { authenticate, unauthorized, type AdminSession, type Member } from '../auth/auth.ts';
+import { HttpError } from '../http/http.ts';
+import { takeStaffAllowance } from '../limits/rate-limit.ts';
 import { ALL_LEADS } from '../leads/list-query.ts';
 
 export { can, PERMISSIONS, type Permission } from '../../contract/desk.ts';

@@ -2,7 +2,7 @@
 // of new leads that went to them or the pool, of changes to leads they could see before or
 // after the change, and of their own reminders and notifications; nothing about a lead another owns.
 import type { LeadEvent } from '../../contract/console.ts';
-import type { Member } from '../lib/auth.ts';
+import type { Member } from '../auth/auth.ts';
 import type { ChannelEvent } from '../leads/events.ts';
 import { can, canSee, seesAllLeads } from './access.ts';
 

@@ -10,8 +10,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { ListedLead } from '../leads/definitions.ts';
 import { adminLabel, announce, isLeadId, record, type HistoryRow } from '../leads/history.ts';
-import type { Member } from '../lib/auth.ts';
-import { HttpError } from '../lib/http.ts';
+import type { Member } from '../auth/auth.ts';
+import { HttpError } from '../http/http.ts';
 import { can, forbidden, visibleTo } from './access.ts';
 import { workingMinutesBetween } from './working-hours.ts';
 

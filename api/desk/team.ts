@@ -12,11 +12,11 @@ import {
   type TeamMember,
 } from '../../contract/desk.ts';
 import type { Database } from '../db/schema.ts';
-import { afterPasswordChange, defaultName } from '../lib/admins.ts';
-import { endAllSessions, type Member } from '../lib/auth.ts';
-import { HttpError } from '../lib/http.ts';
-import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { afterPasswordChange, defaultName } from '../auth/admins.ts';
+import { endAllSessions, type Member } from '../auth/auth.ts';
+import { HttpError } from '../http/http.ts';
+import { hashLinkToken, newLinkToken } from '../auth/link-tokens.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { invitationEmail, invitationLink } from '../mail/desk.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { isLeadId } from '../leads/history.ts';

@@ -1,6 +1,7 @@
 // Working hours: figures computed by hand for the default desk (Mon–Sat 09:00–19:00 IST).
 import { describe, expect, it } from 'vitest';
-import { addWorkingMinutes, parseWorkingHours, workingMinutesBetween } from './working-hours.ts';
+import { parseWorkingHours } from '../config/working-hours.ts';
+import { addWorkingMinutes, workingMinutesBetween } from './working-hours.ts';
 
 const desk = parseWorkingHours('Mon-Sat 09:00-19:00');
 /** An instant given as IST wall-clock time. */

@@ -22,7 +22,7 @@ import type { ImportResponse, ImportRow } from '../../contract/workspace.ts';
 import type { Database, LeadTable } from '../db/schema.ts';
 import { can } from '../desk/access.ts';
 import { updateLead, type Work } from '../desk/lead-work.ts';
-import type { Member } from '../lib/auth.ts';
+import type { Member } from '../auth/auth.ts';
 import type { AnyLeadResource, Ingest } from '../ingest/ingest.ts';
 import { selectByKeys } from '../ingest/statements.ts';
 import type { ListedLead } from '../leads/definitions.ts';

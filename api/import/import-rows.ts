@@ -9,8 +9,8 @@ import { LEAD_KINDS, type LeadField, type ListedKind } from '../../contract/lead
 import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { tenDigitPhone } from '../../contract/phone.ts';
 import { IMPORT_MAX_ROWS, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
-import { HttpError } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import type { CsvRow } from './parse-csv.ts';
 import { rowsOf } from './read-rows.ts';

@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { TextDecoder } from 'node:util';
 import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
-import { HttpError } from '../lib/http.ts';
+import { HttpError } from '../http/http.ts';
 import { CsvError, CsvReader, type CsvRow } from './parse-csv.ts';
 
 /** Bytes read, decoded and parsed at a time. */

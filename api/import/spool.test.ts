@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../lib/http.ts';
+import { HttpError } from '../http/http.ts';
 import { spool } from './spool.ts';
 
 /** A body that arrives in these pieces. */

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HttpError } from '../lib/http.ts';
+import { HttpError } from '../http/http.ts';
 
 export interface SpooledFile {
   path: string;

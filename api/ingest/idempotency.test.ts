@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { object, string } from 'yup';
 import { API_MESSAGES } from '../../contract/messages.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { repeatAnswer, replay } from './idempotency.ts';
 import type { LeadResource } from './ingest.ts';
 import type { Stored } from './statements.ts';

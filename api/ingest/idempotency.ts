@@ -3,7 +3,7 @@
 // and a key another request is processing right now is 409 (retryable).
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { LeadTable } from '../db/schema.ts';
-import { verifyPassword } from '../lib/passwords.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import type { Answer, LeadResource } from './resource.ts';
 import type { Stored } from './statements.ts';
 

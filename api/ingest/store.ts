@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Database, LeadTable } from '../db/schema.ts';
-import { isDatabaseUnavailable } from '../lib/errors.ts';
+import { isDatabaseUnavailable } from '../http/errors.ts';
 import { createGroupCommit, type GroupCommit, type WriteOutcome } from './group-commit.ts';
 import type { Answer, LeadResource } from './resource.ts';
 import { insertRows, type RowValues, type Stored, type StoredBase } from './statements.ts';

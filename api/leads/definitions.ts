@@ -33,7 +33,7 @@ import { withLatestTests } from './latest-tests.ts';
 import { WEBINAR_MESSAGES, type WebinarRegistrationRecord } from '../../contract/webinars.ts';
 import { webinarRefusal } from './webinar-closed.ts';
 import { withWebinars } from './webinar-extras.ts';
-import { HttpError } from '../lib/http.ts';
+import { HttpError } from '../http/http.ts';
 import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import type { Database, LeadTable, ListedTable } from '../db/schema.ts';

@@ -26,7 +26,7 @@ import type { Deps } from '../deps.ts';
 import { createBackgroundTasks } from '../lib/background.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { mailboxOf } from '../lib/mailbox.ts';
-import { hashLinkToken, newLinkToken } from '../lib/link-tokens.ts';
+import { hashLinkToken, newLinkToken } from '../auth/link-tokens.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { ALL_LISTED, define, type LeadDefinition, type ListedLead } from './definitions.ts';
 import { ERASED, scrubMentionsEverywhere, tracesOf } from './erasure-mentions.ts';

@@ -5,7 +5,7 @@
 import type { NextAction } from '../../contract/desk.ts';
 import { LIST_SLUGS, type ListSlug } from '../../contract/lead-kinds.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { SESSION_EVENTS_CHANNEL } from '../lib/channels.ts';
+import { SESSION_EVENTS_CHANNEL } from '../auth/channels.ts';
 
 export const LEAD_EVENTS_CHANNEL = 'lead_events';
 

@@ -9,7 +9,7 @@ import type { LeadStatus, ListSlug } from '../../contract/lead-kinds.ts';
 import type { NextAction } from '../../contract/desk.ts';
 import type { Database, LeadHistoryTable } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';
-import type { AdminRow } from '../lib/auth.ts';
+import type { AdminRow } from '../auth/auth.ts';
 import type { ListedLead, ListedRow } from './definitions.ts';
 import type { ChannelEvent } from './events.ts';
 

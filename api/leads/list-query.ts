@@ -1,6 +1,6 @@
 // The admin lists' query, shared by the five: newest first, with the optional
 // `?page=&limit=&q=&from=&to=&status=&utm_source=` (the first five read by the one parser of
-// every admin list, api/lib/list-params.ts). q is a case-insensitive substring of name, email or
+// every admin list, api/http/list-params.ts). q is a case-insensitive substring of name, email or
 // phone (its digits alone also match the phone: "98765 43210" finds 9876543210), served by
 // each table's trigram index; from/to are ISO dates or date-times, a bare date meaning that
 // whole day in India Standard Time (the business's day), `to` inclusive; status one of the
@@ -28,8 +28,8 @@ import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
 import { isStorableText } from '../../contract/text-rules.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
-import { HttpError } from '../lib/http.ts';
-import { parseListParams } from '../lib/list-params.ts';
+import { HttpError } from '../http/http.ts';
+import { parseListParams } from '../http/list-params.ts';
 import type { ListedRow } from './definitions.ts';
 import { isLeadId } from './history.ts';
 

@@ -11,7 +11,7 @@ import { ALL_LISTED, type ListedRow } from './definitions.ts';
 import { scoresOf } from './latest-tests.ts';
 import { withExtras } from './extras.ts';
 import { seesAllLeads, visibleTo } from '../desk/access.ts';
-import type { Member } from '../lib/auth.ts';
+import type { Member } from '../auth/auth.ts';
 
 /** Submissions shown for one person at most (a shared office address could match many). */
 export const PEOPLE_MAX = 200;

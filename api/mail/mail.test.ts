@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS } from '../../contract/admin.ts';
-import { createAdmin } from '../lib/admins.ts';
+import { createAdmin } from '../auth/admins.ts';
 import { adminToken } from '../testing/admin.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
 import { fakeClock } from '../testing/clock.ts';

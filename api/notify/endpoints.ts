@@ -3,7 +3,7 @@
 // operator adds in PUSH_ENDPOINT_HOSTS): nobody can make the server call an address of
 // their choosing. https only, no credentials in the URL, and the known services on their
 // standard port.
-import type { PushConfig } from './push-config.ts';
+import type { PushConfig } from '../config/push.ts';
 
 /** The browsers' push services: Chrome, Edge's Chromium and Android (FCM), Firefox, Safari, Windows. */
 export const KNOWN_PUSH_HOSTS: readonly string[] = [

@@ -12,7 +12,7 @@ import { testBackends, type TestDatabase } from '../testing/databases.ts';
 import { browserKeys } from '../testing/push-standin.ts';
 import { isAllowedEndpoint } from './endpoints.ts';
 import { notifyMembers } from './notify.ts';
-import { pushConfig } from './push-config.ts';
+import { pushConfig } from '../config/push.ts';
 import { vapidKeys } from './vapid.ts';
 
 describe('push endpoints allowed', () => {

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Database } from '../db/schema.ts';
-import type { PushConfig, VapidKeys } from './push-config.ts';
+import type { PushConfig, VapidKeys } from '../config/push.ts';
 
 const KEY_ROW = 'default';
 

@@ -17,7 +17,7 @@ import { consoleLeadUrl, type PushPayload } from '../../contract/notifications.t
 import type { Database } from '../db/schema.ts';
 import { startLoop } from '../lib/loop.ts';
 import { onPushQueued } from './notify.ts';
-import type { PushConfig } from './push-config.ts';
+import type { PushConfig } from '../config/push.ts';
 import { vapidKeys } from './vapid.ts';
 
 export interface PushWorkerOptions {

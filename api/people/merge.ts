@@ -12,8 +12,8 @@ import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { seesAllLeads, visibleTo } from '../desk/access.ts';
 import { ALL_LISTED, listedLead } from '../leads/definitions.ts';
 import { adminLabel, isLeadId, record } from '../leads/history.ts';
-import type { Member } from '../lib/auth.ts';
-import { HttpError } from '../lib/http.ts';
+import type { Member } from '../auth/auth.ts';
+import { HttpError } from '../http/http.ts';
 
 const leadNotFound = () => new HttpError(404, 'This lead does not exist (it may have been removed)');
 

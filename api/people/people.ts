@@ -17,7 +17,7 @@ import { withExtras } from '../leads/extras.ts';
 import { submissionsOf } from '../leads/person.ts';
 import { searchCondition } from '../leads/list-query.ts';
 import { submissionSummary } from '../leads/timeline.ts';
-import type { Member } from '../lib/auth.ts';
+import type { Member } from '../auth/auth.ts';
 import { iso } from '../lib/dates.ts';
 
 type AnyRow = ListedRow<ListedLead['table']>;

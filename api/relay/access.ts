@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { SYNC_PATH } from '../../contract/api.ts';
 import { RELAY_KEY_HEADER, RELAY_MESSAGES } from '../../contract/relay.ts';
 import { nowOf, type Deps } from '../deps.ts';
-import { HttpError } from '../lib/http.ts';
+import { HttpError } from '../http/http.ts';
 import { liveRelayKey } from './keys.ts';
 
 export type RelayVariables = { Variables: { rateLimitClient?: string } };

@@ -5,7 +5,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FunnelRow, ReportDimension, RevenueWeek } from '../../contract/reports.ts';
 import type { Database } from '../db/schema.ts';
 import { seesAllLeads } from '../desk/access.ts';
-import type { Member } from '../lib/auth.ts';
+import type { Member } from '../auth/auth.ts';
 
 export interface Period {
   /** IST days, YYYY-MM-DD, both included. */

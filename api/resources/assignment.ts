@@ -12,8 +12,8 @@ import { DESK_MESSAGES, listAssignmentSchema, type AssignmentRules, type ListAss
 import { LIST_SLUGS, type ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
-import { HttpError, isPlainObject, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError, isPlainObject, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 
 async function rules(deps: Deps): Promise<AssignmentRules> {
   const rows = await deps.db.selectFrom('lead_assignment').select(['list', 'mode', 'members']).execute();

@@ -7,7 +7,7 @@ import { LIST_LIMIT_MAX } from '../../contract/admin.ts';
 import type { AuditEntry, AuditResponse } from '../../contract/erasure.ts';
 import type { Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
-import { HttpError } from '../lib/http.ts';
+import { HttpError } from '../http/http.ts';
 
 export function audit(deps: Deps): Hono {
   return new Hono().get('/', guard(deps, 'audit.read'), async (c) => {

@@ -9,7 +9,7 @@ import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../contract/api.ts';
 import { eraseByToken } from '../leads/erasure.ts';
-import { hashLinkToken } from '../lib/link-tokens.ts';
+import { hashLinkToken } from '../auth/link-tokens.ts';
 import { adminToken, memberToken } from '../testing/admin.ts';
 import { postJson, useTestApp } from '../testing/app.ts';
 import { testBackends } from '../testing/databases.ts';

@@ -20,8 +20,8 @@ import { guard } from '../desk/access.ts';
 import { bookingLead, isUniqueViolation } from '../leads/definitions.ts';
 import { adminLabel, announce, isLeadId, record } from '../leads/history.ts';
 import { notifyPaid } from '../notify/notices.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 import type { Database } from '../db/schema.ts';
 import type { Kysely } from 'kysely';
 

@@ -8,7 +8,7 @@ import { QUIZ_DOMAINS, QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import type { QuizAnswers, QuizOptionIndex } from '../../contract/quiz/options.ts';
 import { describeScore, scoreAnswers } from '../../contract/quiz/scoring.ts';
 import { CertificateImages, newCertificateId } from '../certificate/store.ts';
-import { CONTENT_SECURITY_POLICY } from '../lib/http-policy.ts';
+import { CONTENT_SECURITY_POLICY } from '../http/http-policy.ts';
 import { postJson, testApp } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 import { pngSize } from '../testing/smtp.ts';

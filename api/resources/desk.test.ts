@@ -10,9 +10,9 @@ import { ADMIN_LIST_PATHS, ADMIN_PATHS, TOTAL_COUNT_HEADER } from '../../contrac
 import { CONSOLE_PATHS, leadPath, type LeadDetail, type OverviewResponse } from '../../contract/console.ts';
 import { DESK_MESSAGES, DESK_PATHS, type MyDayResponse, type TeamResponse } from '../../contract/desk.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
-import { issueToken } from '../lib/auth.ts';
+import { issueToken } from '../auth/auth.ts';
 import { remindOnce } from '../desk/reminders.ts';
-import { setAdminPassword } from '../lib/admins.ts';
+import { setAdminPassword } from '../auth/admins.ts';
 import { digestOnce } from '../desk/digests.ts';
 import { memberToken } from '../testing/admin.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';

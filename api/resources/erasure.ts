@@ -8,8 +8,8 @@ import { BODY_MAX_BYTES, LINK_TOKEN_PATTERN } from '../../contract/api.ts';
 import { ERASURE_MESSAGES } from '../../contract/erasure.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { eraseByToken } from '../leads/erasure.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 
 const confirmSchema = object({ token: string().required(ERASURE_MESSAGES.linkInvalid).max(64) });
 

@@ -13,8 +13,8 @@ import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { eventFor } from '../desk/event-filter.ts';
-import { authenticate } from '../lib/auth.ts';
-import { HttpError } from '../lib/http.ts';
+import { authenticate } from '../auth/auth.ts';
+import { HttpError } from '../http/http.ts';
 
 /** Open streams per process; past it, the console works without live updates. */
 export const MAX_STREAMS = 100;

@@ -12,7 +12,7 @@ import { parseLeadListQuery } from '../leads/list-query.ts';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { teamNames } from '../desk/lead-fields.ts';
 import { guard } from '../desk/access.ts';
-import { HttpError } from '../lib/http.ts';
+import { HttpError } from '../http/http.ts';
 
 export function exportCsv(deps: Deps): Hono {
   return new Hono().get('/:file', guard(deps, 'leads.export'), (c) => {

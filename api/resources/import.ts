@@ -17,7 +17,7 @@ import { spool } from '../import/spool.ts';
 import type { Ingest } from '../ingest/ingest.ts';
 import { leadOf } from '../leads/definitions.ts';
 import { isStorableText } from '../../contract/text-rules.ts';
-import { HttpError } from '../lib/http.ts';
+import { HttpError } from '../http/http.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 
 /** The import's one non-JSON body: the API's JSON-only rule lets this path through. */

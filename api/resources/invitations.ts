@@ -8,10 +8,10 @@ import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { acceptInvitationSchema, DESK_MESSAGES } from '../../contract/desk.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { acceptInvitation, invitationFor } from '../desk/team.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
-import { hashLinkToken } from '../lib/link-tokens.ts';
-import { takeStaffAllowance } from '../lib/rate-limit.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import { hashLinkToken } from '../auth/link-tokens.ts';
+import { takeStaffAllowance } from '../limits/rate-limit.ts';
+import { validate } from '../http/validate.ts';
 
 export function invitations(deps: Deps): Hono {
   return new Hono()

@@ -23,9 +23,9 @@ import { adminLabel, findLead, historyOf, setStatuses } from '../leads/history.t
 import { withExtras } from '../leads/extras.ts';
 import { submissionsOf } from '../leads/person.ts';
 import { timelineOf } from '../leads/timeline.ts';
-import type { Member } from '../lib/auth.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import type { Member } from '../auth/auth.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 
 const eraserOf = (admin: Member) => ({ id: admin.id, label: adminLabel(admin) });
 const notFound = () => new HttpError(404, CONSOLE_MESSAGES.leadNotFound);

@@ -7,7 +7,7 @@ import { IDEMPOTENCY_HEADER, SYNC_PATH } from '../../contract/api.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import { MESSAGES_HI } from '../../contract/messages-hi.ts';
-import { preferredLanguage } from '../lib/answer-language.ts';
+import { preferredLanguage } from '../http/answer-language.ts';
 import { postJson, testApp } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 

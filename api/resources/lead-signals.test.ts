@@ -11,8 +11,8 @@ import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { CONSENT_NOTICE_VERSION } from '../../contract/consent.ts';
 import { MIN_FILL_MS, SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
 import { MESSAGES } from '../../contract/messages.ts';
-import { createAdmin } from '../lib/admins.ts';
-import { issueToken } from '../lib/auth.ts';
+import { createAdmin } from '../auth/admins.ts';
+import { issueToken } from '../auth/auth.ts';
 import { postJson, testApp, testConfig } from '../testing/app.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 

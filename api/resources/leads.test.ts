@@ -7,7 +7,7 @@ import { MESSAGES } from '../../contract/messages.ts';
 import { contactSchema } from '../../contract/leads.ts';
 import { postJson, useTestApp } from '../testing/app.ts';
 import { testBackends } from '../testing/databases.ts';
-import { verifyPassword } from '../lib/passwords.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

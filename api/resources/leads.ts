@@ -9,13 +9,13 @@ import { LEAD_KINDS, type ListEnvelope } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard, visibleTo } from '../desk/access.ts';
 import { deskFields, teamNames } from '../desk/lead-fields.ts';
-import type { Member } from '../lib/auth.ts';
+import type { Member } from '../auth/auth.ts';
 import { likelyDuplicates, personOfLeads } from '../people/people.ts';
 import { ALL_LISTED, LISTED_LEADS, type ListedLead } from '../leads/definitions.ts';
 import { withExtras } from '../leads/extras.ts';
 import { parseLeadListQuery, queryLeads, setTotal, type LeadListQuery } from '../leads/list-query.ts';
 import type { AnyLeadResource, Ingest } from '../ingest/ingest.ts';
-import { leadRoute } from '../lib/lead-route.ts';
+import { leadRoute } from '../ingest/lead-route.ts';
 
 /**
  * Every kind's resource by its public path (the batch endpoint delivers to any of them): the

@@ -7,7 +7,7 @@ import { nowOf, type Deps } from '../deps.ts';
 import { forbidden, guard, seesAllLeads } from '../desk/access.ts';
 import { myDay, uncontactedOf } from '../desk/my-day.ts';
 import { isLeadId } from '../leads/history.ts';
-import { HttpError } from '../lib/http.ts';
+import { HttpError } from '../http/http.ts';
 
 export function myDayResource(deps: Deps): Hono {
   return new Hono().get('/', guard(deps, 'leads.read'), async (c) => {

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { iso } from '../lib/dates.ts';
-import { HttpError, isPlainObject, readJsonBody } from '../lib/http.ts';
+import { HttpError, isPlainObject, readJsonBody } from '../http/http.ts';
 
 const READ_BODY_MAX = 16 * 1024;
 const READ_IDS_MAX = 500;

@@ -12,7 +12,7 @@ import { OVERVIEW_DAYS, OVERVIEW_SOURCES, type OverviewResponse } from '../../co
 import { LEAD_KINDS, LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { ALL_LISTED } from '../leads/definitions.ts';
-import { istDayStart } from '../lib/list-params.ts';
+import { istDayStart } from '../http/list-params.ts';
 import { speedToLead } from '../desk/speed-to-lead.ts';
 import { can, guard, seesAllLeads, visibleTo } from '../desk/access.ts';
 import { ALL_LEADS } from '../leads/list-query.ts';

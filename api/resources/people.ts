@@ -18,8 +18,8 @@ import { isLeadId } from '../leads/history.ts';
 import { submissionsOf } from '../leads/person.ts';
 import { mergePeople, undoMerge } from '../people/merge.ts';
 import { peoplePage, personDetail } from '../people/people.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 
 const PEOPLE_PAGE_MAX = 100;
 

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { NOTIFY_MESSAGES, type PushSubscriptionBody } from '../../contract/notifications.ts';
 import type { Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
-import { HttpError, isPlainObject, readJsonBody } from '../lib/http.ts';
+import { HttpError, isPlainObject, readJsonBody } from '../http/http.ts';
 import { isAllowedEndpoint } from '../notify/endpoints.ts';
 import { vapidKeys } from '../notify/vapid.ts';
 

@@ -8,8 +8,8 @@ import { RELAY_MESSAGES, relayKeyCreateSchema, type RelayKeyCreated } from '../.
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { isLeadId } from '../leads/history.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 import { createRelayKey, listRelayKeys, revokeRelayKey } from '../relay/keys.ts';
 
 export function relayKeys(deps: Deps): Hono {

@@ -28,8 +28,8 @@ import {
 import { nowOf, type Deps } from '../deps.ts';
 import { can, guard } from '../desk/access.ts';
 import { teamNames } from '../desk/lead-fields.ts';
-import type { Member } from '../lib/auth.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
+import type { Member } from '../auth/auth.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
 import { funnelRows, revenueWeeks, spendBySource, totalMedian, type Period } from '../reports/funnel.ts';
 import { refreshReport } from '../reports/rollup.ts';
 

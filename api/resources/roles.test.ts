@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS, LEAD_PATHS, LISTED_KINDS } from '../../contract/lead-kinds.ts';
 import { ROLES, type Role } from '../../contract/desk.ts';
 import { PERMISSIONS, permissionOf, type Permission } from '../desk/access.ts';
-import { issueToken } from '../lib/auth.ts';
+import { issueToken } from '../auth/auth.ts';
 import { memberToken } from '../testing/admin.ts';
 import { linkOnce } from '../people/linker.ts';
 import { mergePeople } from '../people/merge.ts';

@@ -12,8 +12,8 @@ import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { isLeadId } from '../leads/history.ts';
 import { retryJob } from '../jobs/scheduler.ts';
-import { HttpError, isPlainObject, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError, isPlainObject, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 import { previewRule } from '../rules/preview.ts';
 import { columnsOf, listRules, unknownMembers } from '../rules/store.ts';
 

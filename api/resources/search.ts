@@ -13,7 +13,7 @@ import { nameOf } from '../desk/my-day.ts';
 import { ALL_LISTED, type ListedRow } from '../leads/definitions.ts';
 import { searchCondition } from '../leads/list-query.ts';
 import { iso } from '../lib/dates.ts';
-import { HttpError } from '../lib/http.ts';
+import { HttpError } from '../http/http.ts';
 
 export function search(deps: Deps): Hono {
   return new Hono().get('/', guard(deps, 'leads.read'), async (c) => {

@@ -7,10 +7,10 @@ import { Hono } from 'hono';
 import { IDEMPOTENCY_KEY_PATTERN, SYNC_BATCH_MAX, SYNC_BODY_MAX_BYTES, type SyncResponse, type SyncResult } from '../../contract/api.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Deps } from '../deps.ts';
-import { HttpError, isPlainObject, readJsonBody } from '../lib/http.ts';
-import { failureAnswer } from '../lib/errors.ts';
+import { HttpError, isPlainObject, readJsonBody } from '../http/http.ts';
+import { failureAnswer } from '../http/errors.ts';
 import type { Ingest, LeadResource } from '../ingest/ingest.ts';
-import { chargeItems } from '../lib/rate-limit.ts';
+import { chargeItems } from '../limits/rate-limit.ts';
 
 export function sync(deps: Deps, ingest: Ingest, resources: ReadonlyMap<string, LeadResource>): Hono {
   return new Hono().post('/', async (c) => {

@@ -11,8 +11,8 @@ import { DESK_MESSAGES, inviteSchema, memberUpdateSchema, type TeamResponse } fr
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { invite, listTeam, updateMember } from '../desk/team.ts';
-import { readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 
 export function team(deps: Deps): Hono {
   return new Hono()

@@ -20,8 +20,8 @@ import {
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { isLeadId } from '../leads/history.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 
 const COLUMNS = ['id', 'name', 'language', 'channel', 'body', 'stage'] as const;
 const notFound = () => new HttpError(404, WORKSPACE_MESSAGES.templateNotFound);

@@ -14,9 +14,9 @@ import { isStorableText } from '../../contract/text-rules.ts';
 import type { Deps } from '../deps.ts';
 import { can, guard, PERMISSIONS } from '../desk/access.ts';
 import { isLeadId } from '../leads/history.ts';
-import type { Member } from '../lib/auth.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import type { Member } from '../auth/auth.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 
 const notFound = () => new HttpError(404, WORKSPACE_MESSAGES.viewNotFound);
 

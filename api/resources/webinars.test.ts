@@ -11,7 +11,7 @@ import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { WEBINAR_MESSAGES, WEBINAR_PATHS, type Webinar } from '../../contract/webinars.ts';
 import { eraseByToken } from '../leads/erasure.ts';
 import { remindWebinarsOnce } from '../leads/webinar-reminders.ts';
-import { hashLinkToken } from '../lib/link-tokens.ts';
+import { hashLinkToken } from '../auth/link-tokens.ts';
 import { adminToken, memberToken } from '../testing/admin.ts';
 import { postJson, useTestApp } from '../testing/app.ts';
 import { testBackends } from '../testing/databases.ts';

@@ -16,8 +16,8 @@ import { guard } from '../desk/access.ts';
 import { isLeadId } from '../leads/history.ts';
 import { tellRegistrants, webinarCancelledEmail, webinarChangedEmail } from '../leads/webinar-changes.ts';
 import { iso } from '../lib/dates.ts';
-import { HttpError, readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 import type { Context } from 'hono';
 
 type Row = Selectable<Database['webinars']> & { registrations: number | string };

@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Role } from '../../contract/desk.ts';
-import { createAdmin } from '../lib/admins.ts';
-import { issueToken } from '../lib/auth.ts';
+import { createAdmin } from '../auth/admins.ts';
+import { issueToken } from '../auth/auth.ts';
 import { testConfig } from './app.ts';
 
 /**

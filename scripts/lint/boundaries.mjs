@@ -2,6 +2,10 @@
 // rather than remembered:
 //   contract  imports nothing of ours but contract (it is what pwa and api agree on);
 //   pwa, api  never import each other, nor migrations, tests or bench;
+//   api/lib   knows nothing of the product: it imports only api/lib (and packages), so a
+//             helper there can be read, tested and reused without the rest of the server;
+//   api config (config.ts and config/) is what every room reads, so it imports only
+//             contract, api/lib and itself, never a room that reads it;
 //   pwa       flows shared -> features -> app: shared code (components, lib, hooks,
 //             content, config) imports no feature and not app; a feature imports no
 //             other feature and not app.
@@ -15,10 +19,24 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 export function placeOf(file) {
   const rel = path.relative(ROOT, file).split(path.sep);
   const area = rel.length > 1 ? rel[0] : '.';
+  // An api file's room: its folder under api/, or 'config' for api/config.ts itself.
+  if (area === 'api') return { area, room: rel.length > 2 ? rel[1] : rel[1].replace(/\.[^.]+$/, '') };
   if (area !== 'pwa') return { area };
   if (rel[1] === 'features') return { area, layer: 'feature', feature: rel[2] };
   if (rel[1] === 'app' || rel[1] === 'main.tsx' || rel[1] === 'entry-server.tsx') return { area, layer: 'app' };
   return { area, layer: 'shared' };
+}
+
+/** Inside api: lib imports only lib; config imports only contract, lib and config. */
+function apiViolation(from, to) {
+  const found = to.area === 'api' ? `api/${to.room}` : `${to.area}/`;
+  if (from.room === 'lib' && !(to.area === 'api' && to.room === 'lib')) {
+    return `api/lib knows nothing of the product: it imports only api/lib/ (found ${found})`;
+  }
+  if (from.room === 'config' && to.area === 'api' && to.room !== 'config' && to.room !== 'lib') {
+    return `api's config imports only contract/, api/lib/ and api/config/ (found ${found})`;
+  }
+  return null;
 }
 
 /** Why `importer` may not import `target`, or null when it may. */
@@ -29,6 +47,7 @@ export function violation(importer, target) {
   if ((from.area === 'pwa' || from.area === 'api') && to.area !== from.area && to.area !== 'contract') {
     return `${from.area} imports only ${from.area}/ and contract/ (found ${to.area}/)`;
   }
+  if (from.area === 'api') return apiViolation(from, to);
   if (from.area !== 'pwa' || to.area !== 'pwa') return null;
   if (from.layer === 'shared' && to.layer === 'app') return 'shared pwa code does not import the app';
   if (from.layer === 'shared' && to.layer === 'feature') return `shared pwa code imports no feature (found features/${to.feature})`;

@@ -3,7 +3,7 @@
 // it could not read): kept for an admin to look at, each with its reason.
 import { BOOKING_PATHS, type PaymentEventRecord } from '../../../../../contract/bookings.ts';
 import { Meta } from '../../../../components/Meta.tsx';
-import { ErrorNotice } from '../common/controls.tsx';
+import { LoadState } from '../common/LoadState.tsx';
 import { useAdminData } from '../common/use-admin-data.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
@@ -20,11 +20,8 @@ export default function PaymentChecksPage() {
       <Meta title="Payments to check | Admin" description="Gateway events that need a look." robots="noindex" />
       <h1 id="console-title">Payments to check</h1>
       <p>What the payment gateway said that marked nothing paid, because it did not match a booking. Each needs a look.</p>
-      {loaded.state === 'error' && <ErrorNotice message={loaded.message} onRetry={reload} />}
-      {loaded.state === 'ready' &&
-        (loaded.data.data.length === 0 ? (
-          <p>Nothing to check.</p>
-        ) : (
+      <LoadState loaded={loaded} onRetry={reload} empty={(d) => d.data.length === 0 && 'Nothing to check.'}>
+        {({ data }) => (
           <div className="console-table-wrap">
             <table className="console-table" data-testid="payment-checks">
               <thead>
@@ -37,7 +34,7 @@ export default function PaymentChecksPage() {
                 </tr>
               </thead>
               <tbody>
-                {loaded.data.data.map((e) => (
+                {data.map((e) => (
                   <tr key={e._id}>
                     <td>{when(e.receivedAt)}</td>
                     <td>{e.reference ?? '—'}</td>
@@ -52,7 +49,8 @@ export default function PaymentChecksPage() {
               </tbody>
             </table>
           </div>
-        ))}
+        )}
+      </LoadState>
     </section>
   );
 }

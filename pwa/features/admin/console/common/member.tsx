@@ -8,6 +8,7 @@ import { can, DEFAULT_DESK_HOURS, type DeskHours, type Permission, type Role } f
 import type { MemberPreferences } from '../../../../../contract/workspace.ts';
 import { readSession, saveSession } from '../../session.ts';
 import { adminRequest } from './request.ts';
+import { useAdminData } from './use-admin-data.ts';
 
 export interface ConsoleMember {
   id: string;
@@ -45,26 +46,21 @@ function memberOf(
 const NO_PREFERENCES: PreferencesHandle = { preferences: {}, savePreferences: () => Promise.resolve(false) };
 const Context = createContext<ConsoleMember>(memberOf(null));
 
+type Me = { admin: AdminProfile; preferences?: MemberPreferences; workingHours?: DeskHours };
+
 export function MemberProvider({ children }: { children: ReactNode }) {
-  const [profile, setProfile] = useState<AdminProfile | null>(() => readSession()?.admin ?? null);
+  const [saved] = useState<AdminProfile | null>(() => readSession()?.admin ?? null);
+  const [me] = useAdminData<Me>(ADMIN_PATHS.me, 'Could not load your profile');
+  const fresh = me.state === 'ready' ? me.data : undefined;
+  const profile = fresh?.admin ?? saved;
+  const workingHours = fresh?.workingHours ?? DEFAULT_DESK_HOURS;
   const [preferences, setPreferences] = useState<MemberPreferences>({});
-  const [workingHours, setWorkingHours] = useState<DeskHours>(DEFAULT_DESK_HOURS);
   useEffect(() => {
-    const controller = new AbortController();
-    adminRequest<{ admin: AdminProfile; preferences?: MemberPreferences; workingHours?: DeskHours }>(ADMIN_PATHS.me, {
-      signal: controller.signal,
-    }).then(
-      ({ data }) => {
-        setProfile(data.admin);
-        setPreferences(data.preferences ?? {});
-        if (data.workingHours) setWorkingHours(data.workingHours);
-        const session = readSession();
-        if (session) saveSession({ ...session, admin: data.admin });
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, []);
+    if (!fresh) return;
+    setPreferences(fresh.preferences ?? {});
+    const session = readSession();
+    if (session) saveSession({ ...session, admin: fresh.admin });
+  }, [fresh]);
   const savePreferences = useCallback(async (patch: MemberPreferences) => {
     // Shown at once; the server's answer is the truth when it comes.
     setPreferences((p) => ({ ...p, columns: { ...p.columns, ...patch.columns } }));

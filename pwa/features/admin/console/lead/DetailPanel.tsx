@@ -2,12 +2,13 @@
 // step, the activity logger, where it came from and what was consented to, and one
 // timeline of everything that happened to it and everything the same person sent. What a
 // member may change follows their role (a viewer reads; only admins assign anyone or erase).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { leadPath, type LeadDetail } from '../../../../../contract/console.ts';
 import type { LeadField, LeadListDef, LeadStatus, ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { Modal } from '../../../../components/Modal.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
 import { AdminRequestError, adminRequest } from '../common/request.ts';
+import { serverOr, useAdminData } from '../common/use-admin-data.ts';
 import { FieldValue } from './FieldValue.tsx';
 import { statusLabel } from '../common/format.ts';
 import { useListChanges } from '../common/lead-events.tsx';
@@ -41,31 +42,24 @@ type Sent = LeadDetail & { activity?: { _id: string } };
 
 type State = { state: 'loading' } | { state: 'ready'; detail: LeadDetail } | { state: 'error'; message: string; status: number };
 
-/** The lead's detail, reloaded when another member changes it. */
+/** The lead's detail, reloaded when another member changes it (the panel keeps showing it meanwhile). */
 function useLeadDetail(slug: ListSlug, id: string): [State, (s: State) => void, () => void] {
-  const [loaded, setLoaded] = useState<State>({ state: 'loading' });
-  const [reload, setReload] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    adminRequest<LeadDetail>(leadPath(slug, id), { signal: controller.signal }).then(
-      ({ data }) => setLoaded({ state: 'ready', detail: data }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        const status = err instanceof AdminRequestError ? err.status : 0;
-        setLoaded({
-          state: 'error',
-          status,
-          message: err instanceof AdminRequestError && err.serverMessage ? err.serverMessage : 'Could not load this lead.',
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [slug, id, reload]);
+  const [detail, reload, replace] = useAdminData<LeadDetail>(leadPath(slug, id), serverOr('Could not load this lead.'));
   // Changed by another member (or a bulk change): show the new state.
   useListChanges(slug, (change) => {
-    if (change.all || change.ids.has(id)) setReload((n) => n + 1);
+    if (change.all || change.ids.has(id)) reload();
   });
-  return [loaded, setLoaded, () => setReload((n) => n + 1)];
+  const loaded = useMemo<State>(
+    () => (detail.state === 'error' ? detail : detail.data ? { state: 'ready', detail: detail.data } : { state: 'loading' }),
+    [detail],
+  );
+  const setLoaded = useCallback(
+    (s: State) => {
+      if (s.state === 'ready') replace(s.detail);
+    },
+    [replace],
+  );
+  return [loaded, setLoaded, reload];
 }
 
 /** Deleting the lead: asked first, then the panel closes (or says why it could not). */

@@ -1,11 +1,12 @@
 // A page of a list: the spec's GET with the filters from the URL, the total from
 // X-Total-Count, the rows kept on screen while the next page or filter loads (a skeleton
 // only the first time), and a reload when the live feed says the list changed.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { TOTAL_COUNT_HEADER } from '../../../../../contract/admin.ts';
 import { listItems, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { useListChanges } from '../common/lead-events.tsx';
-import { AdminRequestError, adminRequest } from '../common/request.ts';
+import { AdminRequestError } from '../common/request.ts';
+import { useAdminData } from '../common/use-admin-data.ts';
 
 export type Lead = Record<string, unknown> & { _id: string; status: LeadStatus };
 
@@ -22,25 +23,14 @@ function failureText(list: LeadListDef, err: unknown): string {
 }
 
 export function useLeadList(slug: ListSlug, list: LeadListDef, query: string): { loaded: LoadedList; reload: () => void } {
-  const [loaded, setLoaded] = useState<LoadedList>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded((l) => (l.state === 'ready' ? { state: 'loading', items: l.items, total: l.total } : { state: 'loading' }));
-    adminRequest<unknown>(`${list.path}?${query}`, { signal: controller.signal }).then(
-      ({ data, headers }) => {
-        const items = (listItems(data, list.envelope) ?? []) as Lead[];
-        setLoaded({ state: 'ready', items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) });
-      },
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({ state: 'error', message: failureText(list, err) });
-      },
-    );
-    return () => controller.abort();
-  }, [list, query, round]);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
+  const [page, reload] = useAdminData<{ items: Lead[]; total: number }>(`${list.path}?${query}`, (err) => failureText(list, err), {
+    select: (data, headers) => {
+      const items = (listItems(data, list.envelope) ?? []) as Lead[];
+      return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
+    },
+  });
   useListChanges(slug, reload);
+  const loaded = useMemo<LoadedList>(() => (page.state === 'error' ? page : ({ state: page.state, ...page.data } as LoadedList)), [page]);
   return { loaded, reload };
 }
 

@@ -1,64 +1,33 @@
 // /admin: new leads per day for the last 30 days, stacked by list, as an SVG chart with the
 // same numbers in a table for screen readers and anyone who wants them; totals for today,
 // 7 and 30 days; leads by status; and a notice when mail has failed for good.
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CONSOLE_PATHS, type OverviewResponse } from '../../../../../contract/console.ts';
 import { LEAD_STATUSES, LIST_SLUGS, listOf, type ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../../components/Meta.tsx';
-import { AdminRequestError, adminRequest } from '../common/request.ts';
-import { ErrorNotice } from '../common/controls.tsx';
+import { CHART_SKELETON, LoadState } from '../common/LoadState.tsx';
+import { serverOr, useAdminData } from '../common/use-admin-data.ts';
+import { useRefreshOnEvents } from '../common/use-refresh.ts';
 import { formatCount, formatDay, statusLabel } from '../common/format.ts';
-import { useLeadEvents } from '../common/lead-events.tsx';
 import { SpeedToLead } from './SpeedToLead.tsx';
 import { useMember } from '../common/member.tsx';
 
 /** One colour per list (the registry's), each with 3:1 contrast against white (WCAG non-text contrast). */
 export const LIST_COLOURS = Object.fromEntries(LIST_SLUGS.map((slug) => [slug, listOf(slug).colour])) as Record<ListSlug, string>;
 
-type State = { state: 'loading' } | { state: 'ready'; data: OverviewResponse } | { state: 'error'; message: string };
-
 export default function Overview() {
   const member = useMember();
-  const [loaded, setLoaded] = useState<State>({ state: 'loading' });
-  const [reload, setReload] = useState(0);
-  const { subscribe } = useLeadEvents();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    adminRequest<OverviewResponse>(CONSOLE_PATHS.overview, { signal: controller.signal }).then(
-      ({ data }) => setLoaded({ state: 'ready', data }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({
-          state: 'error',
-          message: err instanceof AdminRequestError && err.serverMessage ? err.serverMessage : 'Could not load the overview.',
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [reload]);
-
+  const [loaded, reload] = useAdminData<OverviewResponse>(CONSOLE_PATHS.overview, serverOr('Could not load the overview.'));
   // New leads anywhere: the numbers follow (at most every few seconds).
-  useEffect(() => {
-    let timer: number | undefined;
-    const unsubscribe = subscribe(() => {
-      if (timer === undefined) timer = window.setTimeout(() => ((timer = undefined), setReload((n) => n + 1)), 2_000);
-    });
-    return () => {
-      unsubscribe();
-      window.clearTimeout(timer);
-    };
-  }, [subscribe]);
-
+  useRefreshOnEvents(reload);
   return (
     <section aria-labelledby="console-title" className="console-overview">
       <Meta title="Overview | Admin" description="New leads and their status, for the SkillUp team." robots="noindex" />
       <h1 id="console-title">Overview</h1>
       {!member.can('team.read') && <p className="console-overview__scope">Your leads and the unassigned ones.</p>}
-      {loaded.state === 'loading' && <div className="console-skeleton console-skeleton--chart" aria-busy="true" aria-label="Loading" />}
-      {loaded.state === 'error' && <ErrorNotice message={loaded.message} onRetry={() => setReload((n) => n + 1)} />}
-      {loaded.state === 'ready' && <OverviewBody data={loaded.data} />}
+      <LoadState loaded={loaded} onRetry={reload} loading={CHART_SKELETON}>
+        {(data) => <OverviewBody data={data} />}
+      </LoadState>
     </section>
   );
 }

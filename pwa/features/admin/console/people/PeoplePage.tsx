@@ -6,9 +6,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { listOf } from '../../../../../contract/lead-kinds.ts';
 import { WORKSPACE_PATHS, type PeopleListResponse } from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
-import { ErrorNotice } from '../common/controls.tsx';
 import { formatDateTime, statusLabel } from '../common/format.ts';
 import { useAdminData } from '../common/use-admin-data.ts';
+import { LoadState } from '../common/LoadState.tsx';
 
 const PAGE = 50;
 
@@ -68,7 +68,6 @@ export default function PeoplePage() {
   const [draft, setDraft] = useState(q);
   const query = new URLSearchParams({ page: String(page), limit: String(PAGE), ...(q ? { q } : {}) });
   const [loaded, reload] = useAdminData<PeopleListResponse>(`${WORKSPACE_PATHS.people}?${query}`, 'Could not load people');
-  const people = loaded.state === 'error' ? [] : (loaded.data?.data ?? []);
   const go = (next: { q?: string; page?: number }) => {
     const out = new URLSearchParams();
     const nq = next.q ?? q;
@@ -98,17 +97,13 @@ export default function PeoplePage() {
           Search
         </button>
       </form>
-      {loaded.state === 'error' ? (
-        <ErrorNotice message={loaded.message} onRetry={reload} />
-      ) : loaded.state === 'loading' && !loaded.data ? (
-        <p aria-busy="true">Loading…</p>
-      ) : people.length === 0 ? (
-        <p className="console-empty" role="status">
-          {q ? `No one matches "${q}".` : 'No one has filled a form yet.'}
-        </p>
-      ) : (
-        <PeopleTable people={people} />
-      )}
+      <LoadState
+        loaded={loaded}
+        onRetry={reload}
+        empty={(d) => d.data.length === 0 && (q ? `No one matches "${q}".` : 'No one has filled a form yet.')}
+      >
+        {(d) => <PeopleTable people={d.data} />}
+      </LoadState>
       <nav className="console-pager" aria-label="Pages">
         <p aria-live="polite">Page {page}</p>
         <button type="button" className="btn btn--outline btn--small" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>

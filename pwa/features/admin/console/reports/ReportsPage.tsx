@@ -1,7 +1,7 @@
 // /admin/reports: the funnel and revenue report. The period and the key live in the URL (a
 // view is a link); the funnel, the revenue by week and, for those who read it, the spend.
 // A counsellor's figures are of their people and the pool's, as the page says.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   REPORT_DEFAULT_DAYS,
@@ -13,9 +13,9 @@ import {
   type RevenueResponse,
 } from '../../../../../contract/reports.ts';
 import { Meta } from '../../../../components/Meta.tsx';
-import { ErrorNotice } from '../common/controls.tsx';
 import { useMember } from '../common/member.tsx';
-import { useAdminData, type Loaded } from '../common/use-admin-data.ts';
+import { useAdminData } from '../common/use-admin-data.ts';
+import { CHART_SKELETON, LoadState } from '../common/LoadState.tsx';
 import { FunnelSection } from './FunnelSection.tsx';
 import { RevenueSection } from './RevenueSection.tsx';
 import { SpendSection } from './SpendSection.tsx';
@@ -64,12 +64,6 @@ function PeriodForm({ period }: { period: ReturnType<typeof usePeriod> }) {
   );
 }
 
-function Loading<T>({ loaded, retry, children }: { loaded: Loaded<T>; retry: () => void; children: (data: T) => ReactNode }) {
-  if (loaded.state === 'error') return <ErrorNotice message={loaded.message} onRetry={retry} />;
-  if (loaded.data === undefined) return <div className="console-skeleton console-skeleton--chart" aria-busy="true" aria-label="Loading" />;
-  return <>{children(loaded.data)}</>;
-}
-
 export default function ReportsPage() {
   const member = useMember();
   const period = usePeriod();
@@ -93,12 +87,12 @@ export default function ReportsPage() {
         {!member.can('team.read') && ' Your people and the unassigned ones.'}
       </p>
       <PeriodForm key={`${period.by} ${query}`} period={period} />
-      <Loading loaded={funnel} retry={reloadFunnel}>
+      <LoadState loaded={funnel} onRetry={reloadFunnel} loading={CHART_SKELETON}>
         {(body) => <FunnelSection body={body} />}
-      </Loading>
-      <Loading loaded={revenue} retry={reloadRevenue}>
+      </LoadState>
+      <LoadState loaded={revenue} onRetry={reloadRevenue} loading={CHART_SKELETON}>
         {(body) => <RevenueSection body={body} />}
-      </Loading>
+      </LoadState>
       {member.can('spend.read') && (
         <SpendSection from={period.from} to={period.to} sources={sources} manages={member.can('spend.manage')} onSaved={reloadFunnel} />
       )}

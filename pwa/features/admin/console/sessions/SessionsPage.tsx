@@ -4,15 +4,14 @@ import { Link, useNavigate } from 'react-router-dom';
 import { SESSION_PATHS, type SessionCreated, type SessionCreateInput, type SessionsResponse } from '../../../../../contract/sessions.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../common/controls.tsx';
 import { formatCount, formatDate } from '../common/format.ts';
 import { adminRequest } from '../common/request.ts';
 import { attempt, useAdminData } from '../common/use-admin-data.ts';
+import { LoadState } from '../common/LoadState.tsx';
 import { RelayKeys, RelayWaiting } from './RelayPanel.tsx';
 import { SessionForm } from './SessionForm.tsx';
 
 function SessionRows({ sessions }: { sessions: SessionsResponse['data'] }) {
-  if (sessions.length === 0) return <p>No sessions yet. Create one above before the class.</p>;
   return (
     <table className="console-table session-table">
       <thead>
@@ -65,13 +64,14 @@ export default function SessionsPage() {
       <p>A session puts a QR code on the projector; the class joins on their phones and takes the test, even with no internet.</p>
       <RelayWaiting />
       <SessionForm onCreate={create} />
-      {loaded.state === 'error' ? (
-        <ErrorNotice message={loaded.message} onRetry={reload} />
-      ) : loaded.data ? (
-        <SessionRows sessions={loaded.data.data} />
-      ) : (
-        <p aria-busy="true">Loading sessions…</p>
-      )}
+      <LoadState
+        loaded={loaded}
+        onRetry={reload}
+        loading="Loading sessions…"
+        empty={(d) => d.data.length === 0 && 'No sessions yet. Create one above before the class.'}
+      >
+        {(d) => <SessionRows sessions={d.data} />}
+      </LoadState>
       <RelayKeys />
     </section>
   );

@@ -1,14 +1,11 @@
 // /admin/audit: the erasure log (GET /api/admin/audit). Who erased (an admin, or the person
 // through their emailed link), which list, how many, when; never whose data it was.
-import { useEffect, useState } from 'react';
 import { ERASURE_PATHS, type AuditEntry, type AuditResponse } from '../../../../../contract/erasure.ts';
 import { kindOfSlug, LEAD_KINDS } from '../../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../../components/Meta.tsx';
-import { ErrorNotice } from '../common/controls.tsx';
+import { LoadState } from '../common/LoadState.tsx';
 import { formatCount, formatDateTime } from '../common/format.ts';
-import { AdminRequestError, adminRequest } from '../common/request.ts';
-
-type Loaded = { state: 'loading' } | { state: 'ready'; data: AuditEntry[] } | { state: 'error'; message: string };
+import { serverOr, useAdminData } from '../common/use-admin-data.ts';
 
 function listTitle(list: AuditEntry['list']): string {
   if (list === 'certificates') return 'Certificates (taken tests)';
@@ -17,23 +14,7 @@ function listTitle(list: AuditEntry['list']): string {
 }
 
 export default function AuditPage() {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [reload, setReload] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ state: 'loading' });
-    adminRequest<AuditResponse>(`${ERASURE_PATHS.audit}?limit=200`, { signal: controller.signal }).then(
-      ({ data }) => setLoaded({ state: 'ready', data: data.data }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({
-          state: 'error',
-          message: err instanceof AdminRequestError && err.serverMessage ? err.serverMessage : 'Could not load the erasure log.',
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [reload]);
+  const [loaded, reload] = useAdminData<AuditResponse>(`${ERASURE_PATHS.audit}?limit=200`, serverOr('Could not load the erasure log.'));
   return (
     <section aria-labelledby="console-title" className="console-list">
       <Meta title="Erasure log | Admin" description="Erasures of leads' data: who, which list, how many, when." robots="noindex" />
@@ -43,14 +24,8 @@ export default function AuditPage() {
       <p className="muted">
         Every erasure, by an admin or by the person through their emailed link. The log holds no one's name, email or phone.
       </p>
-      {loaded.state === 'loading' && <p aria-busy="true">Loading…</p>}
-      {loaded.state === 'error' && <ErrorNotice message={loaded.message} onRetry={() => setReload((n) => n + 1)} />}
-      {loaded.state === 'ready' &&
-        (loaded.data.length === 0 ? (
-          <p className="console-empty" role="status">
-            Nothing has been erased yet.
-          </p>
-        ) : (
+      <LoadState loaded={loaded} onRetry={reload} empty={(d) => d.data.length === 0 && 'Nothing has been erased yet.'}>
+        {({ data }) => (
           <div className="console-table-wrap">
             <table className="console-table">
               <thead>
@@ -62,7 +37,7 @@ export default function AuditPage() {
                 </tr>
               </thead>
               <tbody>
-                {loaded.data.map((e) => (
+                {data.map((e) => (
                   <tr key={e._id}>
                     <td>
                       <time dateTime={e.at}>{formatDateTime(e.at)}</time>
@@ -75,7 +50,8 @@ export default function AuditPage() {
               </tbody>
             </table>
           </div>
-        ))}
+        )}
+      </LoadState>
     </section>
   );
 }

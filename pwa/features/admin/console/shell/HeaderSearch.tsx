@@ -2,42 +2,25 @@
 // name, an email, or a phone typed any way (+91 98123 45678 finds 9812345678). Results come
 // as the member types (a quarter second after the last key), newest first; Arrow keys move
 // through them and Enter opens the lead in its list. `/` anywhere in the console focuses it.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { listOf } from '../../../../../contract/lead-kinds.ts';
 import { WORKSPACE_PATHS, type SearchHit, type SearchResponse } from '../../../../../contract/workspace.ts';
 import { formatDateTime } from '../common/format.ts';
-import { AdminRequestError, adminRequest } from '../common/request.ts';
+import { serverOr, useAdminData } from '../common/use-admin-data.ts';
 
 type Found = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; hits: SearchHit[] } | { state: 'error'; message: string };
 
+/** Hits for what the member typed, asked a quarter second after the last key (two letters at least). */
 function useSearch(q: string): Found {
-  const [found, setFound] = useState<Found>({ state: 'idle' });
-  useEffect(() => {
-    const text = q.trim();
-    if (text.length < 2) {
-      setFound({ state: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setFound({ state: 'loading' });
-    const timer = window.setTimeout(() => {
-      adminRequest<SearchResponse>(`${WORKSPACE_PATHS.search}?q=${encodeURIComponent(text)}`, { signal: controller.signal }).then(
-        ({ data }) => setFound({ state: 'ready', hits: data.data }),
-        (err: unknown) => {
-          if (controller.signal.aborted) return;
-          const message =
-            err instanceof AdminRequestError && err.serverMessage ? err.serverMessage : 'Could not search. Check the connection.';
-          setFound({ state: 'error', message });
-        },
-      );
-    }, 250);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q]);
-  return found;
+  const text = q.trim();
+  const path = text.length < 2 ? null : `${WORKSPACE_PATHS.search}?q=${encodeURIComponent(text)}`;
+  const [loaded] = useAdminData<SearchResponse>(path, serverOr('Could not search. Check the connection.'), { delayMs: 250 });
+  return useMemo<Found>(() => {
+    if (path === null) return { state: 'idle' };
+    if (loaded.state === 'ready') return { state: 'ready', hits: loaded.data.data };
+    return loaded.state === 'error' ? loaded : { state: 'loading' };
+  }, [path, loaded]);
 }
 
 export const hitHref = (hit: Pick<SearchHit, 'list' | '_id'>) => `/admin/${hit.list}?open=${encodeURIComponent(hit._id)}`;

@@ -7,10 +7,10 @@ import { Link } from 'react-router-dom';
 import { WEBINAR_PATHS, type Webinar } from '../../../../../contract/webinars.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ErrorNotice } from '../common/controls.tsx';
 import { useMember } from '../common/member.tsx';
 import { adminRequest } from '../common/request.ts';
 import { attempt, useAdminData } from '../common/use-admin-data.ts';
+import { LoadState } from '../common/LoadState.tsx';
 
 /** An instant as a datetime-local input's value, in this browser's time zone. */
 function localInput(iso: string): string {
@@ -127,18 +127,17 @@ export default function WebinarSchedulePage() {
         reminder an hour before; they are in <Link to="/admin/webinars">Webinar Registrations</Link>.
       </p>
       {manages && <WebinarForm onSaved={reload} />}
-      {loaded.state === 'loading' && <p aria-busy="true">Loading…</p>}
-      {loaded.state === 'error' && <ErrorNotice message={loaded.message} onRetry={reload} />}
-      {loaded.state === 'ready' && loaded.data.data.length === 0 && <p>No webinars yet.</p>}
-      {loaded.state === 'ready' && loaded.data.data.length > 0 && (
-        <ul className="console-batches console-webinars" data-testid="webinars">
-          {loaded.data.data.map((w) => (
-            <li key={w._id}>
-              <WebinarRow webinar={w} manages={manages} onChanged={reload} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadState loaded={loaded} onRetry={reload} empty={(d) => d.data.length === 0 && 'No webinars yet.'}>
+        {(d) => (
+          <ul className="console-batches console-webinars" data-testid="webinars">
+            {d.data.map((w) => (
+              <li key={w._id}>
+                <WebinarRow webinar={w} manages={manages} onChanged={reload} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadState>
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // `?q=` (at most 100 characters of storable text) and `?from=&to=` (an ISO date is a day in
 // India Standard Time, as the console shows it, `to` taking the whole day; or an ISO
 // date-time). The lead lists (api/leads/list-query.ts) and the other admin lists
-// (api/lib/admin-list.ts, the mail queue) add their own filters on top.
+// (api/resources/admin-list.ts, the mail queue) add their own filters on top.
 import type { Context } from 'hono';
 import { LIST_LIMIT_MAX } from '../../contract/admin.ts';
 import { isCalendarDateTime, isCalendarDay } from '../../contract/dates.ts';

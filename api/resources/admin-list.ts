@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import type { Database } from '../db/schema.ts';
-import { parseListParams } from './list-params.ts';
+import { parseListParams } from '../http/list-params.ts';
 
 export interface ListSpec<T extends keyof Database> {
   table: T;

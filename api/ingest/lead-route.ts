@@ -4,8 +4,8 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { BODY_MAX_BYTES, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from '../../contract/api.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
-import { HttpError, readJsonBody } from './http.ts';
-import type { Answer, Ingest, LeadResource } from '../ingest/ingest.ts';
+import { HttpError, readJsonBody } from '../http/http.ts';
+import type { Answer, Ingest, LeadResource } from './ingest.ts';
 
 export function idempotencyKeyOf(c: Context): string | null {
   const key = c.req.header(IDEMPOTENCY_HEADER);

@@ -1,7 +1,7 @@
 // Turns anything thrown in a handler into a JSON answer: HttpErrors as they are, a lost
 // database as 503 (retryable by the outbox), anything else as a logged 500 that never
 // shows a stack trace.
-import type { Log } from './logger.ts';
+import type { Log } from '../lib/logger.ts';
 import { redactPath } from './request-log.ts';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';

@@ -15,7 +15,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { SESSION_EVENTS_CHANNEL } from './channels.ts';
-import { HttpError } from './http.ts';
+import { HttpError } from '../http/http.ts';
 
 export const TOKEN_ISSUER = 'softskills-api';
 export const TOKEN_AUDIENCE = 'softskills-admin';

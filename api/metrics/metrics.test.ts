@@ -9,7 +9,7 @@ import { enqueueMail } from '../mail/queue.ts';
 import { pgliteBackend, type TestDatabase } from '../testing/databases.ts';
 import { postJson, testApp } from '../testing/app.ts';
 import { createMetrics, startMetricsServer } from './metrics.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createRateLimiter } from '../limits/rate-limit.ts';
 import { parsePrometheus } from '../testing/prometheus.ts';
 
 let database: TestDatabase;

@@ -29,10 +29,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
-import { clientAddress } from './client-address.ts';
-import { HttpError } from './http.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { HttpError } from '../http/http.ts';
 import { LeaseBook, type Refund } from './rate-limit-leases.ts';
-import { throttledLog } from './throttled-log.ts';
+import { throttledLog } from '../lib/throttled-log.ts';
 
 /** Seconds an idle window is kept: past this its buckets are all empty. */
 const WINDOW_SECONDS = 61;

@@ -6,7 +6,7 @@
 // follows a request through both logs), else a new UUID; it goes back as X-Request-Id, so
 // a visitor's or operator's report can be matched to the server's line.
 import type { MiddlewareHandler } from 'hono';
-import type { Log } from './logger.ts';
+import type { Log } from '../lib/logger.ts';
 
 const INCOMING_ID = /^[\w.:-]{8,128}$/;
 
