@@ -128,6 +128,12 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
     path: '/api/admin/leads/contact/assign',
     body: { ids: [await f.lead()], assignee: null },
   }),
+  'POST /api/admin/leads/:list/bulk': async (f) => ({
+    path: '/api/admin/leads/contact/bulk',
+    body: { ids: [await f.lead()], action: { type: 'status', status: 'contacted' } },
+  }),
+  // No such change: those who may undo get through to the 404.
+  'POST /api/admin/leads/:list/bulk/:id/undo': async () => ({ path: `/api/admin/leads/contact/bulk/${crypto.randomUUID()}/undo` }),
   'POST /api/admin/leads/:list/erase': async (f) => ({ path: '/api/admin/leads/contact/erase', body: { ids: [await f.lead()] } }),
   'PATCH /api/admin/leads/:list/:id/activities/:activityId': async (f) => {
     const { lead, activity } = await f.attempt();
