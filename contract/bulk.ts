@@ -44,7 +44,9 @@ const filterSchema = mixed<Record<string, string>>().test('filter', BULK_MESSAGE
   if (v === undefined) return true;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
   const entries = Object.entries(v);
-  return entries.length <= 20 && entries.every(([k, value]) => /^[a-z_]{1,30}$/i.test(k) && typeof value === 'string' && value.length <= 200);
+  return (
+    entries.length <= 20 && entries.every(([k, value]) => /^[a-z_]{1,30}$/i.test(k) && typeof value === 'string' && value.length <= 200)
+  );
 });
 
 const ACTION_SCHEMAS = {
@@ -55,7 +57,10 @@ const ACTION_SCHEMAS = {
   }).test('assign', BULK_MESSAGES.assign, (v) => (v.roundRobin === true) !== (v.assignee !== undefined)),
   status: object({
     type: string().required(),
-    status: string().typeError(BULK_MESSAGES.status).required(BULK_MESSAGES.status).oneOf([...LEAD_STATUSES], BULK_MESSAGES.status),
+    status: string()
+      .typeError(BULK_MESSAGES.status)
+      .required(BULK_MESSAGES.status)
+      .oneOf([...LEAD_STATUSES], BULK_MESSAGES.status),
   }),
   nextAction: object({ type: string().required(), nextAction: nextActionSchema.required() }),
   tag: object({
@@ -72,7 +77,14 @@ const ACTION_SCHEMAS = {
 const actionSchema = lazy((value: unknown) => {
   const type = value && typeof value === 'object' ? (value as { type?: unknown }).type : undefined;
   const schema = typeof type === 'string' && Object.hasOwn(ACTION_SCHEMAS, type) ? ACTION_SCHEMAS[type as BulkActionType] : undefined;
-  return schema ?? object({ type: string().required(BULK_MESSAGES.action).oneOf([...BULK_ACTION_TYPES], BULK_MESSAGES.action) });
+  return (
+    schema ??
+    object({
+      type: string()
+        .required(BULK_MESSAGES.action)
+        .oneOf([...BULK_ACTION_TYPES], BULK_MESSAGES.action),
+    })
+  );
 });
 
 export const bulkRequestSchema = object({

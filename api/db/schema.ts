@@ -15,17 +15,7 @@ import type { ActionType, ActivityType, AssignmentMode, Outcome, Role } from '..
 import type { NotificationKind } from '../../contract/notifications.ts';
 import type { MemberPreferences, TemplateChannel, TemplateLanguage, TemplateStage } from '../../contract/workspace.ts';
 
-export type HistoryAction =
-  | 'status'
-  | 'note'
-  | 'assign'
-  | 'activity'
-  | 'next-action'
-  | 'merge'
-  | 'unmerge'
-  | 'rule'
-  | 'escalation'
-  | 'tag';
+export type HistoryAction = 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge' | 'rule' | 'escalation' | 'tag';
 
 interface LeadColumns {
   id: Generated<string>;

@@ -151,9 +151,11 @@ export async function undoBulkChange(lead: ListedLead, list: ListSlug, id: strin
     await announce(
       trx,
       list,
-      rows.rows.map(
-        (r): Changed => ({ id: r.id, assignee: r.assignee, ...(action.type === 'assign' && r.assignee !== r.previous ? { previous: r.previous } : {}) }),
-      ),
+      rows.rows.map((r): Changed => ({
+        id: r.id,
+        assignee: r.assignee,
+        ...(action.type === 'assign' && r.assignee !== r.previous ? { previous: r.previous } : {}),
+      })),
     );
     return { restored, skipped: change.changed - restored };
   });

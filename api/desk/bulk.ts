@@ -64,26 +64,34 @@ async function counted(ctx: Pick<Ctx, 'trx'>, statement: RawBuilder<unknown>): P
   return result.rows[0]?.n ?? 0;
 }
 
-/** Copies what the change will overwrite, for the leads `changes` picks; resolves how many. */
-async function snapshot(ctx: Ctx, changes: RawBuilder<boolean>): Promise<number> {
+/** The timeline entry's id, taken now, so the entry can be written with it (no second pass over the leads). */
+const NEXT_HISTORY_ID = sql`nextval(pg_get_serial_sequence('lead_history', 'id')::regclass)`;
+
+/**
+ * Copies what the change will overwrite, for the leads `changes` picks (a condition on the
+ * lead's columns and `new_assignee_id`, the owner `newAssignee` gives it); resolves how many.
+ */
+async function snapshot(ctx: Ctx, changes: RawBuilder<boolean>, newAssignee: RawBuilder<unknown> = sql`null::uuid`): Promise<number> {
   return counted(
     ctx,
-    sql`insert into bulk_change_leads (change_id, list, lead_id, ${PREVIOUS})
-      select ${ctx.change}, ${ctx.list}, id, ${PREVIOUS} from ${ctx.table} where ${ctx.where} and ${changes} returning 1`,
+    sql`insert into bulk_change_leads (change_id, list, lead_id, ${PREVIOUS}, new_assignee_id, history_id)
+      select ${ctx.change}, ${ctx.list}, id, ${PREVIOUS}, new_assignee_id, ${NEXT_HISTORY_ID}
+      from (select id, ${PREVIOUS}, ${newAssignee} as new_assignee_id from ${ctx.table} where ${ctx.where}) x
+      where ${changes} order by id returning 1`,
   );
 }
 
-/** Each changed lead's timeline entry (`entry`: its columns after list, lead, who), its id kept for the undo. */
-async function timeline(ctx: Ctx, entry: RawBuilder<unknown>, only: RawBuilder<boolean> = sql`true`, keepId = true): Promise<void> {
-  const insert = sql`
-    insert into lead_history (list, lead_id, admin_id, admin_label, action, from_status, to_status, assignee_id, assignee_label, note, data)
-    select b.list, b.lead_id, ${ctx.member.id}::uuid, ${adminLabel(ctx.member)}, ${entry}
+/**
+ * Each changed lead's timeline entry (`entry`: its columns after list, lead, who): the one
+ * whose id the snapshot took, or (`extra`) another one beside it.
+ */
+async function timeline(ctx: Ctx, entry: RawBuilder<unknown>, only: RawBuilder<boolean> = sql`true`, extra = false): Promise<void> {
+  await sql`
+    insert into lead_history (id, list, lead_id, admin_id, admin_label, action, from_status, to_status, assignee_id, assignee_label, note, data)
+    overriding system value
+    select ${extra ? NEXT_HISTORY_ID : sql`b.history_id`}, b.list, b.lead_id, ${ctx.member.id}::uuid, ${adminLabel(ctx.member)}, ${entry}
     from bulk_change_leads b left join admins a on a.id = b.new_assignee_id
-    where b.change_id = ${ctx.change} and ${only} order by b.lead_id
-    returning id, lead_id`;
-  if (!keepId) return void (await insert.execute(ctx.trx));
-  await sql`with h as (${insert})
-    update bulk_change_leads b set history_id = h.id from h where b.change_id = ${ctx.change} and b.lead_id = h.lead_id`.execute(ctx.trx);
+    where b.change_id = ${ctx.change} and ${only} order by b.lead_id`.execute(ctx.trx);
 }
 
 const marker = (ctx: Ctx, extra: RawBuilder<unknown> = sql`'{}'::jsonb`) =>
@@ -102,7 +110,7 @@ async function setStatus(ctx: Ctx, status: string): Promise<number> {
       ctx,
       sql`'next-action', null, null, null, null, null, ${marker(ctx, sql`jsonb_build_object('nextAction', null)`)}`,
       sql`b.next_action_type is not null`,
-      false,
+      true,
     );
   return n;
 }
@@ -130,27 +138,18 @@ async function assign(ctx: Ctx, action: Extract<BulkAction, { type: 'assign' }>)
   if ('roundRobin' in action) {
     const { members, start } = await roundRobin(ctx);
     // Each lead in id order takes the next turn; a lead its turn gives to its owner already stays as it is.
-    await sql`
-      insert into bulk_change_leads (change_id, list, lead_id, ${PREVIOUS}, new_assignee_id)
-      select ${ctx.change}, ${ctx.list}, id, ${PREVIOUS},
-        (${members}::uuid[])[((${start}::int + row_number() over (order by id)::int - 1) % ${members.length}::int) + 1]
-      from ${ctx.table} where ${ctx.where}`.execute(ctx.trx);
-    await sql`delete from bulk_change_leads where change_id = ${ctx.change} and new_assignee_id is not distinct from assignee_id`.execute(
-      ctx.trx,
-    );
-    const given = await sql<{ n: number; last: string | null }>`
-      select count(*)::int as n, (select new_assignee_id from bulk_change_leads where change_id = ${ctx.change}
-        order by lead_id desc limit 1) as last from bulk_change_leads where change_id = ${ctx.change}`.execute(ctx.trx);
-    n = given.rows[0]?.n ?? 0;
-    const last = given.rows[0]?.last;
-    if (last) await sql`update lead_assignment set last_member = ${last} where list = ${ctx.list}`.execute(ctx.trx);
+    const turn = sql`(${members}::uuid[])[((${start}::int + row_number() over (order by id)::int - 1) % ${members.length}::int) + 1]`;
+    n = await snapshot(ctx, sql`new_assignee_id is distinct from assignee_id`, turn);
+    const last = await sql<{ last: string | null }>`
+      select new_assignee_id as last from bulk_change_leads where change_id = ${ctx.change} order by lead_id desc limit 1`.execute(ctx.trx);
+    if (last.rows[0]?.last)
+      await sql`update lead_assignment set last_member = ${last.rows[0].last} where list = ${ctx.list}`.execute(ctx.trx);
   } else {
     const to = action.assignee;
     // A counsellor takes pool leads or gives back their own; assigning to others is for those who may.
     if (!can(ctx.member, 'leads.assign') && to !== null && to !== ctx.member.id) throw forbidden();
     if (to !== null) await assigneeLabel(ctx.trx, to);
-    n = await snapshot(ctx, sql`assignee_id is distinct from ${to}::uuid`);
-    await sql`update bulk_change_leads set new_assignee_id = ${to}::uuid where change_id = ${ctx.change}`.execute(ctx.trx);
+    n = await snapshot(ctx, sql`assignee_id is distinct from new_assignee_id`, sql`${to}::uuid`);
   }
   await sql`update ${ctx.table} t set assignee_id = b.new_assignee_id,
       assigned_at = case when b.new_assignee_id is null then null else ${ctx.now}::timestamptz end
@@ -185,7 +184,7 @@ async function tag(ctx: Ctx, name: string): Promise<number> {
     )
     select count(*)::int as n from kept`.execute(ctx.trx);
   const n = result.rows[0]?.n ?? 0;
-  await timeline(ctx, sql`'tag', null, null, null, null, ${name}, ${marker(ctx)}`);
+  await timeline(ctx, sql`'tag', null, null, null, null, ${name}, ${marker(ctx)}`, sql`true`, true);
   return n;
 }
 

@@ -142,7 +142,9 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
     // No round robin on the list yet: said so.
     const none = await call('POST', PATH, admin.token, { ids, action: { type: 'assign', roundRobin: true } });
     expect(none.status).toBe(400);
-    const put = await call('PUT', DESK_PATHS.assignment, admin.token, { lists: { contact: { mode: 'round-robin', members: [asha.id, ravi.id] } } });
+    const put = await call('PUT', DESK_PATHS.assignment, admin.token, {
+      lists: { contact: { mode: 'round-robin', members: [asha.id, ravi.id] } },
+    });
     expect(put.status).toBe(200);
     await database.db.updateTable('lead_assignment').set({ last_member: asha.id }).where('list', '=', 'contact').execute();
     expect(await bulk(admin.token, { filter: { utm_source: src }, action: { type: 'assign', roundRobin: true } })).toMatchObject({
@@ -179,7 +181,12 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
       changed: 2,
       unchanged: 2,
     });
-    const tags = await database.db.selectFrom('lead_tags').select('lead_id').where('tag', '=', 'College fair').where('lead_id', 'in', ids).execute();
+    const tags = await database.db
+      .selectFrom('lead_tags')
+      .select('lead_id')
+      .where('tag', '=', 'College fair')
+      .where('lead_id', 'in', ids)
+      .execute();
     expect(tags).toHaveLength(4);
     const tagged = await entries(ids, 'tag');
     expect(tagged.map((t) => t.note)).toEqual(Array(4).fill('College fair'));
@@ -267,7 +274,10 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
     expect(await undo(asha.token, status.id!)).toEqual({ restored: 2, skipped: 1 });
     expect((await leads(ids)).map((l) => l.status)).toEqual(['new', 'new', 'converted']);
 
-    const next = await bulk(asha.token, { ids, action: { type: 'nextAction', nextAction: { type: 'meeting', dueAt: '2026-12-03T06:00:00Z' } } });
+    const next = await bulk(asha.token, {
+      ids,
+      action: { type: 'nextAction', nextAction: { type: 'meeting', dueAt: '2026-12-03T06:00:00Z' } },
+    });
     const nextBody = { nextAction: { type: 'call', dueAt: '2026-12-04T06:00:00Z' } };
     expect((await call('PATCH', leadPath('contact', ids[0]!), asha.token, nextBody)).status).toBe(200);
     expect(await undo(asha.token, next.id!)).toEqual({ restored: 2, skipped: 1 });
@@ -279,7 +289,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
     expect((await entries(ids, 'tag')).filter((e) => e.data?.untagged === true)).toHaveLength(3);
   });
 
-  it("fires a status rule once per lead after a bulk change, and never for a lead left as it was", async () => {
+  it('fires a status rule once per lead after a bulk change, and never for a lead left as it was', async () => {
     const src = source();
     const ids = await insertContactLeads(database.db, 20, { utmSource: src, status: 'new' });
     await database.db.updateTable('contact_messages').set({ status: 'contacted' }).where('id', '=', ids[0]!).execute();
