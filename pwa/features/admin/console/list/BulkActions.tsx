@@ -104,7 +104,13 @@ export function BulkActions({ slug, busy, onApply }: { slug: ListSlug; busy: boo
       )}
       {choice === 'nextAction' && <NextActionFields value={next} onChange={setNext} />}
       {choice === 'tag' && (
-        <input aria-label="Tag for the selected leads" placeholder="Tag, e.g. College fair" maxLength={40} value={tag} onChange={(e) => setTag(e.target.value)} />
+        <input
+          aria-label="Tag for the selected leads"
+          placeholder="Tag, e.g. College fair"
+          maxLength={40}
+          value={tag}
+          onChange={(e) => setTag(e.target.value)}
+        />
       )}
       <button type="submit" className="btn btn--small" disabled={busy || !chosen}>
         Apply

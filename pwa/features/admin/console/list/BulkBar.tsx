@@ -38,21 +38,36 @@ function ExportSelected({ slug, filters, ids }: { slug: ListSlug; filters: ListF
   );
 }
 
-/** "All 50 on this page are selected. Select all 1,234 matching this filter", and back. */
-function MatchingChoice({ page, total, all, onAll }: { page: number; total: number; all: boolean; onAll: (all: boolean) => void }) {
+/**
+ * "Select all 1,234 matching this filter" (after "All 50 on this page are selected" when the
+ * page is ticked), and back. A phone's rows are cards with no box for the page: one tick, then this.
+ */
+function MatchingChoice({
+  pageTicked,
+  page,
+  total,
+  all,
+  onAll,
+}: {
+  pageTicked: boolean;
+  page: number;
+  total: number;
+  all: boolean;
+  onAll: (all: boolean) => void;
+}) {
   if (all) {
     return (
       <p className="console-bulk__matching">
         All {leadsText(total)} matching this filter are selected.{' '}
         <button type="button" className="link-btn" onClick={() => onAll(false)}>
-          Select only this page
+          Select only the ticked rows
         </button>
       </p>
     );
   }
   return (
     <p className="console-bulk__matching">
-      All {formatCount(page)} on this page are selected.{' '}
+      {pageTicked ? `All ${formatCount(page)} on this page are selected. ` : ''}
       <button type="button" className="link-btn" onClick={() => onAll(true)}>
         Select all {leadsText(total)} matching this filter
       </button>
@@ -108,10 +123,11 @@ export function BulkBar({
   const [erasing, setErasing] = useState(false);
   const [confirmErase, setConfirmErase] = useState(false);
   const ids = [...selected].slice(0, BULK_MAX);
-  const wholePage = page > 0 && selected.size >= page && total > page;
+  const widens = total > selected.size;
+  const pageTicked = page > 0 && selected.size >= page;
   // Another filter or another tick is another choice: back to the rows ticked.
   useEffect(() => setAll(false), [selected, filters]);
-  const matching = all && wholePage;
+  const matching = all && widens;
   const { busy, apply } = useApply(slug, matching ? { filter: filterOf(filters) } : { ids }, onDone);
   const erase = async () => {
     setErasing(true);
@@ -131,7 +147,7 @@ export function BulkBar({
     <>
       <div className="console-bulk" role="region" aria-label="The selected leads">
         <span role="status">{matching ? `${formatCount(total)} selected` : `${formatCount(selected.size)} selected`}</span>
-        {wholePage && <MatchingChoice page={page} total={total} all={matching} onAll={setAll} />}
+        {widens && <MatchingChoice pageTicked={pageTicked} page={page} total={total} all={matching} onAll={setAll} />}
         {member.can('leads.work') && <BulkActions slug={slug} busy={busy} onApply={(action, done) => void apply(action, done)} />}
         {member.can('leads.export') && <ExportSelected slug={slug} filters={filters} ids={matching ? undefined : ids} />}
         {member.can('leads.erase') && !matching && (
