@@ -43,9 +43,13 @@ describe('bulk work on a list', () => {
       await consoleLogin(site, page, ADMIN);
       await page.goto(`${site.url}/admin/contact?source=${utm}`);
       const range = page.getByRole('navigation', { name: 'Pages' }).locator('p');
-      await expect.poll(() => range.textContent()).toBe(`1–50 of ${LEADS}`);
+      await expect.poll(() => range.textContent(), { timeout: 20_000 }).toBe(`1–50 of ${LEADS}`);
       // A phone's rows are cards, without the page's box: a tick on one row, then "all matching".
-      if (width < 600) await page.getByLabel(/^Select Bulk Lead/).first().check();
+      if (width < 600)
+        await page
+          .getByLabel(/^Select Bulk Lead/)
+          .first()
+          .check();
       else await page.getByLabel('Select every lead on this page').check();
       const bar = page.getByRole('region', { name: 'The selected leads' });
       await bar.getByText(width < 600 ? '1 selected' : '50 selected').waitFor();
@@ -74,6 +78,15 @@ describe('bulk work on a list', () => {
       expect(
         detail.body.history.filter((h: { action: string }) => h.action === 'assign').map((h: { assignee: unknown }) => h.assignee),
       ).toEqual([{ _id: me.id, name: me.name }, null]);
+      // The next step's fields fit the bar too.
+      await page
+        .getByLabel(/^Select Bulk Lead/)
+        .first()
+        .check();
+      await bar.getByLabel('What to do with the selected leads').selectOption('nextAction');
+      await bar.getByLabel('When (India time)').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await bar.screenshot({ path: `docs/screenshots/bulk-next-${width}.png` });
       expect(errors).toEqual([]);
     }, 180_000);
   }
