@@ -10,6 +10,7 @@ import { DESK_PATHS } from '../../contract/desk.ts';
 import { leadPath } from '../../contract/console.ts';
 import { RULES_PATH } from '../../contract/rules.ts';
 import { runDueJobs } from '../jobs/scheduler.ts';
+import { noticeAssignmentsOnce } from '../notify/assignments.ts';
 import { ruleJobHandlers } from '../rules/events.ts';
 import { memberToken } from '../testing/admin.ts';
 import { testApp } from '../testing/app.ts';
@@ -134,6 +135,24 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
     // Not a member who works leads: 400.
     const bad = await call('POST', PATH, admin.token, { ids, action: { type: 'assign', assignee: crypto.randomUUID() } });
     expect(bad.status).toBe(400);
+  });
+
+  it('tells a member once of the leads a bulk change gave them, not once per lead', async () => {
+    const src = source();
+    const ids = await insertContactLeads(database.db, 6, { utmSource: src });
+    await noticeAssignmentsOnce(database.db);
+    await bulk(admin.token, { filter: { utm_source: src }, action: { type: 'assign', assignee: ravi.id } });
+    // Twice: a round that reads the entries again (before they settle) tells no one again.
+    await noticeAssignmentsOnce(database.db);
+    await noticeAssignmentsOnce(database.db);
+    const told = await database.db
+      .selectFrom('notifications')
+      .select(['title', 'lead_id'])
+      .where('member_id', '=', ravi.id)
+      .where('kind', '=', 'assigned')
+      .where('lead_id', 'in', ids)
+      .execute();
+    expect(told.map((t) => t.title)).toEqual(['6 new leads']);
   });
 
   it("assigns by the list's round robin, continuing its turn", async () => {
