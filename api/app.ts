@@ -29,6 +29,7 @@ import { audit } from './resources/audit.ts';
 import { erasure } from './resources/erasure.ts';
 import { exportCsv } from './resources/export.ts';
 import { leadAdmin } from './resources/lead-admin.ts';
+import { bulk } from './resources/bulk.ts';
 import { overview } from './resources/overview.ts';
 import { reports } from './resources/reports.ts';
 import { REPORT_PATHS } from '../contract/reports.ts';
@@ -121,6 +122,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route('/', leads(deps, ingest, others));
   app.route(SYNC_PATH, sync(deps, ingest, leadResources(others)));
   app.route(CONSOLE_PATHS.leads, leadAdmin(deps));
+  app.route(CONSOLE_PATHS.leads, bulk(deps));
   app.route(CONSOLE_PATHS.export, exportCsv(deps));
   app.route(CONSOLE_PATHS.people, people(deps));
   app.route(CONSOLE_PATHS.overview, overview(deps));

@@ -1,9 +1,9 @@
 // `npm run bench`: every benchmark, one run, figures and ratios against their targets.
 // `npm run bench -- console lighthouse`: only the sections named (api, certificate,
-// render-load, console, reports, outbox, relay, rules, lighthouse).
+// render-load, console, reports, outbox, relay, rules, bulk, lighthouse).
 import { benchApi, ROUNDS } from './api.ts';
 
-const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'reports', 'outbox', 'relay', 'rules', 'lighthouse'] as const;
+const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'reports', 'outbox', 'relay', 'rules', 'bulk', 'lighthouse'] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`No such bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
@@ -163,6 +163,23 @@ if (runs('rules')) {
   console.log(
     `${r.firings} firings; after an on-round the scheduler worked ${fmt(r.catchUpSeconds, 1)} s and left ${r.leftAfter} jobs due`,
   );
+}
+
+// One bulk change of 10,000 leads by filter, on PGlite and on Postgres side by side.
+if (runs('bulk')) {
+  const { benchBulk, BULK_LEADS, BULK_TARGET_MS } = await import('./bulk.ts');
+  console.log(`\n== Bulk work, ${fmt(BULK_LEADS)} leads by filter (among 2,000 others), in process ==`);
+  for (const f of await benchBulk()) {
+    const worst = Math.max(f.assignMs, f.statusMs, f.undoMs);
+    console.log(
+      `${f.backend.padEnd(8)}: assign ${fmt(f.assignMs)} ms, status ${fmt(f.statusMs)} ms, its undo ${fmt(f.undoMs)} ms (load average ${fmt(f.load, 1)}); ` +
+        `worst ${fmt(worst)} ms (target < ${fmt(BULK_TARGET_MS)}) ${verdict(worst < BULK_TARGET_MS)}; rules' status events per lead: ${fmt(f.eventsPerLead, 2)} (expected 2: the change and its undo)`,
+    );
+    const cpuWorst = Math.max(f.cpuMs.assign, f.cpuMs.status, f.cpuMs.undo);
+    console.log(
+      `${' '.repeat(8)}  CPU time: assign ${fmt(f.cpuMs.assign)} ms, status ${fmt(f.cpuMs.status)} ms, undo ${fmt(f.cpuMs.undo)} ms (an idle core's wall time; target < ${fmt(BULK_TARGET_MS)}) ${verdict(cpuWorst < BULK_TARGET_MS)}`,
+    );
+  }
 }
 
 // Lighthouse, mobile defaults, on the four pages the budget names.

@@ -102,7 +102,8 @@ export const bulkEraseSchema = object({
 export interface LeadHistoryEntry {
   _id: string;
   /** 'rule': a rule fired (its note names it and what it did); 'escalation': a new lead not contacted in time was escalated. */
-  action: 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge' | 'rule' | 'escalation';
+  /** 'tag': a tag given to the lead (its note), or taken back (`untagged`) by a bulk change's undo. */
+  action: 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge' | 'rule' | 'escalation' | 'tag';
   /** For a status change. */
   from: LeadStatus | null;
   to: LeadStatus | null;
@@ -118,6 +119,8 @@ export interface LeadHistoryEntry {
   assignee?: Assignee | null;
   /** For a next action: the one set (null: cleared). */
   nextAction?: NextAction | null;
+  /** For a tag: it was taken back. */
+  untagged?: boolean;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { ActionType, ActivityType, AssignmentMode, Outcome, Role } from '..
 import type { NotificationKind } from '../../contract/notifications.ts';
 import type { MemberPreferences, TemplateChannel, TemplateLanguage, TemplateStage } from '../../contract/workspace.ts';
 
-export type HistoryAction = 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge' | 'rule' | 'escalation';
+export type HistoryAction = 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge' | 'rule' | 'escalation' | 'tag';
 
 interface LeadColumns {
   id: Generated<string>;
@@ -569,8 +569,36 @@ export interface NotifyCursorsTable {
   name: string;
   through: ColumnType<string, string | number, string | number>;
 }
+/** A bulk change of leads, for its undo (migrations/2026-11-27T0285_bulk_changes.ts). */
+export interface BulkChangesTable {
+  id: Generated<string>;
+  list: string;
+  member_id: string | null;
+  action: ColumnType<Record<string, unknown>, string, string>;
+  changed: number;
+  created_at: CreatedAt;
+  undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+/** Per lead a bulk change changed: what it overwrote, and the lead's timeline entry of it. */
+export interface BulkChangeLeadsTable {
+  change_id: string;
+  list: string;
+  lead_id: string;
+  history_id: string | null;
+  status: LeadStatus | null;
+  assignee_id: string | null;
+  assigned_at: Date | null;
+  next_action_type: string | null;
+  next_action_due_at: Date | null;
+  next_action_note: string | null;
+  next_action_reminded_at: Date | null;
+  new_assignee_id: string | null;
+  restored: ColumnType<boolean, boolean | undefined, boolean>;
+}
 
 export interface Database {
+  bulk_changes: BulkChangesTable;
+  bulk_change_leads: BulkChangeLeadsTable;
   jobs: JobsTable;
   rules: RulesTable;
   rule_firings: RuleFiringsTable;

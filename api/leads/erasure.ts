@@ -278,9 +278,10 @@ async function eraseRows(
       .where('list', '=', list)
       .where(sql<boolean>`lead_id = any(${ids}::uuid[])`)
       .execute();
-    // The team's bell named them (first name and list); their tags and rule firings go with them.
+    // The team's bell named them (first name and list); their tags, rule firings and what a bulk
+    // change overwrote (a next step's note) go with them.
     await trx.deleteFrom('notifications').where('list', '=', list).where('lead_id', 'in', ids).execute();
-    for (const table of ['lead_tags', 'rule_firings'] as const) {
+    for (const table of ['lead_tags', 'rule_firings', 'bulk_change_leads'] as const) {
       await trx
         .deleteFrom(table)
         .where('list', '=', list)

@@ -58,6 +58,7 @@ export async function historyOf(db: Kysely<Database>, list: ListSlug, id: string
     if (r.action === 'activity') Object.assign(entry, { activityType: r.activity_type, outcome: r.outcome });
     if (r.action === 'assign') entry.assignee = r.assignee_id ? { _id: r.assignee_id, name: r.assignee_label ?? '' } : null;
     if (r.action === 'next-action') entry.nextAction = (r.data?.nextAction as NextAction | null | undefined) ?? null;
+    if (r.action === 'tag' && r.data?.untagged === true) entry.untagged = true;
     return entry;
   });
 }

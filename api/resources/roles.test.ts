@@ -51,6 +51,8 @@ interface Fixtures {
   person: () => Promise<string>;
   /** A merge of two fresh leads' people, for the caller to undo. */
   merge: () => Promise<string>;
+  /** A bulk change the caller made (of no lead), for them to undo. */
+  bulkChange: () => Promise<string>;
   /** A call the caller started on a fresh lead of theirs, its outcome not yet known. */
   attempt: () => Promise<{ lead: string; activity: string }>;
   /** A fresh seat booking, and a fresh batch of the booking form. */
@@ -128,6 +130,11 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
     path: '/api/admin/leads/contact/assign',
     body: { ids: [await f.lead()], assignee: null },
   }),
+  'POST /api/admin/leads/:list/bulk': async (f) => ({
+    path: '/api/admin/leads/contact/bulk',
+    body: { ids: [await f.lead()], action: { type: 'status', status: 'contacted' } },
+  }),
+  'POST /api/admin/leads/:list/bulk/:id/undo': async (f) => ({ path: `/api/admin/leads/contact/bulk/${await f.bulkChange()}/undo` }),
   'POST /api/admin/leads/:list/erase': async (f) => ({ path: '/api/admin/leads/contact/erase', body: { ids: [await f.lead()] } }),
   'PATCH /api/admin/leads/:list/:id/activities/:activityId': async (f) => {
     const { lead, activity } = await f.attempt();
@@ -365,6 +372,14 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
           await database.db
             .insertInto('booking_batches')
             .values({ label: 'Matrix', starts_on: '2026-12-05' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      bulkChange: async () =>
+        (
+          await database.db
+            .insertInto('bulk_changes')
+            .values({ list: 'contact', member_id: viewerId, action: JSON.stringify({ type: 'tag', tag: 'matrix' }), changed: 0 })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,

@@ -5,13 +5,19 @@ import { useChrome } from '../i18n/LangContext.tsx';
 import './toast.css';
 
 export type ToastKind = 'success' | 'error' | 'info';
+/** A button in the message ("Undo"): pressing it runs `run` and closes the message. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
 interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
 }
 interface ToastApi {
-  show(message: string, kind?: ToastKind): void;
+  show(message: string, kind?: ToastKind, action?: ToastAction): void;
 }
 
 const ToastContext = createContext<ToastApi>({ show: () => undefined });
@@ -19,6 +25,8 @@ const ToastContext = createContext<ToastApi>({ show: () => undefined });
 const ToastCountContext = createContext(0);
 
 export const TOAST_MS = 5000;
+/** A message with a button stays longer: time to read it and decide. */
+export const TOAST_ACTION_MS = 12_000;
 
 /**
  * The messages are raised into the browser's top layer (a manual popover) each time one is
@@ -39,10 +47,10 @@ export function ToastProvider({ children, corner = false }: { children: ReactNod
   }, [toasts]);
   const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
   const show = useCallback(
-    (message: string, kind: ToastKind = 'info') => {
+    (message: string, kind: ToastKind = 'info', action?: ToastAction) => {
       const id = nextId.current++;
-      setToasts((t) => [...t.slice(-2), { id, kind, message }]);
-      window.setTimeout(() => dismiss(id), TOAST_MS);
+      setToasts((t) => [...t.slice(-2), { id, kind, message, ...(action ? { action } : {}) }]);
+      window.setTimeout(() => dismiss(id), action ? TOAST_ACTION_MS : TOAST_MS);
     },
     [dismiss],
   );
@@ -61,6 +69,18 @@ export function ToastProvider({ children, corner = false }: { children: ReactNod
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast--${t.kind}`} data-testid="toast">
             <span>{t.message}</span>
+            {t.action && (
+              <button
+                type="button"
+                className="toast__action"
+                onClick={() => {
+                  dismiss(t.id);
+                  t.action?.run();
+                }}
+              >
+                {t.action.label}
+              </button>
+            )}
             <button type="button" className="toast__close" aria-label={dismissLabel} onClick={() => dismiss(t.id)}>
               ×
             </button>

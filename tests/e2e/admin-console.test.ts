@@ -223,10 +223,10 @@ describe('the admin console', () => {
     await page.goto(`${site.url}/admin/need-help?q=${tag}`);
     await expect.poll(() => range(page).textContent()).toBe('1–4 of 4');
     for (const name of [`Bulk0 ${tag}`, `Bulk1 ${tag}`, `Bulk2 ${tag}`]) await page.getByLabel(`Select ${name}`).check();
-    const bulk = page.getByRole('form', { name: 'Change the status of the selected leads' });
+    const bulk = page.getByRole('region', { name: 'The selected leads' });
     await bulk.getByText('3 selected').waitFor();
     await bulk.getByLabel('New status for the selected leads').selectOption('not-interested');
-    await bulk.getByRole('button', { name: 'Set status' }).click();
+    await bulk.getByRole('button', { name: 'Apply' }).click();
     await toast(page, '3 leads set to Not interested');
     await page.goto(`${site.url}/admin/need-help?q=${tag}&status=not-interested`);
     await expect.poll(() => range(page).textContent()).toBe('1–3 of 3');

@@ -50,6 +50,8 @@ function HistoryLine({ h }: { h: LeadHistoryEntry }) {
       return <p>Joined with the same person’s other forms (merge)</p>;
     case 'unmerge':
       return <p>Merge undone: a person of its own again</p>;
+    case 'tag':
+      return <p>{h.untagged ? `Tag “${h.note ?? ''}” taken back` : `Tagged “${h.note ?? ''}”`}</p>;
     case 'rule':
     case 'escalation':
       return <p>{h.note}</p>;

@@ -1,63 +1,24 @@
-// What can be done to the selected leads, as the member's role allows: set their status,
-// assign them to a member or the pool (admins), export them (admins), delete them after a
-// confirmation (admins).
-import { useState, type FormEvent } from 'react';
-import { BULK_MAX, CONSOLE_PATHS } from '../../../../../contract/console.ts';
-import { DESK_PATHS, type TeamResponse } from '../../../../../contract/desk.ts';
-import type { LeadStatus, ListSlug } from '../../../../../contract/lead-kinds.ts';
+// What can be done to the selected leads, as the member's role allows: the rows ticked, or
+// (once the whole page is ticked) "all N matching this filter", which the server resolves
+// within the member's leads when it applies the change. A status, an owner, a next step or a
+// tag for all of them (list/BulkActions.tsx), with "Undo" in the message that says it was
+// done; export them (admins); delete the rows ticked after a confirmation (admins).
+import { useEffect, useState } from 'react';
+import type { ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { useToast } from '../../../../components/Toast.tsx';
-import { ConfirmErase, StatusSelect } from '../common/controls.tsx';
+import { ConfirmErase } from '../common/controls.tsx';
+import { CONSOLE_PATHS, BULK_MAX } from '../../../../../contract/console.ts';
 import type { ListFilters } from './filters.ts';
 import { downloadCsv } from './csv.ts';
-import { formatCount, statusLabel } from '../common/format.ts';
+import { formatCount } from '../common/format.ts';
 import { useMember } from '../common/member.tsx';
 import { adminRequest } from '../common/request.ts';
-import { attempt, useAdminData } from '../common/use-admin-data.ts';
+import { attempt } from '../common/use-admin-data.ts';
+import { BulkActions, type Changing } from './BulkActions.tsx';
+import { filterOf, leadsText, resultText, runBulk, undoBulk, undoText, type BulkTarget } from './bulk-request.ts';
+import './bulk.css';
 
-const leads = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
-
-function AssignControl({ slug, ids, onDone }: { slug: ListSlug; ids: string[]; onDone: () => void }) {
-  const toast = useToast();
-  const [team] = useAdminData<TeamResponse>(DESK_PATHS.team, 'Could not load the team');
-  const [to, setTo] = useState('');
-  const members =
-    team.state === 'ready' ? team.data.data.filter((m) => m.active && m.joined && (m.role === 'admin' || m.role === 'counsellor')) : [];
-  const assign = async () => {
-    const assignee = to === 'none' ? null : to;
-    const done = await attempt(
-      () =>
-        adminRequest<{ assigned: string[] }>(`${CONSOLE_PATHS.leads}/${slug}/assign`, {
-          method: 'POST',
-          body: { ids: ids.slice(0, BULK_MAX), assignee },
-        }),
-      (message) => toast.show(message, 'error'),
-      'Could not assign the leads. Please try again.',
-    );
-    if (done) {
-      const name = assignee ? members.find((m) => m.id === assignee)?.name : undefined;
-      toast.show(`${leads(done.assigned.length)} ${name ? `assigned to ${name}` : 'moved to the pool'}`, 'success');
-      onDone();
-    }
-  };
-  return (
-    <>
-      <select aria-label="Assign the selected leads to" value={to} onChange={(e) => setTo(e.target.value)}>
-        <option value="">Assign to…</option>
-        <option value="none">No one (the pool)</option>
-        {members.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
-      </select>
-      <button type="button" className="btn btn--small" disabled={to === ''} onClick={() => void assign()}>
-        Assign
-      </button>
-    </>
-  );
-}
-
-function ExportSelected({ slug, filters, ids }: { slug: ListSlug; filters: ListFilters; ids: string[] }) {
+function ExportSelected({ slug, filters, ids }: { slug: ListSlug; filters: ListFilters; ids: string[] | undefined }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -77,78 +38,129 @@ function ExportSelected({ slug, filters, ids }: { slug: ListSlug; filters: ListF
   );
 }
 
+/**
+ * "Select all 1,234 matching this filter" (after "All 50 on this page are selected" when the
+ * page is ticked), and back. A phone's rows are cards with no box for the page: one tick, then this.
+ */
+function MatchingChoice({
+  pageTicked,
+  page,
+  total,
+  all,
+  onAll,
+}: {
+  pageTicked: boolean;
+  page: number;
+  total: number;
+  all: boolean;
+  onAll: (all: boolean) => void;
+}) {
+  if (all) {
+    return (
+      <p className="console-bulk__matching">
+        All {leadsText(total)} matching this filter are selected.{' '}
+        <button type="button" className="link-btn" onClick={() => onAll(false)}>
+          Select only the ticked rows
+        </button>
+      </p>
+    );
+  }
+  return (
+    <p className="console-bulk__matching">
+      {pageTicked ? `All ${formatCount(page)} on this page are selected. ` : ''}
+      <button type="button" className="link-btn" onClick={() => onAll(true)}>
+        Select all {leadsText(total)} matching this filter
+      </button>
+    </p>
+  );
+}
+
+/** Applies a change and says so, with its undo. */
+function useApply(slug: ListSlug, target: BulkTarget, onDone: () => void) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const fail = (message: string) => toast.show(message, 'error');
+  const undo = async (id: string) => {
+    const done = await attempt(() => undoBulk(slug, id), fail, 'Could not undo the change. Please try again.');
+    if (done) {
+      toast.show(undoText(done), 'success');
+      onDone();
+    }
+  };
+  const apply = async (action: Changing, words: string) => {
+    setBusy(true);
+    const done = await attempt(() => runBulk(slug, target, action), fail, 'Could not change the leads. Please try again.');
+    setBusy(false);
+    if (!done) return;
+    const changeId = done.id;
+    toast.show(resultText(done, words), 'success', changeId ? { label: 'Undo', run: () => void undo(changeId) } : undefined);
+    onDone();
+  };
+  return { busy, apply };
+}
+
 export function BulkBar({
   slug,
   filters,
   selected,
+  page,
+  total,
   onDone,
   onClear,
 }: {
   slug: ListSlug;
   filters: ListFilters;
   selected: Set<string>;
+  /** Rows on this page, and leads matching the filter. */
+  page: number;
+  total: number;
   onDone: () => void;
   onClear: () => void;
 }) {
   const toast = useToast();
   const member = useMember();
-  const [status, setStatus] = useState<LeadStatus>('contacted');
-  const [busy, setBusy] = useState(false);
+  const [all, setAll] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const [confirmErase, setConfirmErase] = useState(false);
   const ids = [...selected].slice(0, BULK_MAX);
-  const applyStatus = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    const done = await attempt(
-      () => adminRequest<{ updated: string[] }>(`${CONSOLE_PATHS.leads}/${slug}/status`, { method: 'POST', body: { ids, status } }),
-      (message) => toast.show(message, 'error'),
-      'Could not change the statuses. Please try again.',
-    );
-    setBusy(false);
-    if (done) {
-      toast.show(`${leads(done.updated.length)} set to ${statusLabel(status)}`, 'success');
-      onDone();
-    }
-  };
+  const widens = total > selected.size;
+  const pageTicked = page > 0 && selected.size >= page;
+  // Another filter or another tick is another choice: back to the rows ticked.
+  useEffect(() => setAll(false), [selected, filters]);
+  const matching = all && widens;
+  const { busy, apply } = useApply(slug, matching ? { filter: filterOf(filters) } : { ids }, onDone);
   const erase = async () => {
-    setBusy(true);
+    setErasing(true);
     const done = await attempt(
       () => adminRequest<{ erased: string[] }>(`${CONSOLE_PATHS.leads}/${slug}/erase`, { method: 'POST', body: { ids } }),
       (message) => toast.show(message, 'error'),
       'Could not delete the leads. Please try again.',
     );
-    setBusy(false);
+    setErasing(false);
     setConfirmErase(false);
     if (done) {
-      toast.show(`${leads(done.erased.length)} deleted`, 'success');
+      toast.show(`${leadsText(done.erased.length)} deleted`, 'success');
       onDone();
     }
   };
   return (
     <>
-      <form className="console-bulk" onSubmit={(e) => void applyStatus(e)} aria-label="Change the status of the selected leads">
-        <span role="status">{formatCount(selected.size)} selected</span>
-        {member.can('leads.work') && (
-          <>
-            <StatusSelect value={status} label="New status for the selected leads" onChange={setStatus} />
-            <button type="submit" className="btn btn--small" disabled={busy}>
-              Set status
-            </button>
-          </>
-        )}
-        {member.can('leads.assign') && <AssignControl slug={slug} ids={ids} onDone={() => onDone()} />}
-        {member.can('leads.export') && <ExportSelected slug={slug} filters={filters} ids={ids} />}
-        {member.can('leads.erase') && (
-          <button type="button" className="btn btn--danger btn--small" onClick={() => setConfirmErase(true)} disabled={busy}>
+      <div className="console-bulk" role="region" aria-label="The selected leads">
+        <span role="status">{matching ? `${formatCount(total)} selected` : `${formatCount(selected.size)} selected`}</span>
+        {widens && <MatchingChoice pageTicked={pageTicked} page={page} total={total} all={matching} onAll={setAll} />}
+        {member.can('leads.work') && <BulkActions slug={slug} busy={busy} onApply={(action, done) => void apply(action, done)} />}
+        {member.can('leads.export') && <ExportSelected slug={slug} filters={filters} ids={matching ? undefined : ids} />}
+        {member.can('leads.erase') && !matching && (
+          <button type="button" className="btn btn--danger btn--small" onClick={() => setConfirmErase(true)} disabled={erasing}>
             Delete selected
           </button>
         )}
         <button type="button" className="link-btn" onClick={onClear}>
           Clear selection
         </button>
-      </form>
+      </div>
       {confirmErase && (
-        <ConfirmErase count={selected.size} busy={busy} onCancel={() => setConfirmErase(false)} onConfirm={() => void erase()} />
+        <ConfirmErase count={selected.size} busy={erasing} onCancel={() => setConfirmErase(false)} onConfirm={() => void erase()} />
       )}
     </>
   );

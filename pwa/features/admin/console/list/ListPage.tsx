@@ -173,6 +173,8 @@ function List({ slug, list }: { slug: ListSlug; list: LeadListDef }) {
           slug={slug}
           filters={filters}
           selected={selected}
+          page={items.length}
+          total={total}
           onClear={() => setSelected(new Set())}
           onDone={() => {
             setSelected(new Set());
