@@ -12,8 +12,8 @@ import { migrateToLatest } from '../api/db/migrate.ts';
 import { bulkChange, selectionOf } from '../api/desk/bulk.ts';
 import { undoBulkChange } from '../api/desk/bulk-undo.ts';
 import { LISTED_LEADS } from '../api/leads/definitions.ts';
-import { createAdmin } from '../api/lib/admins.ts';
-import type { Member } from '../api/lib/auth.ts';
+import { createAdmin } from '../api/auth/admins.ts';
+import type { Member } from '../api/auth/auth.ts';
 import { createPostgresDatabase } from '../api/testing/databases.ts';
 import { insertContactLeads } from '../api/testing/bulk-leads.ts';
 

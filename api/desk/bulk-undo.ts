@@ -10,8 +10,8 @@ import type { ListSlug } from '../../contract/lead-kinds.ts';
 import type { Database } from '../db/schema.ts';
 import type { ListedLead } from '../leads/definitions.ts';
 import { adminLabel, announce, isLeadId, type Changed } from '../leads/history.ts';
-import type { Member } from '../lib/auth.ts';
-import { HttpError } from '../lib/http.ts';
+import type { Member } from '../auth/auth.ts';
+import { HttpError } from '../http/http.ts';
 import { seesAllLeads, visibleTo } from './access.ts';
 import type { Work } from './lead-work.ts';
 

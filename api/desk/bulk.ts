@@ -15,8 +15,8 @@ import type { Database } from '../db/schema.ts';
 import type { ListedLead } from '../leads/definitions.ts';
 import { adminLabel, announce, isLeadId, type Changed } from '../leads/history.ts';
 import { conditions, parseLeadListQuery, type LeadListQuery } from '../leads/list-query.ts';
-import type { Member } from '../lib/auth.ts';
-import { HttpError } from '../lib/http.ts';
+import type { Member } from '../auth/auth.ts';
+import { HttpError } from '../http/http.ts';
 import { forbidden, visibleTo } from './access.ts';
 import { assigneeLabel, type Work } from './lead-work.ts';
 

@@ -14,8 +14,8 @@ import { bulkChange, filterQuery, selectionOf } from '../desk/bulk.ts';
 import { undoBulkChange } from '../desk/bulk-undo.ts';
 import { leadOf } from '../leads/definitions.ts';
 import { isLeadId } from '../leads/history.ts';
-import { readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 import { csvAnswer } from './export.ts';
 
 export function bulk(deps: Deps) {
