@@ -2,13 +2,17 @@
 // home page too).
 import { brochureFileName, brochureHref, type BrochureSlug } from '../content/brochure-files.ts';
 import type { CourseFeature } from '../content/types.ts';
+import { fill } from '../i18n/LangContext.tsx';
 import { Section } from './Section.tsx';
+import { useSectionWords } from './useSectionWords.ts';
 
 /** The programme's brochure, a PDF made at build time from this page's content (content/brochures.ts). */
 export function DownloadPdf({ slug, title }: { slug: BrochureSlug; title: string }) {
+  const w = useSectionWords();
   return (
     <a className="btn btn--outline" href={brochureHref(slug)} download={brochureFileName(title)} type="application/pdf">
-      Download Pdf<span className="visually-hidden"> brochure: {title}</span>
+      {w.downloadPdf}
+      <span className="visually-hidden">{fill(w.brochureOf, { title })}</span>
     </a>
   );
 }
