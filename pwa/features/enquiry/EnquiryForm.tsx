@@ -10,6 +10,7 @@ import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { submit } from '../../lib/submit.ts';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
 import { fill } from '../../i18n/LangContext.tsx';
 import { useFormWords } from '../../i18n/useFormWords.ts';
@@ -38,6 +39,9 @@ export function EnquiryForm() {
   const f = useFormWords();
   const l = useLeadFormWords();
   const w = l.enquiry;
+  // A choice made before the form is live would show in the list but not reach the form,
+  // and Next would then do nothing: the first step waits for the form, as submit buttons do.
+  const live = useHydrated();
   return (
     <section className="section section--alt" aria-labelledby={`${id}-h`}>
       <div className="container container--narrow">
@@ -65,7 +69,7 @@ export function EnquiryForm() {
                 <>
                   <div className="field">
                     <label htmlFor={`${id}-bg`}>{w.background}</label>
-                    <Field as="select" id={`${id}-bg`} name="background">
+                    <Field as="select" id={`${id}-bg`} name="background" disabled={!live}>
                       <option value="">{w.chooseBackground}</option>
                       {BACKGROUND_OPTIONS.map((o) => (
                         <option key={o} value={o}>
@@ -76,7 +80,7 @@ export function EnquiryForm() {
                   </div>
                   <div className="field">
                     <label htmlFor={`${id}-course`}>{w.course}</label>
-                    <Field as="select" id={`${id}-course`} name="course">
+                    <Field as="select" id={`${id}-course`} name="course" disabled={!live}>
                       <option value="">{w.chooseCourse}</option>
                       {COURSE_OPTIONS.map((o) => (
                         <option key={o} value={o}>
@@ -88,6 +92,7 @@ export function EnquiryForm() {
                   <button
                     type="button"
                     className="btn btn--primary"
+                    disabled={!live}
                     onClick={() => {
                       if (values.background && values.course) setStep(2);
                     }}
