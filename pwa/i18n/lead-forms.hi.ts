@@ -30,7 +30,7 @@ export const LEAD_FORMS_HI: LeadFormWords = {
   },
   proposal: {
     title: 'प्रस्ताव मँगवाएँ',
-    intro: 'अपने ग्रुप के बारे में बताइए, हम {programme} के लिए प्रस्ताव भेज देंगे।',
+    intro: 'अपने ग्रुप के बारे में बताइए, हम “{programme}” का प्रस्ताव भेज देंगे।',
     close: 'प्रस्ताव का फ़ॉर्म बंद करें',
     organisation: 'संस्था',
     role: 'आपका पद',

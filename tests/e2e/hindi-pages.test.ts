@@ -141,7 +141,7 @@ describe('the forms on the Hindi pages', () => {
     await gotoLive(page, `${site.url}/hi/services/skill-for-schools`);
     await page.getByRole('button', { name: 'प्रस्ताव मँगवाएँ' }).click();
     const dialog = page.getByRole('dialog', { name: 'प्रस्ताव मँगवाएँ' });
-    await dialog.getByText('स्कूलों के लिए स्किल के लिए प्रस्ताव', { exact: false }).waitFor();
+    await dialog.getByText('हम “स्कूलों के लिए स्किल” का प्रस्ताव', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'प्रस्ताव मँगवाएँ' }).click();
     await dialog.getByText('संस्था भरना ज़रूरी है', { exact: true }).waitFor();
     await dialog.getByText('शहर भरना ज़रूरी है', { exact: true }).waitFor();
