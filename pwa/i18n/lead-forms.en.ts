@@ -6,7 +6,8 @@
 import { BOOKABLE_PROGRAMMES, NEXT_BATCH, type BookableProgramme } from '../../contract/bookings.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS, type Background, type Course } from '../../contract/options.ts';
 
-const same = <K extends string>(keys: readonly K[]): Record<K, string> => Object.fromEntries(keys.map((k) => [k, k as string])) as Record<K, string>;
+const same = <K extends string>(keys: readonly K[]): Record<K, string> =>
+  Object.fromEntries(keys.map((k) => [k, k as string])) as Record<K, string>;
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
