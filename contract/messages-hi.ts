@@ -35,6 +35,10 @@ export const MESSAGES_HI: Record<keyof typeof MESSAGES, string> = {
   referenceTaken: 'यह बुकिंग रेफ़रेंस पहले ही इस्तेमाल हो चुका है। कृपया दोबारा बुक करें।',
   proposalSuccess: 'धन्यवाद! हमारी टीम जल्द ही आपको प्रस्ताव भेजेगी।',
   proposalFailure: 'आपका अनुरोध नहीं भेजा जा सका। कृपया फिर से कोशिश करें।',
+  bookingNotFound: 'इस रेफ़रेंस की कोई बुकिंग नहीं है।',
+  utrSaved: 'धन्यवाद! हम जल्द ही आपके भुगतान की पुष्टि करेंगे।',
+  utrDifferent: 'इस बुकिंग के साथ पहले से कोई दूसरा UTR दर्ज है। अगर वह गलत है तो हमें फ़ोन करें।',
+  utrTaken: 'यह UTR किसी दूसरी बुकिंग के लिए पहले ही दिया जा चुका है। कृपया नंबर जाँचें या हमें फ़ोन करें।',
 };
 
 export const API_MESSAGES_HI: Record<StringKeys<typeof API_MESSAGES>, string> = {
@@ -71,6 +75,12 @@ export const LABELS_HI: Record<string, string> = {
   Message: 'संदेश',
   Password: 'पासवर्ड',
   Organisation: 'संस्था',
+  'Your role': 'आपका पद',
+  City: 'शहर',
+  Participants: 'लोगों की संख्या',
+  'Preferred months': 'पसंद के महीने',
+  Batch: 'बैच',
+  'Booking reference': 'बुकिंग रेफ़रेंस',
 };
 
 const label = (english: string) => LABELS_HI[english] ?? english;
@@ -87,6 +97,15 @@ const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
   [/^Request body is too large \(limit (.+)\)$/, (m) => `भेजा गया डेटा बहुत बड़ा है (सीमा ${m[1]})`],
   [/^Please choose your background$/, () => 'कृपया अपनी पृष्ठभूमि चुनें'],
   [/^Please choose a course$/, () => 'कृपया एक कोर्स चुनें'],
+  [/^Please choose a programme$/, () => 'कृपया एक प्रोग्राम चुनें'],
+  [/^Please choose a package$/, () => 'कृपया एक पैकेज चुनें'],
+  [/^Please choose a batch$/, () => 'कृपया एक बैच चुनें'],
+  [/^(.+) must be a number$/, (m) => `${label(m[1]!)} अंकों में लिखें`],
+  [/^(.+) must be a whole number$/, (m) => `${label(m[1]!)} में दशमलव नहीं हो सकता`],
+  [/^(.+) must be at least (\d+)$/, (m) => `${label(m[1]!)} कम से कम ${m[2]} होनी चाहिए`],
+  [/^(.+) must be at most (\d+)$/, (m) => `${label(m[1]!)} ज़्यादा से ज़्यादा ${Number(m[2]).toLocaleString('en-IN')} हो सकती है`],
+  [/^Please enter the UTR your UPI app shows$/, () => 'कृपया वह UTR लिखें जो आपका UPI ऐप दिखाता है'],
+  [/^A UTR is 12 to 22 letters and digits$/, () => 'UTR में 12 से 22 अक्षर और अंक होते हैं'],
 ];
 
 let exact: Map<string, string> | undefined;

@@ -32,6 +32,11 @@ export const MESSAGES = {
   referenceTaken: 'This booking reference is already used. Please book again.',
   proposalSuccess: 'Thank you! Our team will send you a proposal soon.',
   proposalFailure: 'We could not send your request. Please try again.',
+  // What the server says to a visitor sending the UTR of a UPI payment.
+  bookingNotFound: 'No booking has this reference.',
+  utrSaved: 'Thank you! We will confirm your payment soon.',
+  utrDifferent: 'This booking already has another UTR. Please call us if it is wrong.',
+  utrTaken: 'This UTR is already given for another booking. Please check the number, or call us.',
 } as const;
 
 // Generic request problems, answered by the API as `{ message }`.

@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type Batch, type PaymentStatus, type UtrStatus } from '../../contract/bookings.ts';
 import { batchSchema, bookingUtrSchema, paymentStatusSchema } from '../../contract/leads.ts';
+import { MESSAGES } from '../../contract/messages.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { bookingLead, isUniqueViolation } from '../leads/definitions.ts';
@@ -26,10 +27,11 @@ import type { Database } from '../db/schema.ts';
 import type { Kysely } from 'kysely';
 
 export const BOOKING_MESSAGES = {
-  bookingNotFound: 'No booking has this reference.',
-  utrSaved: 'Thank you! We will confirm your payment soon.',
-  utrDifferent: 'This booking already has another UTR. Please call us if it is wrong.',
-  utrTaken: 'This UTR is already given for another booking. Please check the number, or call us.',
+  // A visitor's (contract, so they have their Hindi words); the rest are the console's.
+  bookingNotFound: MESSAGES.bookingNotFound,
+  utrSaved: MESSAGES.utrSaved,
+  utrDifferent: MESSAGES.utrDifferent,
+  utrTaken: MESSAGES.utrTaken,
   batchNotFound: 'Batch not found',
   noMovingBack: 'A paid booking never moves back: its payment is on record with its receipt.',
 } as const;

@@ -7,20 +7,7 @@ import { CHROME_EN } from '../i18n/chrome.en.ts';
 import { CHROME_HI } from '../i18n/chrome.hi.ts';
 import { LangProvider, withFallback, type LangValue } from '../i18n/LangContext.tsx';
 import { englishOnly, withPageContent } from '../i18n/PageContent.tsx';
-import {
-  About,
-  Blog,
-  BlogDetail,
-  Course,
-  DeleteMyData,
-  Gallery,
-  JoinNow,
-  Policy,
-  Program,
-  siteRoutes,
-  Signup,
-  type Pages,
-} from './site-pages.tsx';
+import { Blog, BlogDetail, DeleteMyData, JoinNow, Policy, siteRoutes, Signup, type Pages } from './site-pages.tsx';
 
 const HINDI: LangValue = { lang: 'hi', chrome: withFallback(CHROME_HI, CHROME_EN) };
 
@@ -33,14 +20,26 @@ const HI_PAGES: Pages = {
     () => import('../features/contact/ContactPage.tsx'),
     () => import('../content/hi/contact.ts'),
   ),
+  About: withPageContent(
+    () => import('../features/about/AboutPage.tsx'),
+    () => import('../content/hi/about.ts'),
+  ),
+  Course: withPageContent(
+    () => import('./routes/course-soft-skills.tsx'),
+    () => import('../content/hi/course.ts'),
+  ),
+  Program: withPageContent(
+    () => import('./routes/program.tsx'),
+    () => import('../content/hi/programs.ts'),
+  ),
+  Gallery: withPageContent(
+    () => import('../features/gallery/GalleryPage.tsx'),
+    () => import('../content/hi/gallery.ts'),
+  ),
   // Not yet written in Hindi: the English page, marked as English, under a Hindi note saying so.
-  About: englishOnly(About),
-  Course: englishOnly(Course),
-  Program: englishOnly(Program),
   Blog: englishOnly(Blog),
   Signup: englishOnly(Signup),
   Policy: englishOnly(Policy),
-  Gallery: englishOnly(Gallery),
   BlogDetail: englishOnly(BlogDetail),
   JoinNow: englishOnly(JoinNow),
   DeleteMyData: englishOnly(DeleteMyData),

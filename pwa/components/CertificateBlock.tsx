@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Image } from '../content/types.ts';
 import { Modal } from './Modal.tsx';
+import { useSectionWords } from './useSectionWords.ts';
 
 interface Props {
   title: string;
@@ -12,6 +13,7 @@ interface Props {
 /** Certificate criteria and a sample certificate that zooms in a modal when clicked. */
 export function CertificateBlock({ title, criteria, image: img }: Props) {
   const [zoom, setZoom] = useState(false);
+  const w = useSectionWords();
   return (
     <section className="section certificate" aria-labelledby="certificate-h">
       <div className="container split">
@@ -25,17 +27,17 @@ export function CertificateBlock({ title, criteria, image: img }: Props) {
             ))}
           </ul>
         </div>
-        <button type="button" className="certificate__thumb" onClick={() => setZoom(true)} aria-label="Zoom the sample certificate">
+        <button type="button" className="certificate__thumb" onClick={() => setZoom(true)} aria-label={w.zoomCertificate}>
           <img src={img.src} alt={img.alt} width={img.width} height={img.height} loading="lazy" decoding="async" />
         </button>
       </div>
       <Modal
         open={zoom}
         onClose={() => setZoom(false)}
-        title="Sample certificate"
+        title={w.sampleCertificate}
         hideTitle
         className="modal--wide"
-        closeLabel="Close certificate"
+        closeLabel={w.closeCertificate}
       >
         <img src={img.src} alt={img.alt} width={img.width} height={img.height} className="certificate__zoomed" />
       </Modal>

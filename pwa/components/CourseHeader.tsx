@@ -1,4 +1,5 @@
 import type { CourseHeader as Header } from '../content/types.ts';
+import { useSectionWords } from './useSectionWords.ts';
 
 interface Props {
   header: Header;
@@ -9,12 +10,13 @@ interface Props {
 
 /** Badge, title, description, image, 'Buy now' and the info grid (spec §2). */
 export function CourseHeader({ header, showInfoGrid = true, onBuy }: Props) {
+  const w = useSectionWords();
   const info = [
-    ['Job Assistance', header.jobAssistance],
-    ['Date of Commencement', header.startDate],
-    ['Duration', header.duration],
-    ['Delivery Mode', header.mode],
-    ['Language', header.language],
+    [w.jobAssistance, header.jobAssistance],
+    [w.startDate, header.startDate],
+    [w.duration, header.duration],
+    [w.mode, header.mode],
+    [w.language, header.language],
   ] as const;
   return (
     <section className="course-hero">
@@ -27,11 +29,11 @@ export function CourseHeader({ header, showInfoGrid = true, onBuy }: Props) {
           <p className="lead">{header.description}</p>
           {header.price && (
             <p className="course-hero__price">
-              Starts at <strong data-testid="price">{header.price}</strong>
+              {w.startsAt} <strong data-testid="price">{header.price}</strong>
             </p>
           )}
           <button type="button" className="btn btn--accent" onClick={onBuy}>
-            Buy now
+            {w.buyNow}
           </button>
         </div>
         <img

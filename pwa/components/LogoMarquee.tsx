@@ -1,12 +1,14 @@
 import { PARTNER_LOGOS } from '../content/logos.ts';
+import { useSectionWords } from './useSectionWords.ts';
 import './logo-marquee.css';
 
 /** Trusted-by marquee: the nine logos twice in a row, scrolled by a 30 s linear CSS loop. */
 export function LogoMarquee() {
+  const w = useSectionWords();
   return (
     <section className="marquee section--tight" aria-labelledby="marquee-h">
       <h2 id="marquee-h" className="marquee__title">
-        Trusted by teams at
+        {w.trustedBy}
       </h2>
       <div className="marquee__viewport">
         <ul className="marquee__track" data-testid="marquee-track">

@@ -1,21 +1,27 @@
 import { Link } from '../i18n/links.tsx';
 import { CUSTOM_PLAN, PRICING_PACKAGES } from '../content/pricing.ts';
+import type { PricingPackage } from '../content/types.ts';
 import { Section } from './Section.tsx';
+import { useSectionWords } from './useSectionWords.ts';
 
 interface Props {
   onJoinFree: () => void;
   /** A paid package's button: the booking form for that package (its payment follows the booking). */
   onBook: (packageName: string) => void;
+  /** The packages in the page's language (their titles stay the names the booking form knows). */
+  packages?: PricingPackage[];
+  customPlan?: { text: string; link: string };
 }
 
 /** Three packages (spec §9). The free one opens the join-free modal, a paid one the booking form. */
-export function PricingSection({ onJoinFree, onBook }: Props) {
+export function PricingSection({ onJoinFree, onBook, packages = PRICING_PACKAGES, customPlan = CUSTOM_PLAN }: Props) {
+  const w = useSectionWords();
   return (
-    <Section headingId="pricing-h" title="Pricing packages" className="pricing">
+    <Section headingId="pricing-h" title={w.pricingTitle} className="pricing">
       <ul className="pricing__grid">
-        {PRICING_PACKAGES.map((p) => (
+        {packages.map((p) => (
           <li key={p.title} className={`pricing__card card${p.highlight ? ' is-highlight' : ''}`} data-testid="package">
-            {p.highlight && <span className="badge">Most popular</span>}
+            {p.highlight && <span className="badge">{w.mostPopular}</span>}
             <h3>{p.title}</h3>
             <p className="pricing__price">
               <span className="pricing__note">{p.priceNote}</span>
@@ -40,7 +46,7 @@ export function PricingSection({ onJoinFree, onBook }: Props) {
         ))}
       </ul>
       <p className="pricing__custom">
-        {CUSTOM_PLAN.text} <Link to="/contact">{CUSTOM_PLAN.link}</Link>
+        {customPlan.text} <Link to="/contact">{customPlan.link}</Link>
       </p>
     </Section>
   );

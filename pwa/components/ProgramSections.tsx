@@ -1,14 +1,18 @@
-// Small content sections shared by the course and service pages (the step cards by the
-// home page too).
+// Small content sections shared by the course and service pages.
 import { brochureFileName, brochureHref, type BrochureSlug } from '../content/brochure-files.ts';
 import type { CourseFeature } from '../content/types.ts';
+import { fill } from '../i18n/LangContext.tsx';
 import { Section } from './Section.tsx';
+import { StepCards, type Step } from './StepCards.tsx';
+import { useSectionWords } from './useSectionWords.ts';
 
 /** The programme's brochure, a PDF made at build time from this page's content (content/brochures.ts). */
 export function DownloadPdf({ slug, title }: { slug: BrochureSlug; title: string }) {
+  const w = useSectionWords();
   return (
     <a className="btn btn--outline" href={brochureHref(slug)} download={brochureFileName(title)} type="application/pdf">
-      Download Pdf<span className="visually-hidden"> brochure: {title}</span>
+      {w.downloadPdf}
+      <span className="visually-hidden">{fill(w.brochureOf, { title })}</span>
     </a>
   );
 }
@@ -44,36 +48,6 @@ export function BenefitList({ title, items, testId }: { title: string; items: st
         ))}
       </ul>
     </div>
-  );
-}
-
-interface Step {
-  title: string;
-  text: string;
-}
-
-/**
- * Cards per row on a desktop for a number of steps, so the last row is never one card
- * alone: 4 and 7 and 8 go four to a row, the rest three.
- */
-function stepColumns(count: number): 3 | 4 {
-  return count % 4 === 0 || count % 4 === 3 ? 4 : 3;
-}
-
-/** Numbered step cards. */
-export function StepCards({ steps, testId }: { steps: readonly Step[]; testId: string }) {
-  return (
-    <ol className={`steps steps--${stepColumns(steps.length)}`} data-testid={testId}>
-      {steps.map((s, i) => (
-        <li key={s.title} className="card">
-          <span className="steps__n" aria-hidden="true">
-            {i + 1}
-          </span>
-          <h3>{s.title}</h3>
-          <p>{s.text}</p>
-        </li>
-      ))}
-    </ol>
   );
 }
 

@@ -1,3 +1,7 @@
+import { SITE } from '../config/site.ts';
+import { ABOUT_FAQS } from './faqs.ts';
+import type { FaqItem } from './types.ts';
+
 export const ABOUT = {
   intro:
     'SkillUp Soft Skills Academy helps young Indians communicate with confidence. Since 2019 we have trained more than 5,000 students, freshers and employees in over 100 projects with colleges, schools and companies.',
@@ -31,4 +35,40 @@ export const ABOUT = {
       ],
     },
   ],
+};
+
+/** The about page's words: what content/hi/about.ts gives in Hindi (the pictures stay ABOUT's). */
+export interface AboutWords {
+  title: string;
+  description: string;
+  heading: string;
+  intro: string;
+  missionVisionLabel: string;
+  missionTitle: string;
+  mission: string;
+  visionTitle: string;
+  vision: string;
+  valuesTitle: string;
+  values: Array<{ title: string; text: string }>;
+  foundersTitle: string;
+  /** In the order of ABOUT.founders. */
+  founders: Array<{ name: string; role: string; imageAlt: string; bio: string[] }>;
+  faqs: FaqItem[];
+}
+
+export const ABOUT_EN: AboutWords = {
+  title: 'About Us',
+  description: `Our mission, vision and values, and the founders behind ${SITE.name}.`,
+  heading: 'About Us',
+  intro: ABOUT.intro,
+  missionVisionLabel: 'Mission and vision',
+  missionTitle: 'Our Mission',
+  mission: ABOUT.mission,
+  visionTitle: 'Our Vision',
+  vision: ABOUT.vision,
+  valuesTitle: 'Our Values',
+  values: ABOUT.values,
+  foundersTitle: 'Meet the founders',
+  founders: ABOUT.founders.map((f) => ({ name: f.name, role: f.role, imageAlt: f.image.alt, bio: f.bio })),
+  faqs: ABOUT_FAQS,
 };

@@ -34,14 +34,23 @@ const SCENES: Record<GalleryCategory, string[]> = {
 
 const ORDER: GalleryCategory[] = ['Activity', 'Group', 'Class'];
 
-/** 40 images across three categories (spec §9). Files: /images/gallery/gNN.webp, 480×360. */
-export const GALLERY_IMAGES: GalleryImage[] = Array.from({ length: 40 }, (_, i) => {
-  const category = ORDER[i % 3]!;
-  const scenes = SCENES[category];
-  const scene = scenes[Math.floor(i / 3) % scenes.length]!;
-  const n = String(i + 1).padStart(2, '0');
-  return { id: i + 1, src: `/images/gallery/g${n}.webp`, alt: `${scene} (photo ${i + 1})`, category };
-});
+/**
+ * 40 images across three categories (spec §9). Files: /images/gallery/gNN.webp, 480×360.
+ * Each alt is its scene in `photoAlt` ('{scene}', '{n}'), so a page in another language
+ * describes the same pictures in its own words.
+ */
+export function galleryImages(scenes: Record<GalleryCategory, readonly string[]>, photoAlt: string): GalleryImage[] {
+  return Array.from({ length: 40 }, (_, i) => {
+    const category = ORDER[i % 3]!;
+    const inCategory = scenes[category];
+    const scene = inCategory[Math.floor(i / 3) % inCategory.length]!;
+    const n = String(i + 1).padStart(2, '0');
+    const alt = photoAlt.replace('{scene}', scene).replace('{n}', String(i + 1));
+    return { id: i + 1, src: `/images/gallery/g${n}.webp`, alt, category };
+  });
+}
+
+export const GALLERY_IMAGES: GalleryImage[] = galleryImages(SCENES, '{scene} (photo {n})');
 
 export const GALLERY_IMAGE_SIZE = { width: 480, height: 360 } as const;
 
@@ -60,3 +69,54 @@ export const VIDEO_TESTIMONIALS: VideoTestimonial[] = [
   { name: 'Imran Sheikh', institution: 'Jamia Hamdard', poster: '/images/videos/v6.webp', sources: TESTIMONIAL_CLIP },
   { name: 'Ritika Joshi', institution: 'Symbiosis, Pune', poster: '/images/videos/v7.webp', sources: TESTIMONIAL_CLIP },
 ];
+
+/** The gallery page's words: what content/hi/gallery.ts gives in Hindi (the files stay these). */
+export interface GalleryWords {
+  title: string;
+  description: string;
+  heading: string;
+  lead: string;
+  photosLabel: string;
+  filterLabel: string;
+  filters: Record<GalleryFilter, string>;
+  /** Each category's scenes, as many as SCENES has, in its order. */
+  scenes: Record<GalleryCategory, string[]>;
+  /** A photo's alt text: '{scene}' and its number '{n}'. */
+  photoAlt: string;
+  /** '{alt}' is the photo's alt text. */
+  openPhoto: string;
+  photoTitle: string;
+  closePhoto: string;
+  videosTitle: string;
+  videosLabel: string;
+  scrollLeft: string;
+  scrollRight: string;
+  /** '{name}' is the student's name. */
+  playVideo: string;
+  /** The students' names, in the order of VIDEO_TESTIMONIALS. */
+  names: string[];
+  /** Their colleges, in the same order. */
+  institutions: string[];
+}
+
+export const GALLERY_EN: GalleryWords = {
+  title: 'Gallery',
+  description: 'Photos and student videos from SkillUp classes, activities and batches across India.',
+  heading: 'Gallery',
+  lead: 'Moments from our classes, activities and graduating batches.',
+  photosLabel: 'Photos',
+  filterLabel: 'Filter photos',
+  filters: { All: 'All', Activity: 'Activity', Group: 'Group', Class: 'Class' },
+  scenes: SCENES,
+  photoAlt: '{scene} (photo {n})',
+  openPhoto: 'Open photo: {alt}',
+  photoTitle: 'Photo',
+  closePhoto: 'Close photo',
+  videosTitle: 'Student video testimonials',
+  videosLabel: 'Video testimonials',
+  scrollLeft: 'Scroll videos left',
+  scrollRight: 'Scroll videos right',
+  playVideo: "Play {name}'s video",
+  names: VIDEO_TESTIMONIALS.map((v) => v.name),
+  institutions: VIDEO_TESTIMONIALS.map((v) => v.institution),
+};

@@ -4,7 +4,29 @@
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { API_MESSAGES_HI, CONSENT_MESSAGES_HI, hindiMessage, LABELS_HI, localizeMessage, MESSAGES_HI } from '../../contract/messages-hi.ts';
-import { contactSchema, enquirySchema, joinNowSchema, personalitySignupSchema, freeJoinSchema } from '../../contract/leads.ts';
+import {
+  bookingSchema,
+  bookingUtrSchema,
+  contactSchema,
+  enquirySchema,
+  freeJoinSchema,
+  joinNowSchema,
+  personalitySignupSchema,
+  proposalSchema,
+} from '../../contract/leads.ts';
+import { ABOUT_EN } from '../content/about.ts';
+import { COURSE_EN } from '../content/course-words.ts';
+import { GALLERY_EN } from '../content/gallery.ts';
+import ABOUT_HI from '../content/hi/about.ts';
+import COURSE_HI from '../content/hi/course.ts';
+import GALLERY_HI from '../content/hi/gallery.ts';
+import PROGRAMS_HI from '../content/hi/programs.ts';
+import SECTIONS_HI from '../content/hi/sections.ts';
+import { PROGRAMS_EN } from '../content/program-words.ts';
+import { SECTIONS_EN } from '../content/sections.ts';
+import { LEAD_FORMS_EN } from './lead-forms.en.ts';
+import { LEAD_FORMS_HI } from './lead-forms.hi.ts';
+import { overEnglish } from './useLeadFormWords.ts';
 import CONTACT_HI from '../content/hi/contact.ts';
 import HOME_HI from '../content/hi/home.ts';
 import { CHROME_EN } from './chrome.en.ts';
@@ -79,5 +101,81 @@ describe('the Hindi dictionaries', () => {
     expect(localizeMessage('Some message we never wrote', 'hi')).toBe('Some message we never wrote');
     expect(localizeMessage('Email is required', 'hi')).toBe('ईमेल भरना ज़रूरी है');
     expect(localizeMessage('Email is required', 'en')).toBe('Email is required');
+  });
+});
+
+describe('the Hindi pages and forms: about, course, programmes, gallery, and the forms they open', () => {
+  const pairs: Record<string, [unknown, unknown]> = {
+    about: [ABOUT_EN, ABOUT_HI],
+    course: [COURSE_EN, COURSE_HI],
+    programs: [PROGRAMS_EN, PROGRAMS_HI],
+    gallery: [GALLERY_EN, GALLERY_HI],
+    sections: [SECTIONS_EN, SECTIONS_HI],
+    'lead forms': [LEAD_FORMS_EN, LEAD_FORMS_HI],
+  };
+  /** Words Hindi readers see in Latin letters on Indian sites and apps: figures, and these names. */
+  const LATIN_AS_IS = /^(?:[\d%–-]+|UPI ID)$/;
+
+  for (const [name, [en, hi]] of Object.entries(pairs)) {
+    it(`${name}: every English string has its Hindi one in the same place (no list shorter or longer), none empty`, () => {
+      const paths = (value: unknown) =>
+        strings(value)
+          .map(([at]) => at)
+          .sort();
+      expect(paths(hi)).toEqual(paths(en));
+      expect(strings(hi).filter(([, v]) => v.trim() === '')).toEqual([]);
+    });
+    it(`${name}: written in Hindi (each string has Devanagari, but figures and payment terms)`, () => {
+      const english = strings(hi).filter(([, v]) => !DEVANAGARI.test(v) && !LATIN_AS_IS.test(v));
+      expect(english).toEqual([]);
+    });
+  }
+
+  it('an empty Hindi form word shows the English one, at any depth', () => {
+    const words = overEnglish({ ...LEAD_FORMS_HI, booking: { ...LEAD_FORMS_HI.booking, title: ' ' } }, LEAD_FORMS_EN);
+    expect(words.booking.title).toBe('Book your seat');
+    expect(words.booking.close).toBe(LEAD_FORMS_HI.booking.close);
+    expect(words.options.programme['Skill for Colleges']).toBe('कॉलेजों के लिए स्किल');
+  });
+
+  it('every message the booking, proposal and UTR forms can give has Hindi, their field names in Hindi too', () => {
+    const empty = {
+      programme: '',
+      package: '',
+      batch: '',
+      name: '',
+      email: '',
+      phone: '',
+      organisation: '',
+      role: '',
+      city: '',
+      participants: '',
+    };
+    const inputs = [
+      empty,
+      { ...empty, preferredMonths: '', participants: 'many' },
+      { ...empty, participants: 1.5, email: 'ravi@gmail', phone: '123' },
+      { ...empty, participants: 0 },
+      { ...empty, participants: 10_000_000, city: 'x'.repeat(500), batch: 'x'.repeat(500) },
+      { reference: 'SU-123', utr: '' },
+      { reference: 'SU-0123456789', utr: '12' },
+    ];
+    const seen = new Set<string>();
+    for (const schema of [bookingSchema, proposalSchema, bookingUtrSchema]) {
+      for (const input of inputs) {
+        try {
+          schema.validateSync(input, { abortEarly: false });
+        } catch (err) {
+          for (const message of (err as { errors: string[] }).errors) seen.add(message);
+        }
+      }
+    }
+    expect(seen.size).toBeGreaterThan(15);
+    for (const message of seen) {
+      const hindi = hindiMessage(message);
+      expect(hindi, message).toMatch(DEVANAGARI);
+      // Only the payment terms stay in Latin letters: every field's name has its Hindi one.
+      expect(hindi!.replace(/UTR|UPI/g, ''), message).not.toMatch(/[A-Za-z]{2,}/);
+    }
   });
 });

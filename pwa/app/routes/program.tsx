@@ -3,6 +3,8 @@
 // loads when a visitor presses the button, not with the page.
 import { lazy, Suspense, useState } from 'react';
 import { Section } from '../../components/Section.tsx';
+import { useSectionWords } from '../../components/useSectionWords.ts';
+import { fill } from '../../i18n/LangContext.tsx';
 import { ProgramPage } from '../../features/programs/ProgramPage.tsx';
 
 const BookingModal = lazy(() => import('../../features/booking/BookingModal.tsx'));
@@ -11,13 +13,12 @@ const ProposalModal = lazy(() => import('../../features/proposal/ProposalModal.t
 type Open = { form: 'booking' | 'proposal'; programme: string } | undefined;
 
 function ProposalCall({ programme, onOpen }: { programme: string; onOpen: () => void }) {
+  const w = useSectionWords();
   return (
-    <Section headingId="proposal-h" title="Request a proposal" className="section--alt">
-      <p className="prose">
-        Planning {programme} for your organisation? Tell us about your group and we will send a proposal with dates and pricing.
-      </p>
+    <Section headingId="proposal-h" title={w.proposalTitle} className="section--alt">
+      <p className="prose">{fill(w.proposalText, { programme })}</p>
       <button type="button" className="btn btn--primary" onClick={onOpen}>
-        Request a proposal
+        {w.proposalButton}
       </button>
     </Section>
   );
@@ -30,7 +31,7 @@ export default function ProgramRoute() {
     <>
       <ProgramPage
         onBuy={(programme) => setOpen({ form: 'booking', programme })}
-        proposal={(programme) => <ProposalCall programme={programme} onOpen={() => setOpen({ form: 'proposal', programme })} />}
+        proposal={(programme, shownAs) => <ProposalCall programme={shownAs} onOpen={() => setOpen({ form: 'proposal', programme })} />}
       />
       {open && (
         <Suspense fallback={null}>

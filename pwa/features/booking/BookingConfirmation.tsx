@@ -16,6 +16,8 @@ import { useBookingPayment } from './useBookingPayment.ts';
 import { UpiPay } from './UpiPay.tsx';
 import { UtrForm } from './UtrForm.tsx';
 import { useDelivered } from './useDelivered.ts';
+import { fill } from '../../i18n/LangContext.tsx';
+import { useLeadFormWords } from '../../i18n/useLeadFormWords.ts';
 
 function Payment({ booked, payment, delivered }: { booked: Booked; payment: BookingOptions['payment']; delivered: boolean }) {
   const pkg = booked.package as PaidPackage;
@@ -23,9 +25,10 @@ function Payment({ booked, payment, delivered }: { booked: Booked; payment: Book
   const amount = rupeesText(rupees);
   // With a gateway, the booking's own link (made once the booking has reached the server).
   const state = useBookingPayment(booked.reference, Boolean(payment.gateway) && delivered);
+  const w = useLeadFormWords().booking;
   return (
     <div className="booking__pay">
-      <h3>Pay {amount} for your seat</h3>
+      <h3>{fill(w.payFor, { amount })}</h3>
       {payment.gateway ? (
         <GatewayPay state={state} rupees={rupees} />
       ) : (
@@ -36,7 +39,8 @@ function Payment({ booked, payment, delivered }: { booked: Booked; payment: Book
           rel="noopener noreferrer"
           data-testid="payment-link"
         >
-          Pay online (card, net banking, UPI)<span className="visually-hidden"> (opens the payment page in a new tab)</span>
+          {w.payOnline}
+          <span className="visually-hidden">{w.opensPayment}</span>
         </a>
       )}
       {payment.upi && (
@@ -51,22 +55,17 @@ function Payment({ booked, payment, delivered }: { booked: Booked; payment: Book
 
 export function BookingConfirmation({ booked, options }: { booked: Booked; options: BookingOptions | undefined }) {
   const delivered = useDelivered(booked.id, booked.sent);
+  const w = useLeadFormWords().booking;
   return (
     <div className="booking__done" data-testid="booking-confirmation">
       <p className="booking__reference">
-        Your booking reference: <strong data-testid="booking-reference">{booked.reference}</strong>
-        <CopyButton text={booked.reference} label="Copy the reference" />
+        {w.reference} <strong data-testid="booking-reference">{booked.reference}</strong>
+        <CopyButton text={booked.reference} label={w.copyReference} />
       </p>
       <p role="status" data-testid="booking-delivery">
-        {delivered
-          ? 'Your booking has reached us. Quote the reference when you pay.'
-          : 'Saved on this device — it will be sent automatically when you are back online. Your reference stays the same.'}
+        {delivered ? w.reached : w.savedHere}
       </p>
-      {options ? (
-        <Payment booked={booked} payment={options.payment} delivered={delivered} />
-      ) : (
-        <p>The payment options appear here once you are online.</p>
-      )}
+      {options ? <Payment booked={booked} payment={options.payment} delivered={delivered} /> : <p>{w.paymentLater}</p>}
     </div>
   );
 }

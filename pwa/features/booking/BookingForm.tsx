@@ -20,6 +20,8 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
 import { serverMessageOr } from '../../lib/submit-outcome.ts';
 import { newSubmissionId, submit } from '../../lib/submit.ts';
+import { useFormWords } from '../../i18n/useFormWords.ts';
+import { optionText, useLeadFormWords } from '../../i18n/useLeadFormWords.ts';
 
 export interface BookingValues {
   programme: string;
@@ -64,7 +66,10 @@ interface Props {
 export function BookingForm({ initial, batches, onBooked }: Props) {
   const showOutcome = useSubmitToast();
   const spam = useSpamTrap();
-  const batchOptions = [...batches.map((b) => ({ value: b.label, text: b.label })), { value: NEXT_BATCH, text: NEXT_BATCH }];
+  const f = useFormWords();
+  const l = useLeadFormWords();
+  const w = l.booking;
+  const batchOptions = [...batches.map((b) => ({ value: b.label, text: b.label })), { value: NEXT_BATCH, text: l.options.nextBatch }];
   return (
     <Formik<BookingValues & ConsentValues>
       initialValues={{ ...initial, batch: batchOptions[0]!.value, name: '', email: '', phone: '', ...EMPTY_CONSENT }}
@@ -80,19 +85,23 @@ export function BookingForm({ initial, batches, onBooked }: Props) {
       }}
     >
       <Form noValidate className="form" data-testid="booking-form">
-        <Choice name="programme" label="Programme" options={BOOKABLE_PROGRAMMES.map((p) => ({ value: p, text: p }))} />
+        <Choice
+          name="programme"
+          label={w.programme}
+          options={BOOKABLE_PROGRAMMES.map((p) => ({ value: p, text: optionText(l.options.programme, p) }))}
+        />
         <Choice
           name="package"
-          label="Package"
+          label={w.package}
           options={PAID_PACKAGE_NAMES.map((p) => ({ value: p, text: `${p} — ${rupeesText(PAID_PACKAGES[p].rupees)}` }))}
         />
-        <Choice name="batch" label="Batch" options={batchOptions} />
-        <TextField name="name" label="Name" autoComplete="name" />
-        <TextField name="email" label="Email" type="email" autoComplete="email" />
-        <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
+        <Choice name="batch" label={w.batch} options={batchOptions} />
+        <TextField name="name" label={l.name} autoComplete="name" />
+        <TextField name="email" label={f.email} type="email" autoComplete="email" />
+        <TextField name="phone" label={f.phone} type="tel" autoComplete="tel" inputMode="tel" />
         {spam.trap}
-        <ConsentFields collects="your name, email, phone and the seat you booked" askAge={false} />
-        <SubmitButton label="Book my seat" busyLabel="Booking..." block />
+        <ConsentFields collects={w.collects} askAge={false} />
+        <SubmitButton label={w.button} busyLabel={w.busy} block />
       </Form>
     </Formik>
   );

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { PAID_PACKAGE_NAMES } from '../../../contract/bookings.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { useLeadFormWords } from '../../i18n/useLeadFormWords.ts';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { BookingForm, type Booked } from './BookingForm.tsx';
 import { useBookingOptions } from './useBookingOptions.ts';
@@ -17,10 +18,11 @@ interface Props {
 
 export default function BookingModal({ programme, packageName, onClose }: Props) {
   const options = useBookingOptions();
+  const w = useLeadFormWords().booking;
   const [booked, setBooked] = useState<Booked>();
   const initial = { programme, package: packageName ?? PAID_PACKAGE_NAMES[0]! };
   return (
-    <Modal open onClose={onClose} title="Book your seat" closeLabel="Close booking form" className="booking">
+    <Modal open onClose={onClose} title={w.title} closeLabel={w.close} className="booking">
       {booked ? (
         <BookingConfirmation booked={booked} options={options} />
       ) : (

@@ -3,6 +3,8 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { UpiPayee } from '../../../contract/bookings.ts';
+import { fill } from '../../i18n/LangContext.tsx';
+import { useLeadFormWords } from '../../i18n/useLeadFormWords.ts';
 
 function useQrImage(text: string): string | undefined {
   const [src, setSrc] = useState<string>();
@@ -22,26 +24,27 @@ function useQrImage(text: string): string | undefined {
 
 export function UpiPay({ uri, amount, payee }: { uri: string; amount: string; payee: UpiPayee }) {
   const qr = useQrImage(uri);
+  const w = useLeadFormWords().booking;
   return (
     <div className="booking__upi">
       <a className="btn btn--accent" href={uri} data-testid="upi-link">
-        Pay {amount} with a UPI app
+        {fill(w.payUpi, { amount })}
       </a>
       {/* Whom the money goes to, readable before paying, and the ID to type into an app by hand. */}
       <dl className="booking__payee" data-testid="upi-payee">
         <div>
-          <dt>Payee</dt>
+          <dt>{w.payee}</dt>
           <dd>{payee.name}</dd>
         </div>
         <div>
-          <dt>UPI ID</dt>
+          <dt>{w.upiId}</dt>
           <dd>{payee.vpa}</dd>
         </div>
       </dl>
       {qr && (
         <figure className="booking__qr">
-          <img src={qr} width={180} height={180} alt={`QR code to pay ${amount} by UPI`} data-testid="upi-qr" />
-          <figcaption>On a laptop? Scan this with your phone’s UPI app.</figcaption>
+          <img src={qr} width={180} height={180} alt={fill(w.qrAlt, { amount })} data-testid="upi-qr" />
+          <figcaption>{w.qrCaption}</figcaption>
         </figure>
       )}
     </div>

@@ -7,15 +7,12 @@ import { PricingSection } from '../../components/PricingSection.tsx';
 import { BenefitList, FeatureGrid } from '../../components/ProgramSections.tsx';
 import { Section } from '../../components/Section.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
-import {
-  COURSE_BENEFITS,
-  COURSE_CERTIFICATE_CRITERIA,
-  COURSE_CERTIFICATE_IMAGE,
-  COURSE_FEATURES,
-  SOFT_SKILLS_COURSE,
-} from '../../content/course.ts';
-import { COURSE_FAQS } from '../../content/faqs.ts';
+import { COURSE_CERTIFICATE_IMAGE, SOFT_SKILLS_COURSE } from '../../content/course.ts';
+import { COURSE_EN, withWords, type CourseWords } from '../../content/course-words.ts';
+import { PRICING_PACKAGES } from '../../content/pricing.ts';
 import { TESTIMONIALS } from '../../content/testimonials.ts';
+import { fill } from '../../i18n/LangContext.tsx';
+import { usePageContent } from '../../i18n/PageContent.tsx';
 
 interface Props {
   onJoinFree: () => void;
@@ -27,25 +24,29 @@ interface Props {
 
 /** /course/soft-skills: Soft Skill For Students. */
 export function CoursePage({ onJoinFree, onBook, enquiry }: Props) {
+  const w = { ...COURSE_EN, ...usePageContent<CourseWords>() };
+  const header = { ...SOFT_SKILLS_COURSE, ...w.header, image: { ...SOFT_SKILLS_COURSE.image, alt: w.header.imageAlt } };
   return (
     <>
-      <Meta
-        title="Soft Skill For Students — 1-month live course"
-        description={`A one-month live + recorded soft-skills course for students, in Hindi and English, from ${SOFT_SKILLS_COURSE.price}: interviews, group discussions, presentations and a recognised certificate.`}
-      />
-      <CourseHeader header={SOFT_SKILLS_COURSE} onBuy={() => onBook()} />
-      <FeatureGrid
-        title="About Our Soft Skills Training"
-        features={COURSE_FEATURES}
-        brochure={{ slug: 'soft-skills', title: SOFT_SKILLS_COURSE.title }}
-      />
-      <Section headingId="benefits-h" title="Your Benefits" className="section--alt">
-        <BenefitList title="Everything included in the course" items={COURSE_BENEFITS} testId="benefits" />
+      <Meta title={w.metaTitle} description={fill(w.metaDescription, { price: SOFT_SKILLS_COURSE.price ?? '' })} />
+      <CourseHeader header={header} onBuy={() => onBook()} />
+      <FeatureGrid title={w.featuresTitle} features={w.features} brochure={{ slug: 'soft-skills', title: SOFT_SKILLS_COURSE.title }} />
+      <Section headingId="benefits-h" title={w.benefitsTitle} className="section--alt">
+        <BenefitList title={w.benefitsListTitle} items={w.benefits} testId="benefits" />
       </Section>
-      <CertificateBlock title="Certificate criteria" criteria={COURSE_CERTIFICATE_CRITERIA} image={COURSE_CERTIFICATE_IMAGE} />
-      <PricingSection onJoinFree={onJoinFree} onBook={onBook} />
-      <TestimonialCarousel items={TESTIMONIALS} />
-      <Faq items={COURSE_FAQS} />
+      <CertificateBlock
+        title={w.certificateTitle}
+        criteria={w.certificateCriteria}
+        image={{ ...COURSE_CERTIFICATE_IMAGE, alt: w.certificateAlt }}
+      />
+      <PricingSection
+        onJoinFree={onJoinFree}
+        onBook={onBook}
+        packages={withWords(PRICING_PACKAGES, w.packages)}
+        customPlan={w.customPlan}
+      />
+      <TestimonialCarousel items={withWords(TESTIMONIALS, w.testimonials)} />
+      <Faq items={w.faqs} />
       {enquiry}
     </>
   );

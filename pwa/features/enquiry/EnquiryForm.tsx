@@ -10,7 +10,11 @@ import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { submit } from '../../lib/submit.ts';
+import { useHydrated } from '../../hooks/useHydrated.ts';
 import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
+import { fill } from '../../i18n/LangContext.tsx';
+import { useFormWords } from '../../i18n/useFormWords.ts';
+import { optionText, useLeadFormWords } from '../../i18n/useLeadFormWords.ts';
 
 interface EnquiryValues {
   background: string;
@@ -32,6 +36,12 @@ export function EnquiryForm() {
   const spam = useSpamTrap();
   const [step, setStep] = useState<1 | 2>(1);
   const id = useId();
+  const f = useFormWords();
+  const l = useLeadFormWords();
+  const w = l.enquiry;
+  // A choice made before the form is live would show in the list but not reach the form,
+  // and Next would then do nothing: the first step waits for the form, as submit buttons do.
+  const live = useHydrated();
   return (
     <section className="section section--alt" aria-labelledby={`${id}-h`}>
       <div className="container container--narrow">
@@ -51,50 +61,52 @@ export function EnquiryForm() {
         >
           {({ values }) => (
             <Form noValidate className="form card" data-testid="enquiry-form">
-              <h2 id={`${id}-h`}>Need help choosing?</h2>
+              <h2 id={`${id}-h`}>{w.title}</h2>
               <p className="form__step" aria-live="polite">
-                Step {step} of 2: {step === 1 ? 'About You' : 'Personal Details'}
+                {fill(w.step, { n: step, name: step === 1 ? w.aboutYou : w.personalDetails })}
               </p>
               {step === 1 ? (
                 <>
                   <div className="field">
-                    <label htmlFor={`${id}-bg`}>Your background</label>
-                    <Field as="select" id={`${id}-bg`} name="background">
-                      <option value="">Select your background</option>
+                    <label htmlFor={`${id}-bg`}>{w.background}</label>
+                    <Field as="select" id={`${id}-bg`} name="background" disabled={!live}>
+                      <option value="">{w.chooseBackground}</option>
                       {BACKGROUND_OPTIONS.map((o) => (
-                        <option key={o}>{o}</option>
+                        <option key={o} value={o}>
+                          {optionText(l.options.background, o)}
+                        </option>
                       ))}
                     </Field>
                   </div>
                   <div className="field">
-                    <label htmlFor={`${id}-course`}>Course you are interested in</label>
-                    <Field as="select" id={`${id}-course`} name="course">
-                      <option value="">Select a course</option>
+                    <label htmlFor={`${id}-course`}>{w.course}</label>
+                    <Field as="select" id={`${id}-course`} name="course" disabled={!live}>
+                      <option value="">{w.chooseCourse}</option>
                       {COURSE_OPTIONS.map((o) => (
-                        <option key={o}>{o}</option>
+                        <option key={o} value={o}>
+                          {optionText(l.options.course, o)}
+                        </option>
                       ))}
                     </Field>
                   </div>
                   <button
                     type="button"
                     className="btn btn--primary"
+                    disabled={!live}
                     onClick={() => {
                       if (values.background && values.course) setStep(2);
                     }}
                   >
-                    Next
+                    {w.next}
                   </button>
                 </>
               ) : (
                 <>
-                  <TextField name="name" label="Name" autoComplete="name" />
-                  <TextField name="email" label="Email" type="email" autoComplete="email" />
-                  <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
-                  <ConsentFields
-                    collects="your background, the course you asked about, your name, email and phone"
-                    askAge={asksAge(values)}
-                  />
-                  <SubmitButton label="Submit" busyLabel="Submitting..." />
+                  <TextField name="name" label={l.name} autoComplete="name" />
+                  <TextField name="email" label={f.email} type="email" autoComplete="email" />
+                  <TextField name="phone" label={f.phone} type="tel" autoComplete="tel" inputMode="tel" />
+                  <ConsentFields collects={w.collects} askAge={asksAge(values)} />
+                  <SubmitButton label={l.submit} busyLabel={l.submitting} />
                 </>
               )}
               {spam.trap}

@@ -12,17 +12,21 @@ import { SITE } from '../../config/site.ts';
 import { serverMessageOr } from '../../lib/submit-outcome.ts';
 import { submit } from '../../lib/submit.ts';
 import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
-
-export const FREE_JOIN_TITLE = 'Zero Fees, Infinite Knowledge';
+import { fill } from '../../i18n/LangContext.tsx';
+import { useFormWords } from '../../i18n/useFormWords.ts';
+import { optionText, useLeadFormWords } from '../../i18n/useLeadFormWords.ts';
 const EMPTY: FreeJoinInput = { name: '', phone: '', email: '' };
 
 /** The join-free modal (spec §4, §8): opened by 'Join For Free', closed by the cross. */
 export default function FreeJoinModal({ onClose }: { onClose: () => void }) {
   const showOutcome = useSubmitToast();
   const spam = useSpamTrap();
+  const f = useFormWords();
+  const l = useLeadFormWords();
+  const w = l.freeJoin;
   return (
-    <Modal open onClose={onClose} title={FREE_JOIN_TITLE} closeLabel="Close join for free form">
-      <p>Join for free and get a seat in our live class every {SITE.freeClassDay}.</p>
+    <Modal open onClose={onClose} title={w.title} closeLabel={w.close}>
+      <p>{fill(w.intro, { day: optionText(l.options.weekday, SITE.freeClassDay) })}</p>
       <Formik<FreeJoinInput & ConsentValues>
         initialValues={{ ...EMPTY, ...EMPTY_CONSENT }}
         validationSchema={freeJoinSchema}
@@ -40,12 +44,12 @@ export default function FreeJoinModal({ onClose }: { onClose: () => void }) {
         }}
       >
         <Form noValidate className="form">
-          <TextField name="name" label="Name" autoComplete="name" />
-          <TextField name="phone" label="WhatsApp number" type="tel" autoComplete="tel" inputMode="tel" />
-          <TextField name="email" label="Email" type="email" autoComplete="email" />
+          <TextField name="name" label={l.name} autoComplete="name" />
+          <TextField name="phone" label={w.whatsApp} type="tel" autoComplete="tel" inputMode="tel" />
+          <TextField name="email" label={f.email} type="email" autoComplete="email" />
           {spam.trap}
-          <ConsentFields collects="your name, WhatsApp number and email" askAge={false} />
-          <SubmitButton label="Join For Free" busyLabel="Submitting..." block />
+          <ConsentFields collects={w.collects} askAge={false} />
+          <SubmitButton label={w.button} busyLabel={l.submitting} block />
         </Form>
       </Formik>
     </Modal>

@@ -2,7 +2,7 @@ import { Link } from '../../i18n/links.tsx';
 import { BlogTeaser } from '../../components/BlogTeaser.tsx';
 import { Faq } from '../../components/Faq.tsx';
 import { Meta } from '../../components/Meta.tsx';
-import { StepCards } from '../../components/ProgramSections.tsx';
+import { StepCards } from '../../components/StepCards.tsx';
 import { Section } from '../../components/Section.tsx';
 import { StatsStrip } from '../../components/StatsStrip.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';

@@ -9,27 +9,33 @@ import { NotFoundContent } from '../../components/NotFoundContent.tsx';
 import { BenefitList, DownloadPdf, Steps } from '../../components/ProgramSections.tsx';
 import { Section } from '../../components/Section.tsx';
 import { TestimonialCarousel } from '../../components/TestimonialCarousel.tsx';
+import { useSectionWords } from '../../components/useSectionWords.ts';
+import { programIn, type ProgramsWords } from '../../content/program-words.ts';
 import { PROGRAMS } from '../../content/programs.ts';
 import type { ProgramSlug } from '../../content/programs-index.ts';
+import { usePageContent } from '../../i18n/PageContent.tsx';
 
 interface Props {
   /** "Buy now": the booking form for this programme, composed in by the route. */
   onBuy: (programme: string) => void;
-  /** "Request a proposal" for this programme, composed in by the route. */
-  proposal: (programme: string) => ReactNode;
+  /** "Request a proposal" for this programme (its name as the forms send it, and as the page shows it), composed in by the route. */
+  proposal: (programme: string, shownAs: string) => ReactNode;
 }
 
 /** The four service pages, driven by content/programs.ts. */
 export function ProgramPage({ onBuy, proposal }: Props) {
   const { slug = '' } = useParams();
-  const program = PROGRAMS[slug];
-  if (!program) return <NotFoundContent />;
-  const brochure = program.download && <DownloadPdf slug={slug as ProgramSlug} title={program.header.title} />;
+  const words = usePageContent<ProgramsWords>()?.programs?.[slug as ProgramSlug];
+  const w = useSectionWords();
+  const own = PROGRAMS[slug];
+  if (!own) return <NotFoundContent />;
+  const program = programIn(own, words);
+  const brochure = program.download && <DownloadPdf slug={slug as ProgramSlug} title={own.header.title} />;
   return (
     <>
       <Meta title={program.metaTitle} description={program.metaDescription} />
-      <CourseHeader header={program.header} showInfoGrid={program.showInfoGrid} onBuy={() => onBuy(program.header.title)} />
-      {proposal(program.header.title)}
+      <CourseHeader header={program.header} showInfoGrid={program.showInfoGrid} onBuy={() => onBuy(own.header.title)} />
+      {proposal(own.header.title, program.header.title)}
       {program.about && (
         <Section headingId="about-h" title={program.about.title} action={brochure}>
           {program.about.paragraphs.map((p) => (
@@ -40,19 +46,19 @@ export function ProgramPage({ onBuy, proposal }: Props) {
         </Section>
       )}
       {program.whyItMatters && (
-        <Section headingId="why-h" title="Why It Matters" action={brochure}>
+        <Section headingId="why-h" title={w.whyItMatters} action={brochure}>
           <ul className="why" data-testid="why-it-matters">
-            {program.whyItMatters.map((w) => (
-              <li key={w.figure} className="card">
-                <strong>{w.figure}</strong>
-                <span>{w.text}</span>
+            {program.whyItMatters.map((why) => (
+              <li key={why.figure} className="card">
+                <strong>{why.figure}</strong>
+                <span>{why.text}</span>
               </li>
             ))}
           </ul>
         </Section>
       )}
       {program.marquee && <LogoMarquee />}
-      <Section headingId="benefits-h" title="Benefits">
+      <Section headingId="benefits-h" title={w.benefits}>
         <div className="two-col">
           {program.benefits.map((b) => (
             <BenefitList key={b.title} title={b.title} items={b.items} />

@@ -15,6 +15,9 @@ import { Modal } from '../../components/Modal.tsx';
 import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
 import { serverMessageOr } from '../../lib/submit-outcome.ts';
 import { submit } from '../../lib/submit.ts';
+import { fill } from '../../i18n/LangContext.tsx';
+import { useFormWords } from '../../i18n/useFormWords.ts';
+import { optionText, useLeadFormWords } from '../../i18n/useLeadFormWords.ts';
 
 interface ProposalValues {
   programme: string;
@@ -34,9 +37,12 @@ const EMPTY = { organisation: '', name: '', role: '', email: '', phone: '', city
 export default function ProposalModal({ programme, onClose }: { programme: string; onClose: () => void }) {
   const showOutcome = useSubmitToast();
   const spam = useSpamTrap();
+  const f = useFormWords();
+  const l = useLeadFormWords();
+  const w = l.proposal;
   return (
-    <Modal open onClose={onClose} title="Request a proposal" closeLabel="Close proposal form">
-      <p>Tell us about your group and we will send a proposal for {programme}.</p>
+    <Modal open onClose={onClose} title={w.title} closeLabel={w.close}>
+      <p>{fill(w.intro, { programme: optionText(l.options.programme, programme) })}</p>
       <Formik<ProposalValues & ConsentValues>
         initialValues={{ programme, ...EMPTY, ...EMPTY_CONSENT }}
         validationSchema={proposalSchema}
@@ -50,24 +56,24 @@ export default function ProposalModal({ programme, onClose }: { programme: strin
         }}
       >
         <Form noValidate className="form" data-testid="proposal-form">
-          <TextField name="organisation" label="Organisation" autoComplete="organization" />
+          <TextField name="organisation" label={w.organisation} autoComplete="organization" />
           <div className="form__row">
-            <TextField name="name" label="Name" autoComplete="name" />
-            <TextField name="role" label="Your role" autoComplete="organization-title" />
+            <TextField name="name" label={l.name} autoComplete="name" />
+            <TextField name="role" label={w.role} autoComplete="organization-title" />
           </div>
           <div className="form__row">
-            <TextField name="email" label="Email" type="email" autoComplete="email" />
-            <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
+            <TextField name="email" label={f.email} type="email" autoComplete="email" />
+            <TextField name="phone" label={f.phone} type="tel" autoComplete="tel" inputMode="tel" />
           </div>
           <div className="form__row">
-            <TextField name="city" label="City" autoComplete="address-level2" />
-            <TextField name="participants" label="Participants" type="number" inputMode="numeric" min={1} />
+            <TextField name="city" label={w.city} autoComplete="address-level2" />
+            <TextField name="participants" label={w.participants} type="number" inputMode="numeric" min={1} />
           </div>
-          <TextField name="preferredMonths" label="Preferred months" placeholder="e.g. January–February" />
-          <TextField name="message" label="Message (optional)" multiline limit={LIMITS.message} />
+          <TextField name="preferredMonths" label={w.preferredMonths} placeholder={w.monthsExample} />
+          <TextField name="message" label={w.messageOptional} multiline limit={LIMITS.message} />
           {spam.trap}
-          <ConsentFields collects="your organisation, name, role, email, phone and your group's needs" askAge={false} />
-          <SubmitButton label="Request a proposal" busyLabel="Sending..." block />
+          <ConsentFields collects={w.collects} askAge={false} />
+          <SubmitButton label={w.button} busyLabel={w.sending} block />
         </Form>
       </Formik>
     </Modal>
