@@ -4,7 +4,7 @@
 // from scratch cost seconds of CPU each, so the suites' global setup (./global-setup.ts)
 // migrates one of each kind per run and every test database is a copy of it.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import { loadPglite, openDatabase, type DatabaseHandle } from '../db/database.ts';
@@ -83,11 +83,25 @@ export async function dumpMigratedPglite(): Promise<Blob> {
 
 let pgliteDump: Promise<Blob> | undefined;
 
-/** The global setup's dump when there is one (a vitest run), else one made in this process, once. */
+/**
+ * The run's dump (the file the global setup wrote); else (outside a vitest run, or its file
+ * gone) one made in this process, once, and written for the next process that looks.
+ */
 function migratedPgliteDump(): Promise<Blob> {
   const file = process.env[SCHEMA_ENV.pgliteDump];
-  pgliteDump ??= file && existsSync(file) ? Promise.resolve(new Blob([readFileSync(file)])) : dumpMigratedPglite();
+  pgliteDump ??= file && existsSync(file) ? Promise.resolve(new Blob([readFileSync(file)])) : dumpAndKeep(file);
   return pgliteDump;
+}
+
+async function dumpAndKeep(file: string | undefined): Promise<Blob> {
+  const dump = await dumpMigratedPglite();
+  if (file) {
+    // Written whole, then renamed: a process reading it never sees half a file.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return dump;
 }
 
 export const pgliteBackend: TestBackend = {

@@ -1,7 +1,9 @@
 // Vitest's global setup: migrates one PGlite database (dumped to a file) and, when
 // TEST_DATABASE_URL is set, one Postgres template database, once per run. Every test
 // database and every test server's Postgres database is then a copy (./databases.ts,
-// tests/support/server.ts); the paths travel to the test processes in the environment.
+// tests/support/server.ts); the names travel to the test processes in the environment.
+// Here, not in the first suite that needs them: a global setup has no timeout, and on a
+// loaded machine migrating took longer than a suite's hook may.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,10 +12,8 @@ import pg from 'pg';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createPostgresDatabase, dumpMigratedPglite, SCHEMA_ENV } from './databases.ts';
 
-async function writePgliteDump(dir: string): Promise<string> {
-  const file = path.join(dir, 'pglite-migrated.tar');
+async function writePgliteDump(file: string): Promise<void> {
   writeFileSync(file, Buffer.from(await (await dumpMigratedPglite()).arrayBuffer()));
-  return file;
 }
 
 async function createPostgresTemplate(baseUrl: string) {
@@ -40,7 +40,8 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   if (process.env[SCHEMA_ENV.pgliteDump]) return undefined;
   const dir = mkdtempSync(path.join(tmpdir(), 'test-schema-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const [dump, template] = await Promise.all([writePgliteDump(dir), baseUrl ? createPostgresTemplate(baseUrl) : undefined]);
+  const dump = path.join(dir, 'pglite-migrated.tar');
+  const [template] = await Promise.all([baseUrl ? createPostgresTemplate(baseUrl) : undefined, writePgliteDump(dump)]);
   process.env[SCHEMA_ENV.pgliteDump] = dump;
   if (template) process.env[SCHEMA_ENV.postgresTemplate] = template.name;
   return async () => {
