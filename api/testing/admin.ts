@@ -15,7 +15,7 @@ let memberPasswordHash: Promise<string> | undefined;
 
 /**
  * A member with the test password, hashed by the product's own scrypt once per process, not
- * once per member: each hash costs ~150 ms of CPU by design, and suites create hundreds.
+ * once per member: each hash costs ~150 ms of CPU by design, and suites create many members.
  */
 async function addMember(db: Kysely<Database>, email: string, name: string | undefined): Promise<void> {
   memberPasswordHash ??= hashPassword(TEST_MEMBER_PASSWORD);
