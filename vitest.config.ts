@@ -1,9 +1,18 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: fast unit and API tests beside their code, and browser end-to-end
-// tests under tests/ that share one built server per suite.
+// tests under tests/ that share one built server per suite. Both start their databases
+// from the schema the global setup migrates once per run.
+const globalSetup = ['api/testing/global-setup.ts'];
+
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker: every file waited for the one before,
+    // while much of a file's time is spent waiting on Postgres, a server process or
+    // Chromium. At least two files at a time (browser suites too: each has its own server,
+    // database and browser on free ports) keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -17,6 +26,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          globalSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -26,9 +36,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/**/*.test.ts'],
           environment: 'node',
+          globalSetup,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -27,6 +27,8 @@ const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, a
 export interface LighthouseRow {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
+  /** Main-thread work, total blocking time (ms) and unused JavaScript (KiB): what a slow phone feels. */
+  timings: { mainThreadMs: number; blockingMs: number; unusedJsKiB: number };
   failing: string[];
   /** Set when every attempt of a run failed (Lighthouse's runtime error): the scores mean nothing. */
   error?: string;
@@ -59,7 +61,8 @@ async function freePort3000(): Promise<boolean> {
   });
 }
 
-export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
+/** `paths`: a subset of LIGHTHOUSE_PATHS (LIGHTHOUSE_PATHS=/,/hi in the environment). */
+export async function benchLighthouse(runs = 1, paths: readonly string[] = LIGHTHOUSE_PATHS): Promise<LighthouseRow[]> {
   // The canonical links are served with PUBLIC_URL (unset: http://localhost:PORT); serving
   // on http://localhost:3000 when it is free keeps Lighthouse's canonical check honest.
   const on3000 = await freePort3000();
@@ -71,7 +74,7 @@ export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
   });
   const rows: LighthouseRow[] = [];
   try {
-    for (const path of LIGHTHOUSE_PATHS) {
+    for (const path of paths) {
       const all: LighthouseRow[] = [];
       for (let i = 0; i < runs; i++) {
         let result: Awaited<ReturnType<typeof lighthouse>> | undefined;
@@ -92,7 +95,8 @@ export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
           console.error(`lighthouse ${path}: attempt ${attempt} of ${ATTEMPTS} failed (${error})`);
         }
         if (error || !result) {
-          all.push({ path, scores: { performance: 0, accessibility: 0, 'best-practices': 0, seo: 0 }, failing: [], error });
+          const timings = { mainThreadMs: 0, blockingMs: 0, unusedJsKiB: 0 };
+          all.push({ path, scores: { performance: 0, accessibility: 0, 'best-practices': 0, seo: 0 }, timings, failing: [], error });
           continue;
         }
         const { categories, audits } = result.lhr;
@@ -109,7 +113,14 @@ export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
               a.scoreDisplayMode !== 'notApplicable',
           )
           .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-        all.push({ path, scores, failing });
+        const timings = {
+          mainThreadMs: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0),
+          blockingMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+          unusedJsKiB:
+            Math.round((audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0) /
+            1024,
+        };
+        all.push({ path, scores, timings, failing });
       }
       // The median performance run of those that finished stands for the page; a page
       // with none is reported as failed.
@@ -123,10 +134,15 @@ export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
   return rows;
 }
 
+/** The pages to measure: LIGHTHOUSE_PATHS from the environment (comma-separated), else all. */
+export function lighthousePaths(env: string | undefined = process.env.LIGHTHOUSE_PATHS): readonly string[] {
+  return env ? env.split(',').map((p) => p.trim()) : LIGHTHOUSE_PATHS;
+}
+
 export function printLighthouse(rows: LighthouseRow[]): boolean {
   console.log('\n== Lighthouse, mobile defaults (Debian Chromium) ==');
   const width = Math.max(...rows.map((r) => r.path.length), 4);
-  console.log(`${'path'.padEnd(width)}  perf  a11y  best   seo`);
+  console.log(`${'path'.padEnd(width)}  perf  a11y  best   seo  main thread    TBT  unused JS`);
   let ok = true;
   for (const r of rows) {
     if (r.error) {
@@ -137,8 +153,10 @@ export function printLighthouse(rows: LighthouseRow[]): boolean {
     const s = r.scores;
     const pass = CATEGORIES.every((c) => s[c] >= TARGET[c]);
     ok &&= pass;
+    const t = r.timings;
     console.log(
-      `${r.path.padEnd(width)}  ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s['best-practices']).padStart(4)}  ${String(s.seo).padStart(4)}  ${pass ? 'PASS' : 'MISS'}`,
+      `${r.path.padEnd(width)}  ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s['best-practices']).padStart(4)}  ${String(s.seo).padStart(4)}` +
+        `  ${`${t.mainThreadMs} ms`.padStart(11)}  ${`${t.blockingMs} ms`.padStart(7)}  ${`${t.unusedJsKiB.toFixed(0)} KiB`.padStart(9)}  ${pass ? 'PASS' : 'MISS'}`,
     );
     if (!pass) console.log(`    below 1: ${r.failing.join(', ')}`);
   }
@@ -148,5 +166,5 @@ export function printLighthouse(rows: LighthouseRow[]): boolean {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
-  printLighthouse(await benchLighthouse(runs));
+  printLighthouse(await benchLighthouse(runs, lighthousePaths()));
 }

@@ -184,6 +184,6 @@ if (runs('bulk')) {
 
 // Lighthouse, mobile defaults, on the four pages the budget names.
 if (runs('lighthouse')) {
-  const { benchLighthouse, printLighthouse } = await import('./lighthouse.ts');
-  printLighthouse(await benchLighthouse(Number(process.env.LIGHTHOUSE_RUNS ?? 1)));
+  const { benchLighthouse, lighthousePaths, printLighthouse } = await import('./lighthouse.ts');
+  printLighthouse(await benchLighthouse(Number(process.env.LIGHTHOUSE_RUNS ?? 1), lighthousePaths()));
 }

@@ -40,11 +40,18 @@ export async function createAdmin(
 ): Promise<boolean> {
   const problem = newPasswordProblem(input.password);
   if (problem) throw new Error(problem);
+  return insertAdmin(db, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) });
+}
+
+/** Inserts an admin whose password is already hashed; false when that email is already an admin. */
+export async function insertAdmin(
+  db: Kysely<Database>,
+  input: { email: string; name?: string | undefined; passwordHash: string },
+): Promise<boolean> {
   const email = normalizeEmail(input.email);
-  const password_hash = await hashPassword(input.password);
   const row = await db
     .insertInto('admins')
-    .values({ email, name: input.name?.trim() || defaultName(email), password_hash })
+    .values({ email, name: input.name?.trim() || defaultName(email), password_hash: input.passwordHash })
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();

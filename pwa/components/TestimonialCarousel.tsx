@@ -16,11 +16,18 @@ interface Props {
 export function TestimonialCarousel({ items, title }: Props) {
   const words = useChrome();
   const heading = title ?? words.testimonialsTitle;
-  const { index, next, prev, paused, pauseHandlers } = useAutoAdvance(items.length, TESTIMONIAL_MS);
+  const { ref, index, next, prev, paused, pauseHandlers } = useAutoAdvance(items.length, TESTIMONIAL_MS);
   const t = items[index]!;
   return (
     <Section headingId="testimonials-h" title={heading} className="testimonials">
-      <div className="testimonials__carousel" role="group" aria-roledescription="carousel" aria-label={heading} {...pauseHandlers}>
+      <div
+        ref={ref}
+        className="testimonials__carousel"
+        role="group"
+        aria-roledescription="carousel"
+        aria-label={heading}
+        {...pauseHandlers}
+      >
         <figure className="testimonial card" aria-live={paused ? 'polite' : 'off'} data-testid="testimonial">
           <img src={t.image} alt="" width={72} height={72} loading="lazy" decoding="async" className="testimonial__img" />
           <blockquote>

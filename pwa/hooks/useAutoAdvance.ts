@@ -1,16 +1,20 @@
-import { useCallback, useEffect, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useNearScreen } from './useInView.ts';
 import { useReducedMotion } from './useReducedMotion.ts';
 
 /**
  * A carousel index that advances every `intervalMs`, wraps around both ways, and pauses
- * while the pointer is over the carousel or focus is inside it, and under reduced motion.
- * Any manual move restarts the interval.
+ * while the pointer is over the carousel or focus is inside it, under reduced motion, and
+ * while the carousel (`ref`, on its root) is far from the screen: a slide nobody can see
+ * is work for the phone's main thread and nothing else. Any manual move restarts the interval.
  */
-export function useAutoAdvance(count: number, intervalMs: number) {
+export function useAutoAdvance<E extends Element = HTMLDivElement>(count: number, intervalMs: number) {
+  const ref = useRef<E>(null);
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reduced = useReducedMotion();
+  const near = useNearScreen(ref);
   const paused = hovered || focused || reduced || count < 2;
 
   const goTo = useCallback((i: number) => setIndex(((i % count) + count) % count), [count]);
@@ -18,10 +22,10 @@ export function useAutoAdvance(count: number, intervalMs: number) {
   const prev = useCallback(() => setIndex((i) => (i - 1 + count) % count), [count]);
 
   useEffect(() => {
-    if (paused) return;
+    if (paused || !near) return;
     const timer = window.setTimeout(next, intervalMs);
     return () => window.clearTimeout(timer);
-  }, [paused, index, intervalMs, next]);
+  }, [paused, near, index, intervalMs, next]);
 
   const pauseHandlers = {
     onMouseEnter: () => setHovered(true),
@@ -31,5 +35,5 @@ export function useAutoAdvance(count: number, intervalMs: number) {
       if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
     },
   };
-  return { index, next, prev, goTo, paused, pauseHandlers };
+  return { ref, index, next, prev, goTo, paused, pauseHandlers };
 }

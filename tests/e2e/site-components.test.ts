@@ -157,6 +157,31 @@ describe('home page components', () => {
     await page.getByText('Priya Nair', { exact: true }).waitFor();
   });
 
+  it('testimonials: still while far below the screen, advancing once near it', async () => {
+    // A phone viewport: the carousel starts well below the fold.
+    const { page } = await site.page({ viewport: { width: 390, height: 700 } });
+    await page.clock.install();
+    await gotoLive(page, `${site.url}/`);
+    await closeIntroVideo(page);
+    await page.mouse.move(0, 0);
+    await pauseClock(page);
+    const name = page.getByTestId('testimonial-name');
+    const first = await name.innerText();
+    await page.clock.runFor(11_000);
+    expect(await name.innerText()).toBe(first);
+    await page.getByTestId('testimonial').scrollIntoViewIfNeeded();
+    // The observer reports it near, then the 5 s interval starts: a second at a time until it moves.
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(1000);
+          return name.innerText();
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe(first);
+  });
+
   it('FAQ: one item open at a time, clicking the open one closes it, + / - markers; help card phone', async () => {
     const { page } = await site.page();
     await gotoLive(page, `${site.url}/about`);

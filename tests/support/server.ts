@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createPostgresDatabase } from '../../api/testing/databases.ts';
+import { createPostgresDatabase, SCHEMA_ENV } from '../../api/testing/databases.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SERVER_ENTRY = `${ROOT}dist/server/api/main.js`;
@@ -60,7 +60,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let databaseUrl = options.databaseUrl;
   let drop: (() => Promise<void>) | undefined;
   if (!databaseUrl && base && options.postgres !== false) {
-    const created = await createPostgresDatabase(base);
+    // A copy of the run's migrated template: the server finds its migrations done.
+    const created = await createPostgresDatabase(base, { template: process.env[SCHEMA_ENV.postgresTemplate] });
     databaseUrl = created.url;
     drop = created.drop;
   }

@@ -8,9 +8,9 @@ import './blog-carousel.css';
 export const BLOG_CAROUSEL_MS = 4000;
 
 export function BlogCarousel() {
-  const { index, next, prev, goTo, paused, pauseHandlers } = useAutoAdvance(BLOG_CARDS.length, BLOG_CAROUSEL_MS);
+  const { ref, index, next, prev, goTo, paused, pauseHandlers } = useAutoAdvance(BLOG_CARDS.length, BLOG_CAROUSEL_MS);
   return (
-    <div className="blog-carousel" role="group" aria-roledescription="carousel" aria-label="Featured stories" {...pauseHandlers}>
+    <div ref={ref} className="blog-carousel" role="group" aria-roledescription="carousel" aria-label="Featured stories" {...pauseHandlers}>
       <div className="blog-carousel__viewport" aria-live={paused ? 'polite' : 'off'}>
         {BLOG_CARDS.map((card, i) => (
           <article
