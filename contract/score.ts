@@ -73,7 +73,12 @@ export const SCORE_MESSAGES = {
   recency: 'A more recent activity cannot earn fewer points than an older one',
 } as const;
 
-const points = number().typeError(SCORE_MESSAGES.points).required(SCORE_MESSAGES.points).integer(SCORE_MESSAGES.points).min(0, SCORE_MESSAGES.points).max(SCORE_LIMITS.points, SCORE_MESSAGES.points);
+const points = number()
+  .typeError(SCORE_MESSAGES.points)
+  .required(SCORE_MESSAGES.points)
+  .integer(SCORE_MESSAGES.points)
+  .min(0, SCORE_MESSAGES.points)
+  .max(SCORE_LIMITS.points, SCORE_MESSAGES.points);
 
 const formsShape = Object.fromEntries(LIST_SLUGS.map((slug) => [slug, points])) as Record<ListSlug, typeof points>;
 
@@ -175,7 +180,11 @@ export function scoreOf(facts: ScoreFacts, weights: ScoreWeights, now: Date): Le
     sourceReason(facts, weights),
     recencyReason(facts, weights, now),
     others > 0
-      ? { factor: 'others', label: others === 1 ? '1 other form from this person' : `${others} other forms from this person`, points: others * weights.otherForm }
+      ? {
+          factor: 'others',
+          label: others === 1 ? '1 other form from this person' : `${others} other forms from this person`,
+          points: others * weights.otherForm,
+        }
       : undefined,
   ];
   const reasons = found.filter((r): r is ScoreReason => r !== undefined && r.points > 0).sort((a, b) => b.points - a.points);

@@ -25,7 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of TABLES) await addScore(db, table);
   await db.schema
     .createTable('score_weights')
-    .addColumn('id', 'boolean', (c) => c.primaryKey().defaultTo(true).check(sql`id`))
+    .addColumn('id', 'boolean', (c) =>
+      c
+        .primaryKey()
+        .defaultTo(true)
+        .check(sql`id`),
+    )
     .addColumn('weights', 'jsonb', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_by', 'uuid', (c) => c.references('admins.id').onDelete('set null'))
@@ -59,7 +64,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create trigger session_participants_score after insert on session_participants
     referencing new table as new_rows for each statement execute function enqueue_session_join_score()`.execute(db);
-  await sql`insert into jobs (kind, key, payload) values ('score.recompute', 'score.recompute:first', '{"run": "first"}'::jsonb)`.execute(db);
+  await sql`insert into jobs (kind, key, payload) values ('score.recompute', 'score.recompute:first', '{"run": "first"}'::jsonb)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -87,7 +87,13 @@ async function factsOf(db: Kysely<Database>, lead: ListedLead, ids: readonly str
 }
 
 /** Scores these leads of one list and writes the scores that changed; resolves how many changed. */
-export async function rescoreLeads(db: Kysely<Database>, list: string, ids: readonly string[], now: Date, weights?: ScoreWeights): Promise<number> {
+export async function rescoreLeads(
+  db: Kysely<Database>,
+  list: string,
+  ids: readonly string[],
+  now: Date,
+  weights?: ScoreWeights,
+): Promise<number> {
   const lead = listedLead(list);
   if (!lead || ids.length === 0) return 0;
   const w = weights ?? (await loadWeights(db)).weights;

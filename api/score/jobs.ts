@@ -35,7 +35,9 @@ async function rescoreAround(trx: Transaction<Database>, ref: LeadRef, now: Date
 }
 
 /** The score's part of each rules event, by job kind (run before the event's rules are queued). */
-export const scoreStep: Readonly<Record<string, (trx: Transaction<Database>, payload: Record<string, unknown>, now: Date) => Promise<void>>> = {
+export const scoreStep: Readonly<
+  Record<string, (trx: Transaction<Database>, payload: Record<string, unknown>, now: Date) => Promise<void>>
+> = {
   // A new form: its own score, and the person's other forms count it.
   'lead.created': (trx, p, now) => rescoreAround(trx, p as unknown as LeadRef, now),
   // Spam or not changes its score and what the person's other forms count.
@@ -89,11 +91,14 @@ const recompute: JobHandler = async (trx, job, now) => {
     return;
   }
   const rows = await sql<{ id: string }>`
-    select id from ${sql.table(lead.table)} where ${p.after ? sql`id > ${p.after}` : sql`true`} order by id limit ${SCORE_BATCH}`.execute(trx);
+    select id from ${sql.table(lead.table)} where ${p.after ? sql`id > ${p.after}` : sql`true`} order by id limit ${SCORE_BATCH}`.execute(
+    trx,
+  );
   const ids = rows.rows.map((r) => r.id);
   const { weights } = await loadWeights(trx);
   await rescoreLeads(trx, LEAD_KINDS[lead.kind].list.slug, ids, now, weights);
-  const next: RecomputePayload = ids.length === SCORE_BATCH ? { run: p.run, list: index, after: ids.at(-1)! } : { run: p.run, list: index + 1, after: null };
+  const next: RecomputePayload =
+    ids.length === SCORE_BATCH ? { run: p.run, list: index, after: ids.at(-1)! } : { run: p.run, list: index + 1, after: null };
   await enqueueJob(trx, {
     kind: 'score.recompute',
     key: `score.recompute:${next.run}:${next.list}:${next.after ?? 'start'}`,
