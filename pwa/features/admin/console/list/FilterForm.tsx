@@ -73,30 +73,50 @@ function OwnerSelect({ value, onChange }: { value: string; onChange: (owner: str
   );
 }
 
-/** The lowest lead score shown, applied once typing pauses. */
-function MinScore({ value, onChange }: { value: string; onChange: (minScore: string) => void }) {
+/**
+ * The lowest lead score shown, applied once typing pauses, and "highest first" (the sort a
+ * phone has no column header for).
+ */
+function ScoreFilter({
+  filters,
+  setFilters,
+}: {
+  filters: ListFilters;
+  setFilters: (patch: Partial<ListFilters>, options?: { replace?: boolean }) => void;
+}) {
+  const value = filters.minScore;
   const [text, setText] = useState(value);
   const settled = useDebounced(text, 350);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     const clean = /^(100|[1-9]?[0-9])$/.test(settled.trim()) ? String(Number(settled.trim())) : '';
-    if (clean !== value) onChange(clean);
+    if (clean !== value) setFilters({ minScore: clean }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled change filters
   }, [settled]);
   return (
-    <div className="console-field console-field--score">
-      <label htmlFor="filter-score">Score at least</label>
-      <input
-        id="filter-score"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={100}
-        step={1}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-    </div>
+    <>
+      <div className="console-field console-field--score">
+        <label htmlFor="filter-score">Score at least</label>
+        <input
+          id="filter-score"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <label className="console-check">
+        <input
+          type="checkbox"
+          checked={filters.sort === '-score'}
+          onChange={(e) => setFilters({ sort: e.target.checked ? '-score' : '' })}
+        />{' '}
+        Highest score first
+      </label>
+    </>
   );
 }
 
@@ -159,7 +179,7 @@ export function FilterForm({
         maxLength={SOURCE_VALUE_MAX}
         onSearch={(source) => setFilters({ source }, { replace: true })}
       />
-      <MinScore value={filters.minScore} onChange={(minScore) => setFilters({ minScore }, { replace: true })} />
+      <ScoreFilter filters={filters} setFilters={setFilters} />
       {filtered && (
         <button
           type="button"
