@@ -65,7 +65,7 @@ describe('the lead score', () => {
 
     await page.locator('.console-table__open').first().click();
     const panel = page.getByRole('dialog');
-    await panel.getByRole('heading', { name: /^Score/ }).waitFor();
+    await panel.getByRole('heading', { name: /^Score \d+ of 100$/, level: 3 }).waitFor();
     expect(await panel.getByTestId('lead-score').textContent()).toBe(String(base + 10));
     const reasons = panel.getByRole('list', { name: 'Why this score' }).getByRole('listitem');
     expect(await reasons.allTextContents()).toEqual([

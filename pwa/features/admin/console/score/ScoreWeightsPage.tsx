@@ -87,7 +87,7 @@ function SourcePoints({ w, set }: { w: ScoreWeights; set: Set }) {
           </button>
         </div>
       ))}
-      <div>
+      <div className="score-weights__add">
         <button type="button" className="btn btn--small" onClick={() => set({ sources: [...w.sources, { source: '', points: 0 }] })}>
           Add a source
         </button>
