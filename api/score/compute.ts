@@ -116,14 +116,20 @@ export async function rescorePerson(
   const email = person.email ?? null;
   const phone = person.phone && new RegExp(PHONE).test(person.phone) ? person.phone : null;
   if (email === null && phone === null) return;
-  const { weights } = await loadWeights(db);
-  for (const lead of ALL_LISTED) {
-    const rows = await sql<{ id: string }>`
-      select id from ${sql.table(lead.table)} where email = ${email} or phone = ${phone} limit ${SCORE_BATCH}`.execute(db);
+  // One read finds them in every list (each side by its index); only the lists they are in are scored.
+  const parts = ALL_LISTED.map(
+    (lead) =>
+      sql`(select ${slugOf(lead)}::text as list, id from ${sql.table(lead.table)} where email = ${email} or phone = ${phone} limit ${SCORE_BATCH})`,
+  );
+  const [found, { weights }] = await Promise.all([
+    sql<{ list: string; id: string }>`${sql.join(parts, sql` union all `)}`.execute(db),
+    loadWeights(db),
+  ]);
+  for (const list of new Set(found.rows.map((r) => r.list))) {
     await rescoreLeads(
       db,
-      slugOf(lead),
-      rows.rows.map((r) => r.id),
+      list,
+      found.rows.filter((r) => r.list === list).map((r) => r.id),
       now,
       weights,
     );
