@@ -11,6 +11,8 @@ import { ALL_LISTED, listedLead, type ListedLead } from '../leads/definitions.ts
 
 /** Leads scored in one transaction by a recompute (after new weights, and each night's sweep). */
 export const SCORE_BATCH = 500;
+/** A person's leads rescored per list and event: a person has a few; more is a shared placeholder. */
+export const PERSON_READ = 25;
 /** Other forms read per list and lead: more than any weight counts. */
 const OTHERS_READ = SCORE_LIMITS.otherFormsMax + 1;
 const PHONE = '^[0-9]{10}$';
@@ -28,12 +30,16 @@ export async function loadWeights(db: Kysely<Database>): Promise<{ weights: Scor
   };
 }
 
-/** The person's other forms in one list: up to OTHERS_READ, newest first, never the lead itself. */
+/**
+ * The person's other forms in one list, never the lead itself: up to OTHERS_READ of them, in no
+ * order, so a phone thousands of leads typed (a placeholder, a centre's own number) costs a few
+ * index reads, not all of them (its recency is then that of the forms read).
+ */
 function othersIn(other: ListedLead, lead: ListedLead) {
   const self = other.table === lead.table ? sql`and x.id <> l.id` : sql``;
   return sql`(select x.created_at from ${sql.table(other.table)} x
     where (x.email = l.email or (l.phone ~ ${PHONE} and x.phone = l.phone)) and x.status <> 'spam' ${self}
-    order by x.created_at desc limit ${OTHERS_READ})`;
+    limit ${OTHERS_READ})`;
 }
 
 interface FactsRow {
@@ -107,7 +113,11 @@ export async function rescoreLeads(
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** Scores every lead of the person with this email or phone (a new form, a test, a session changes them all). */
+/**
+ * Scores the leads of the person with this email or phone (a new form, a test, a session changes
+ * them all): up to PERSON_READ of them in each list, so a placeholder phone shared by thousands
+ * of leads does not make every new lead rescore them all.
+ */
 export async function rescorePerson(
   db: Kysely<Database>,
   person: { email?: string | null | undefined; phone?: string | null | undefined },
@@ -119,7 +129,7 @@ export async function rescorePerson(
   // One read finds them in every list (each side by its index); only the lists they are in are scored.
   const parts = ALL_LISTED.map(
     (lead) =>
-      sql`(select ${slugOf(lead)}::text as list, id from ${sql.table(lead.table)} where email = ${email} or phone = ${phone} limit ${SCORE_BATCH})`,
+      sql`(select ${slugOf(lead)}::text as list, id from ${sql.table(lead.table)} where email = ${email} or phone = ${phone} limit ${PERSON_READ})`,
   );
   const [found, { weights }] = await Promise.all([
     sql<{ list: string; id: string }>`${sql.join(parts, sql` union all `)}`.execute(db),

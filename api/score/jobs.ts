@@ -28,10 +28,12 @@ async function personOf(trx: Transaction<Database>, { list, id }: LeadRef) {
   return rows.rows[0];
 }
 
-/** The leads whose score an event changes, scored: every lead of the person the event's lead is. */
+/** The leads whose score an event changes, scored: the event's lead, then the rest of its person's. */
 async function rescoreAround(trx: Transaction<Database>, ref: LeadRef, now: Date): Promise<void> {
   const person = await personOf(trx, ref);
-  if (person) await rescorePerson(trx, person, now);
+  if (!person) return;
+  await rescoreLeads(trx, ref.list, [ref.id], now);
+  await rescorePerson(trx, person, now);
 }
 
 /** The score's part of each rules event, by job kind (run before the event's rules are queued). */
