@@ -81,6 +81,12 @@ describe('the lead score', () => {
     await page.getByLabel('Score at least').fill(String(base + 1));
     await page.waitForURL(/score=/);
     await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBe(2);
+
+    // The weights page on a phone: every field whole, no sideways scroll.
+    await page.goto(`${site.url}/admin/score`);
+    await page.getByLabel('Any other source').waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: 'docs/screenshots/score-weights-390.png', fullPage: true });
     expect(errors).toEqual([]);
   }, 120_000);
 
@@ -116,6 +122,13 @@ describe('the lead score', () => {
       .toEqual([expect.stringContaining('Lead 2'), expect.stringContaining('Lead 3'), expect.stringContaining('Lead 1')]);
     expect(await noSidewaysScroll(page)).toBe(true);
     await page.screenshot({ path: 'docs/screenshots/score-list-1366.png' });
+    // A small laptop: the column fits, its badge whole in its cell.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    expect(await noSidewaysScroll(page)).toBe(true);
+    const cut = await page
+      .locator('.console-table tbody td.console-table__col-score')
+      .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).length);
+    expect(cut).toBe(0);
     expect(errors).toEqual([]);
   }, 180_000);
 });
