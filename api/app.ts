@@ -46,6 +46,8 @@ import { templates } from './resources/templates.ts';
 import { views } from './resources/views.ts';
 import { rules } from './resources/rules.ts';
 import { RULES_PATH } from '../contract/rules.ts';
+import { scoreWeights } from './resources/score.ts';
+import { SCORE_PATH } from '../contract/score.ts';
 import { staticSite } from './static.ts';
 import { createIngest } from './ingest/ingest.ts';
 import { SESSION_PATHS } from '../contract/sessions.ts';
@@ -133,6 +135,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(DESK_PATHS.invitations, invitations(deps));
   app.route(DESK_PATHS.assignment, assignment(deps));
   app.route(RULES_PATH, rules(deps));
+  app.route(SCORE_PATH, scoreWeights(deps));
   app.route(DESK_PATHS.myDay, myDayResource(deps));
   app.route(WORKSPACE_PATHS.templates, templates(deps));
   app.route(WORKSPACE_PATHS.search, search(deps));

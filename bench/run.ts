@@ -1,9 +1,21 @@
 // `npm run bench`: every benchmark, one run, figures and ratios against their targets.
 // `npm run bench -- console lighthouse`: only the sections named (api, certificate,
-// render-load, console, reports, outbox, relay, rules, bulk, lighthouse).
+// render-load, console, reports, outbox, relay, rules, bulk, score, lighthouse).
 import { benchApi, ROUNDS } from './api.ts';
 
-const SECTIONS = ['api', 'certificate', 'render-load', 'console', 'reports', 'outbox', 'relay', 'rules', 'bulk', 'lighthouse'] as const;
+const SECTIONS = [
+  'api',
+  'certificate',
+  'render-load',
+  'console',
+  'reports',
+  'outbox',
+  'relay',
+  'rules',
+  'bulk',
+  'score',
+  'lighthouse',
+] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`No such bench section: ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
@@ -47,6 +59,22 @@ if (runs('api')) {
     console.log(singleLine('HAProxy → 1 instance:                 ', api.balanced.one));
     console.log(singleLine('HAProxy → 2 instances (same 2 cores): ', api.balanced.two));
   }
+}
+
+// The lead score: the insert's extra column and index (the POST's only change), side by side, and the scheduler's scoring.
+if (runs('score')) {
+  const { benchScore } = await import('./score.ts');
+  const r = await benchScore();
+  const line = (t: { mean: number; p50: number; p99: number; samples: number }) =>
+    `mean ${fmt(t.mean, 2)} ms, p50 ${fmt(t.p50, 2)} ms, p99 ${fmt(t.p99, 2)} ms (${t.samples})`;
+  console.log('\n== Lead score on Postgres ==');
+  console.log(`insert without the score column and index: ${line(r.withoutScore)}`);
+  console.log(`insert with them (every lead now):          ${line(r.withScore)}`);
+  console.log(
+    `p99 added to an insert: ${fmt(r.withScore.p99 - r.withoutScore.p99, 2)} ms (target < 2) ${verdict(r.withScore.p99 - r.withoutScore.p99 < 2)}`,
+  );
+  console.log(`scoring a new lead's person (the lead.created job, ${fmt(r.seeded)} leads stored): ${line(r.personScoring)}`);
+  console.log(`a recompute batch: ${r.batch.leads} leads in ${fmt(r.batch.ms)} ms`);
 }
 
 // Personality test: certificate rendering and scoring, in process.

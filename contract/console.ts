@@ -3,6 +3,7 @@
 // notes, the people lookup across lists, the overview, live events and the CSV export.
 import type { ConsentRecord } from './consent.ts';
 import type { LeadSource } from './lead-signals.ts';
+import type { LeadScore } from './score.ts';
 import { array, object, string, type InferType } from 'yup';
 import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
 import { isStorableText } from './text-rules.ts';
@@ -146,6 +147,8 @@ export interface LeadDetail {
   consent: ConsentRecord | null;
   /** Newest first: history, submissions, taken tests. */
   timeline: TimelineEntry[];
+  /** The lead score as of now with its reasons, largest first (contract/score.ts). */
+  score: LeadScore;
 }
 
 /** One submission of a person found by GET /api/admin/people, newest first. */

@@ -73,6 +73,7 @@ export type Permission =
   | 'spend.read'
   | 'spend.manage'
   | 'rules.manage'
+  | 'score.tune'
   | 'webinars.manage';
 
 const EVERYONE: readonly Role[] = ROLES;
@@ -121,6 +122,8 @@ export const PERMISSIONS: Record<Permission, readonly Role[]> = {
   'spend.manage': ['admin'],
   // Rules that act on their own (assign, email, change status): admins only, to read as to change.
   'rules.manage': ['admin'],
+  // The lead score's weights (every lead's score follows them): admins only.
+  'score.tune': ['admin'],
   // Scheduling, editing and cancelling webinars (their registrations are leads like any other).
   'webinars.manage': ['admin'],
 };

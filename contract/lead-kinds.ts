@@ -395,8 +395,8 @@ export const LEAD_PATHS = Object.fromEntries(LEAD_KIND_NAMES.map((k) => [k, LEAD
   [K in LeadKind]: (typeof LEAD_KINDS)[K]['path'];
 };
 
-/** A list sorts by the columns whose field says `sorted`, its date, its status, the owner and the next step. */
-export const SORT_EXTRA = ['createdAt', 'status', 'owner', 'next'] as const;
+/** A list sorts by the columns whose field says `sorted`, its date, its status, the owner, the next step and the lead score. */
+export const SORT_EXTRA = ['createdAt', 'status', 'owner', 'next', 'score'] as const;
 export function sortKeysOf(list: LeadListDef): string[] {
   return [...list.columns.filter((c) => c.sorted).map((c) => c.key), ...SORT_EXTRA];
 }

@@ -15,6 +15,7 @@ export const CONSOLE_ROUTES = {
   team: 'team',
   assignment: 'assignment',
   rules: 'rules',
+  score: 'score',
   settings: 'settings',
   audit: 'audit',
   people: 'people',

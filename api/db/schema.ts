@@ -52,6 +52,8 @@ interface ListedLeadColumns extends LeadColumns {
   first_contact_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Working minutes (WORKING_HOURS) from arrival to first contact. */
   first_contact_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The lead score, 0–100 (migrations/2026-11-27T0280_lead_score.ts), kept by api/score/jobs.ts. */
+  score: ColumnType<number, number | undefined, number>;
 }
 
 /** A camelCase key as its snake_case column (contract/lead-kinds.ts columnOf, at the type level). */
@@ -492,6 +494,14 @@ export interface JobsTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 /** Admins' rules (migrations/2026-11-27T0241_rules.ts); conditions and actions as contract/rules.ts shapes them. */
+/** The admins' score weights, one row (migrations/2026-11-27T0280_lead_score.ts); none: the defaults. */
+export interface ScoreWeightsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  weights: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by: string | null;
+}
+
 export interface RulesTable {
   id: Generated<string>;
   name: string;
@@ -601,6 +611,7 @@ export interface Database {
   bulk_change_leads: BulkChangeLeadsTable;
   jobs: JobsTable;
   rules: RulesTable;
+  score_weights: ScoreWeightsTable;
   rule_firings: RuleFiringsTable;
   lead_tags: LeadTagsTable;
   contact_messages: ContactMessagesTable;

@@ -66,6 +66,19 @@ describe.each(testBackends())('the listed tables on $name', (backend) => {
     }
   });
 
+  it.each(ALL_LISTED.map((lead) => [lead.table] as const))('%s has the lead score and its sort index', async (table) => {
+    const columns = await sql<{ data_type: string; column_default: string | null }>`
+      select data_type, column_default from information_schema.columns where table_name = ${table} and column_name = 'score'`.execute(
+      database.db,
+    );
+    expect(columns.rows[0], `${table}.score`).toMatchObject({ data_type: 'smallint' });
+    const defs = (await indexes(table)).map(squash);
+    expect(
+      defs.some((d) => d.includes(`${table}_score_sort_idx`) && d.endsWith('score,id')),
+      `${table}: index on score, id`,
+    ).toBe(true);
+  });
+
   it.each(ALL_LISTED.map((lead) => [lead.table, lead] as const))(
     '%s has a column of its registry type for each stored field',
     async (table, lead) => {

@@ -17,6 +17,8 @@ export interface DeskFields {
   waitedMinutes: number | null;
   /** When it passes (passed) the SLA, while it waits; else null. */
   slaDueAt: string | null;
+  /** The lead score, 0–100 (contract/score.ts); its reasons are in the lead's detail. */
+  score: number;
 }
 
 /** Every member's name by id (a team is tens of people: one small read per request). */
@@ -28,7 +30,7 @@ export async function teamNames(db: Kysely<Database>): Promise<Map<string, strin
 export type DeskRow = Pick<
   ListedRow<ListedTable>,
   'assignee_id' | 'next_action_type' | 'next_action_due_at' | 'next_action_note' | 'first_contact_at' | 'status' | 'created_at'
->;
+> & { score?: number };
 
 export function deskFields(
   row: DeskRow,
@@ -47,5 +49,6 @@ export function deskFields(
     firstContactAt: row.first_contact_at ? iso(row.first_contact_at) : null,
     waitedMinutes: waiting ? Math.floor(workingMinutesBetween(arrived, now, config.workingHours)) : null,
     slaDueAt: waiting ? addWorkingMinutes(arrived, config.slaMinutes, config.workingHours).toISOString() : null,
+    score: row.score ?? 0,
   };
 }

@@ -6,7 +6,8 @@
 // whole day in India Standard Time (the business's day), `to` inclusive; status one of the
 // lead statuses (without it, every status but spam: a bot's submission shows only under the
 // spam filter); utm_source the source a lead is filed under (exactly); assignee a team
-// member's id, or `none` for the unassigned pool. The total number of matches goes in
+// member's id, or `none` for the unassigned pool; score_min and score_max the lead score's
+// bounds (0–100, inclusive). The total number of matches goes in
 // X-Total-Count, so the bodies keep the spec's shapes. Every query is narrowed by the
 // member's scope (desk/access.ts visibleTo): a counsellor's lists hold theirs and the pool.
 import type { Context } from 'hono';
@@ -27,6 +28,7 @@ import { tenDigitPhone } from '../../contract/phone.ts';
 import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
 import { isStorableText } from '../../contract/text-rules.ts';
+import { SCORE_FILTER_MESSAGE, SCORE_MAX } from '../../contract/score.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import { HttpError } from '../http/http.ts';
 import { parseListParams } from '../http/list-params.ts';
@@ -48,6 +50,16 @@ export interface LeadListQuery {
   sort: { key: string; desc: boolean };
   /** `?ids=`: only these leads (the CSV's "Export selected"). */
   ids: string[] | undefined;
+  /** `?score_min=&score_max=`: the lead score within these bounds, inclusive. */
+  scoreMin?: number | undefined;
+  scoreMax?: number | undefined;
+}
+
+function parseScore(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  if (!/^\d{1,3}$/.test(raw.trim()) || n > SCORE_MAX) throw new HttpError(400, SCORE_FILTER_MESSAGE);
+  return n;
 }
 
 function parseSort(raw: string | undefined, list: LeadListDef | undefined): LeadListQuery['sort'] {
@@ -94,6 +106,8 @@ export function parseLeadListQuery(c: Context, list?: LeadListDef): LeadListQuer
     assignee: assignee ? assignee : undefined,
     sort: parseSort(c.req.query('sort'), list),
     ids: parseIds(c.req.query('ids')),
+    scoreMin: parseScore(c.req.query('score_min')),
+    scoreMax: parseScore(c.req.query('score_max')),
   };
 }
 
@@ -117,6 +131,8 @@ export function orderBy(sort: LeadListQuery['sort']): RawBuilder<unknown> {
       return sql`${ownerKey} ${dir} nulls last, id ${dir}`;
     case 'next':
       return sql`next_action_due_at ${dir} nulls last, id ${dir}`;
+    case 'score':
+      return sql`score ${dir}, id ${dir}`;
     default: {
       const column = snake(sort.key);
       // A message (up to 5,000 characters, too long for a b-tree entry) is indexed by its
@@ -170,6 +186,8 @@ export function conditions(
   parts.push(query.status ? sql`status = ${query.status}` : sql`status <> 'spam'`);
   if (query.utmSource !== undefined) parts.push(sql`utm_source = ${query.utmSource}`);
   if (query.ids !== undefined) parts.push(sql`id = any(${query.ids}::uuid[])`);
+  if (query.scoreMin !== undefined) parts.push(sql`score >= ${query.scoreMin}`);
+  if (query.scoreMax !== undefined) parts.push(sql`score <= ${query.scoreMax}`);
   if (query.assignee === 'none') parts.push(sql`assignee_id is null`);
   else if (query.assignee !== undefined) parts.push(sql`assignee_id = ${query.assignee}`);
   return sql<boolean>`${sql.join(parts, sql` and `)}`;
@@ -247,7 +265,9 @@ export async function queryLeads<T extends ListedTable>(
     !query.to &&
     query.utmSource === undefined &&
     query.assignee === undefined &&
-    query.ids === undefined;
+    query.ids === undefined &&
+    query.scoreMin === undefined &&
+    query.scoreMax === undefined;
   const list = LEAD_KINDS[source.kind].list.slug;
   const [page, counted] = await Promise.all([
     query.sort.key === 'owner' || query.sort.key === 'next'

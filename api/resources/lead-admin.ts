@@ -23,6 +23,7 @@ import { adminLabel, findLead, historyOf, setStatuses } from '../leads/history.t
 import { withExtras } from '../leads/extras.ts';
 import { submissionsOf } from '../leads/person.ts';
 import { timelineOf } from '../leads/timeline.ts';
+import { leadScore } from '../score/compute.ts';
 import type { Member } from '../auth/auth.ts';
 import { HttpError, readJsonBody } from '../http/http.ts';
 import { validate } from '../http/validate.ts';
@@ -35,10 +36,11 @@ export async function leadDetail(deps: Deps, lead: ListedLead, list: ListSlug, i
   if (!row) throw notFound();
   const item = lead.listItem(row);
   const [data] = await withExtras(deps.db, lead, [item]);
-  const [history, names, submissions] = await Promise.all([
+  const [history, names, submissions, score] = await Promise.all([
     historyOf(deps.db, list, row.id),
     teamNames(deps.db),
     submissionsOf(deps.db, { email: row.email, phone: /^\d{10}$/.test(row.phone) ? row.phone : undefined }, member),
+    leadScore(deps.db, list, row.id, nowOf(deps)),
   ]);
   return {
     list,
@@ -47,6 +49,7 @@ export async function leadDetail(deps: Deps, lead: ListedLead, list: ListSlug, i
     timeline: timelineOf(list, row.id, history, submissions),
     source: row.source,
     consent: row.consent,
+    score: score ?? { score: row.score, reasons: [] },
   };
 }
 

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS, LEAD_PATHS, LISTED_KINDS } from '../../contract/lead-kinds.ts';
 import { ROLES, type Role } from '../../contract/desk.ts';
+import { DEFAULT_SCORE_WEIGHTS } from '../../contract/score.ts';
 import { PERMISSIONS, permissionOf, type Permission } from '../desk/access.ts';
 import { issueToken } from '../auth/auth.ts';
 import { memberToken } from '../testing/admin.ts';
@@ -110,6 +111,8 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   }),
   'GET /api/admin/my-day': async () => ({ path: '/api/admin/my-day' }),
   'GET /api/admin/rules': async () => ({ path: '/api/admin/rules' }),
+  'GET /api/admin/score/weights': async () => ({ path: '/api/admin/score/weights' }),
+  'PUT /api/admin/score/weights': async () => ({ path: '/api/admin/score/weights', body: DEFAULT_SCORE_WEIGHTS }),
   'POST /api/admin/rules': async () => ({ path: '/api/admin/rules', body: RULE }),
   'POST /api/admin/rules/preview': async () => ({ path: '/api/admin/rules/preview', body: RULE }),
   'PATCH /api/admin/rules/:id': async (f) => ({ path: `/api/admin/rules/${await f.rule()}`, body: { enabled: false } }),

@@ -18,6 +18,7 @@ import { conditionsHold, type LeadFacts } from './conditions.ts';
 import { factsOf, testLanguageOf } from './facts.ts';
 import { escalate, scheduleEscalation, type RulesConfig } from './escalation.ts';
 import { tellReturningOwner } from './returning.ts';
+import { scoredFirst, scoreJobHandlers } from '../score/jobs.ts';
 
 export type { RulesConfig };
 
@@ -231,14 +232,18 @@ const onSessionFinished: JobHandler = async (trx, job, now) => {
   }
 };
 
-/** Every job kind the rules, escalation and a returning person's notice need. */
+/**
+ * Every job kind the rules, escalation, a returning person's notice and the lead score need.
+ * An event's score is written first, in its job, so the rules it queues read it.
+ */
 export function ruleJobHandlers(config: RulesConfig): Record<string, JobHandler> {
   return {
-    'lead.created': onLeadCreated(config),
-    'lead.status': onStatus,
+    ...scoreJobHandlers,
+    'lead.created': scoredFirst('lead.created', onLeadCreated(config)),
+    'lead.status': scoredFirst('lead.status', onStatus),
     'nextAction.set': onNextAction,
-    'test.taken': onTestTaken,
-    'session.finished': onSessionFinished,
+    'test.taken': scoredFirst('test.taken', onTestTaken),
+    'session.finished': scoredFirst('session.finished', onSessionFinished),
     'rule.run': runRule,
     escalate: escalate(config),
     returning: tellReturningOwner,

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { tableShape } from '../../api/testing/catalog.ts';
 import { testBackends, type TestDatabase } from '../../api/testing/databases.ts';
 import { createListedTable, dropListedTable } from './listed-table-2026-11-26.ts';
-import { addLaterParts, createListedTableOfFields } from './listed-table-2026-11-27.ts';
+import { addLaterParts } from './listed-table-2026-11-27.ts';
+import { addScore, createListedTableWithScore } from './listed-score-2026-11-27.ts';
 import { LEAD_KINDS, storedColumnsOf } from '../../contract/lead-kinds.ts';
 
 describe.each(testBackends())('createListedTable on $name', (backend) => {
@@ -36,6 +37,7 @@ describe.each(testBackends())('createListedTable on $name', (backend) => {
     // The message sorts by its first 100 characters (migration 0030): a kind's own index.
     await sql`create index shape_probe_message_sort_idx on shape_probe (lower(left(message, 100)), id)`.execute(database.db);
     await addLaterParts(database.db, 'shape_probe', 'contact');
+    await addScore(database.db, 'shape_probe');
     expect(await tableShape(database.db, 'shape_probe')).toEqual(await tableShape(database.db, 'contact_messages'));
   });
 
@@ -44,7 +46,7 @@ describe.each(testBackends())('createListedTable on $name', (backend) => {
     ['proposal', 'proposals'],
   ] as const)('makes from the %s registry fields alone a table with the shape of %s', async (kind, table) => {
     const probe = `fields_probe_${kind}`;
-    await createListedTableOfFields(database.db, {
+    await createListedTableWithScore(database.db, {
       table: probe,
       list: LEAD_KINDS[kind].list.slug,
       fields: storedColumnsOf(LEAD_KINDS[kind]),

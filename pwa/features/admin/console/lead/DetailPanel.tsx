@@ -23,6 +23,7 @@ import { PaymentActions } from './PaymentActions.tsx';
 import { UtrCheck, type UtrClaim } from './UtrCheck.tsx';
 import type { PaymentStatus } from '../../../../../contract/bookings.ts';
 import { ReachBar } from './ReachBar.tsx';
+import { ScoreSection } from '../score/ScoreSection.tsx';
 import type { ReachType } from './reach.ts';
 
 interface Props {
@@ -249,6 +250,7 @@ function LeadBody({
           </dd>
         </div>
       </dl>
+      <ScoreSection score={detail.score} />
       <WorkSection data={item} onPatch={onPatch} />
       {works && <ActivityLogger onLog={onLog} />}
       {works && <NoteForm onNote={onNote} />}

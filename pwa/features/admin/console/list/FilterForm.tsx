@@ -1,5 +1,5 @@
 // A list's filters: a search that waits for typing to pause, a date range (IST), a status
-// (spam only when asked for), a source, and whose leads (mine, the pool, or a member's).
+// (spam only when asked for), a source, whose leads (mine, the pool, or a member's) and the lowest score.
 import { useEffect, useId, useState } from 'react';
 import { DESK_PATHS, type TeamResponse } from '../../../../../contract/desk.ts';
 import { LEAD_STATUSES, type LeadListDef, type LeadStatus } from '../../../../../contract/lead-kinds.ts';
@@ -73,6 +73,53 @@ function OwnerSelect({ value, onChange }: { value: string; onChange: (owner: str
   );
 }
 
+/**
+ * The lowest lead score shown, applied once typing pauses, and "highest first" (the sort a
+ * phone has no column header for).
+ */
+function ScoreFilter({
+  filters,
+  setFilters,
+}: {
+  filters: ListFilters;
+  setFilters: (patch: Partial<ListFilters>, options?: { replace?: boolean }) => void;
+}) {
+  const value = filters.minScore;
+  const [text, setText] = useState(value);
+  const settled = useDebounced(text, 350);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    const clean = /^(100|[1-9]?[0-9])$/.test(settled.trim()) ? String(Number(settled.trim())) : '';
+    if (clean !== value) setFilters({ minScore: clean }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled change filters
+  }, [settled]);
+  return (
+    <>
+      <div className="console-field console-field--score">
+        <label htmlFor="filter-score">Score at least</label>
+        <input
+          id="filter-score"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <label className="console-check">
+        <input
+          type="checkbox"
+          checked={filters.sort === '-score'}
+          onChange={(e) => setFilters({ sort: e.target.checked ? '-score' : '' })}
+        />{' '}
+        Highest score first
+      </label>
+    </>
+  );
+}
+
 export function FilterForm({
   list,
   filters,
@@ -82,7 +129,9 @@ export function FilterForm({
   filters: ListFilters;
   setFilters: (patch: Partial<ListFilters>, options?: { replace?: boolean }) => void;
 }) {
-  const filtered = Boolean(filters.q || filters.from || filters.to || filters.status || filters.source || filters.owner);
+  const filtered = Boolean(
+    filters.q || filters.from || filters.to || filters.status || filters.source || filters.owner || filters.minScore,
+  );
   return (
     <form className="console-filters" role="search" aria-label={`Filter ${list.title}`} onSubmit={(e) => e.preventDefault()}>
       <SearchBox
@@ -130,11 +179,12 @@ export function FilterForm({
         maxLength={SOURCE_VALUE_MAX}
         onSearch={(source) => setFilters({ source }, { replace: true })}
       />
+      <ScoreFilter filters={filters} setFilters={setFilters} />
       {filtered && (
         <button
           type="button"
           className="link-btn"
-          onClick={() => setFilters({ q: '', from: '', to: '', status: '', source: '', owner: '' })}
+          onClick={() => setFilters({ q: '', from: '', to: '', status: '', source: '', owner: '', minScore: '' })}
         >
           Clear filters
         </button>

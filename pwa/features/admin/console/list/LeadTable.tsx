@@ -16,6 +16,7 @@ import { offeredTemplates, reachLinks, useTemplates, type ReachType } from '../l
 import type { MessageTemplate } from '../../../../../contract/workspace.ts';
 import { ariaSort, nextSort, type TableColumn } from './columns.ts';
 import type { Lead } from './useLeadList.ts';
+import { ScoreBadge } from '../score/ScoreBadge.tsx';
 
 /** The time now, ticking every `ms`, so "waiting" and "overdue" move on while a list stays open. */
 function useNow(ms: number): number {
@@ -205,6 +206,8 @@ function RowCell({ column, item, list, now, name, whatsapp, onReach, onStatus }:
       );
     case 'next':
       return <NextCell item={item} now={now} />;
+    case 'score':
+      return <ScoreBadge score={item.score} />;
     case 'status':
       return (
         <StatusSelect

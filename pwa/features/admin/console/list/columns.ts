@@ -1,5 +1,5 @@
 // The columns a list's table can show: the kind's own (registry order), then the date, the
-// owner, the next step and the status. The first (the name) is always shown; the member
+// owner, the next step, the lead score and the status. The first (the name) is always shown; the member
 // chooses the rest (kept on the server per list, so it follows them to any computer).
 import { sortKeysOf, type LeadField, type LeadListDef } from '../../../../../contract/lead-kinds.ts';
 
@@ -32,6 +32,7 @@ export function allColumns(list: LeadListDef): TableColumn[] {
     { id: 'date', label: list.timeField === 'joinedAt' ? 'Joined' : 'Date', sortKey: 'createdAt' },
     { id: 'owner', label: 'Owner', sortKey: 'owner' },
     { id: 'next', label: 'Next step', sortKey: 'next' },
+    { id: 'score', label: 'Score', sortKey: 'score' },
     { id: 'status', label: 'Status', sortKey: 'status' },
   ];
 }

@@ -1,4 +1,4 @@
-// A list's filters live in the URL (?q=&from=&to=&status=&source=&owner=&sort=&page=&open=), so a
+// A list's filters live in the URL (?q=&from=&to=&status=&source=&owner=&score=&sort=&page=&open=), so a
 // filtered view is a link that survives a reload and the back button.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -18,6 +18,8 @@ export interface ListFilters {
   source: string;
   /** Whose leads: '' all the member may see, 'none' the unassigned pool, or a member's id. */
   owner: string;
+  /** The lowest lead score shown ('' or 0–100). */
+  minScore: string;
   /** A column to sort by, `-` first for descending; '' is the list's default, newest first. */
   sort: string;
   page: number;
@@ -26,6 +28,7 @@ export interface ListFilters {
 }
 
 const SORT = /^-?[A-Za-z]{1,40}$/;
+const SCORE = /^(100|[1-9]?[0-9])$/;
 const OWNER = /^(none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 export function readFilters(params: URLSearchParams): ListFilters {
@@ -42,6 +45,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
     status: (LEAD_STATUSES as readonly string[]).includes(status) ? (status as LeadStatus) : '',
     source: (params.get('source') ?? '').slice(0, SOURCE_VALUE_MAX),
     owner: OWNER.test(params.get('owner') ?? '') ? (params.get('owner') ?? '') : '',
+    minScore: SCORE.test(params.get('score') ?? '') ? (params.get('score') ?? '') : '',
     sort: SORT.test(params.get('sort') ?? '') ? (params.get('sort') ?? '') : '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     open: params.get('open') ?? '',
@@ -57,6 +61,7 @@ export function apiQuery(filters: ListFilters): string {
   if (filters.status) query.set('status', filters.status);
   if (filters.source.trim()) query.set('utm_source', filters.source.trim());
   if (filters.owner) query.set('assignee', filters.owner);
+  if (filters.minScore) query.set('score_min', filters.minScore);
   if (filters.sort) query.set('sort', filters.sort);
   return query.toString();
 }
@@ -78,7 +83,7 @@ export function useListFilters(): [ListFilters, (patch: Partial<ListFilters>, op
         (current) => {
           const next = { ...readFilters(current), ...patch };
           // Any filter but the page and the panel starts the list again from its first page.
-          const filterChanged = (['q', 'from', 'to', 'status', 'source', 'owner', 'sort'] as const).some((k) => k in patch);
+          const filterChanged = (['q', 'from', 'to', 'status', 'source', 'owner', 'minScore', 'sort'] as const).some((k) => k in patch);
           if (filterChanged && !('page' in patch)) next.page = 1;
           const out = new URLSearchParams();
           if (next.q) out.set('q', next.q);
@@ -87,6 +92,7 @@ export function useListFilters(): [ListFilters, (patch: Partial<ListFilters>, op
           if (next.status) out.set('status', next.status);
           if (next.source) out.set('source', next.source);
           if (next.owner) out.set('owner', next.owner);
+          if (next.minScore) out.set('score', next.minScore);
           if (next.sort) out.set('sort', next.sort);
           if (next.page > 1) out.set('page', String(next.page));
           if (next.open) out.set('open', next.open);

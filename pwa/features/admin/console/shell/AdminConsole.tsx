@@ -22,6 +22,7 @@ import workspaceCss from '../common/workspace.css?url';
 import sessionsCss from '../sessions/sessions.css?url';
 import reportsCss from '../reports/reports.css?url';
 import notifyCss from '../notify/notify.css?url';
+import scoreCss from '../score/score.css?url';
 import { Bell } from '../notify/Bell.tsx';
 import { unsubscribeDevice } from '../notify/push-device.ts';
 import SessionPage from '../sessions/SessionPage.tsx';
@@ -29,6 +30,7 @@ import SessionsPage from '../sessions/SessionsPage.tsx';
 import AuditPage from '../settings/AuditPage.tsx';
 import AssignmentPage from '../team/AssignmentPage.tsx';
 import RulesPage from '../rules/RulesPage.tsx';
+import ScoreWeightsPage from '../score/ScoreWeightsPage.tsx';
 import ListPage from '../list/ListPage.tsx';
 import MyDayPage from '../my-day/MyDayPage.tsx';
 import Overview from '../overview/Overview.tsx';
@@ -115,6 +117,7 @@ const LATER_LINKS: readonly PageLink[] = [
   { to: '/admin/team', label: 'Team', permission: 'team.read' },
   { to: '/admin/assignment', label: 'Assignment', permission: 'assignment.read' },
   { to: '/admin/rules', label: 'Rules', permission: 'rules.manage' },
+  { to: '/admin/score', label: 'Lead score', permission: 'score.tune' },
   { to: '/admin/audit', label: 'Erasure log', permission: 'audit.read' },
   { to: '/admin/settings', label: 'My settings' },
 ];
@@ -260,6 +263,7 @@ function Console() {
       <link rel="stylesheet" href={sessionsCss} precedence="console" />
       <link rel="stylesheet" href={reportsCss} precedence="console" />
       <link rel="stylesheet" href={notifyCss} precedence="console" />
+      <link rel="stylesheet" href={scoreCss} precedence="console" />
       <Notice />
       <MemberProvider>
         <LeadEventsProvider>
@@ -305,6 +309,7 @@ function Frame({ onLogout, loggingOut, name }: { onLogout: () => void; loggingOu
             <Route path={CONSOLE_ROUTES.team} element={<TeamPage />} />
             <Route path={CONSOLE_ROUTES.assignment} element={<AssignmentPage />} />
             <Route path={CONSOLE_ROUTES.rules} element={<RulesPage />} />
+            <Route path={CONSOLE_ROUTES.score} element={<ScoreWeightsPage />} />
             <Route path={CONSOLE_ROUTES.settings} element={<SettingsPage />} />
             <Route path={CONSOLE_ROUTES.audit} element={<AuditPage />} />
             <Route path={CONSOLE_ROUTES.people} element={<PeoplePage />} />
