@@ -8,8 +8,8 @@ import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { DEFAULT_SCORE_WEIGHTS, scoreWeightsSchema, type ScoreWeights, type ScoreWeightsResponse } from '../../contract/score.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
-import { readJsonBody } from '../lib/http.ts';
-import { validate } from '../lib/validate.ts';
+import { readJsonBody } from '../http/http.ts';
+import { validate } from '../http/validate.ts';
 import { loadWeights } from '../score/compute.ts';
 import { recomputesWaiting, startRecompute } from '../score/jobs.ts';
 
