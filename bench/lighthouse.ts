@@ -59,7 +59,8 @@ async function freePort3000(): Promise<boolean> {
   });
 }
 
-export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
+/** `paths`: a few of LIGHTHOUSE_PATHS, to measure the pages a change touched side by side. */
+export async function benchLighthouse(runs = 1, paths: readonly string[] = LIGHTHOUSE_PATHS): Promise<LighthouseRow[]> {
   // The canonical links are served with PUBLIC_URL (unset: http://localhost:PORT); serving
   // on http://localhost:3000 when it is free keeps Lighthouse's canonical check honest.
   const on3000 = await freePort3000();
@@ -71,7 +72,7 @@ export async function benchLighthouse(runs = 1): Promise<LighthouseRow[]> {
   });
   const rows: LighthouseRow[] = [];
   try {
-    for (const path of LIGHTHOUSE_PATHS) {
+    for (const path of paths) {
       const all: LighthouseRow[] = [];
       for (let i = 0; i < runs; i++) {
         let result: Awaited<ReturnType<typeof lighthouse>> | undefined;
