@@ -22,6 +22,7 @@ export default defineConfig({
             'api/**/*.test.ts',
             'migrations/**/*.test.ts',
             'pwa/**/*.test.{ts,tsx}',
+            'pdf/**/*.test.ts',
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

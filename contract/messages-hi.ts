@@ -7,7 +7,9 @@
 // prefers hi): one table, so both say the same words.
 import { BOOKING_HOLD_DAYS } from './bookings.ts';
 import { CONSENT_MESSAGES } from './consent.ts';
+import { ERASURE_MESSAGES } from './erasure.ts';
 import { API_MESSAGES, MESSAGES } from './messages.ts';
+import { WEBINAR_MESSAGES } from './webinars.ts';
 
 type StringKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
@@ -61,6 +63,24 @@ export const API_MESSAGES_HI: Record<StringKeys<typeof API_MESSAGES>, string> = 
 export const CONSENT_MESSAGES_HI: Record<keyof typeof CONSENT_MESSAGES, string> = {
   ageRequired: 'कृपया बताएँ कि आपकी उम्र 18 साल या उससे ज़्यादा है, या आपके माता-पिता/अभिभावक सहमत हैं',
   guardianEmail: 'कृपया अपने माता-पिता या अभिभावक का ईमेल लिखें',
+};
+
+export const ERASURE_MESSAGES_HI: Record<keyof typeof ERASURE_MESSAGES, string> = {
+  requested: 'अगर इस ईमेल से जुड़ी कोई जानकारी हमारे पास है, तो हमने उस पर पुष्टि का लिंक भेज दिया है। लिंक एक ही बार, 24 घंटे तक काम करेगा।',
+  linkInvalid: 'इस लिंक की समय-सीमा ख़त्म हो चुकी है या इसका इस्तेमाल पहले ही हो चुका है। कृपया फिर से अनुरोध करें।',
+  erased: 'आपका डेटा मिटा दिया गया है।',
+  withdrawn: 'यह सर्टिफ़िकेट वापस ले लिया गया है।',
+};
+
+export const WEBINAR_MESSAGES_HI: Record<keyof typeof WEBINAR_MESSAGES, string> = {
+  notFound: 'वेबिनार नहीं मिला',
+  closed: 'इस वेबिनार का रजिस्ट्रेशन बंद हो चुका है।',
+  unknown: 'यह वेबिनार हमारी सूची में नहीं है। कृपया सूची में से कोई वेबिनार चुनें।',
+  registered: 'आपका रजिस्ट्रेशन हो गया है। जुड़ने का लिंक आपके ईमेल पर भेजा जा रहा है।',
+  failure: 'कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
+  offline: 'आप ऑफ़लाइन हैं, इसलिए वेबिनार की सूची नहीं खुल सकी। इंटरनेट से जुड़ने पर फिर से कोशिश करें।',
+  none: 'अभी कोई वेबिनार तय नहीं है। कृपया कुछ दिन बाद फिर देखें।',
+  loadFailed: 'वेबिनार की सूची नहीं खुल सकी। कृपया फिर से कोशिश करें।',
 };
 
 /** The Hindi name of each field label the contract's rules put in their messages. */
@@ -117,6 +137,12 @@ function exactTable(): Map<string, string> {
     ),
     ...(Object.keys(CONSENT_MESSAGES_HI) as Array<keyof typeof CONSENT_MESSAGES>).map(
       (k) => [CONSENT_MESSAGES[k], CONSENT_MESSAGES_HI[k]] as [string, string],
+    ),
+    ...(Object.keys(ERASURE_MESSAGES_HI) as Array<keyof typeof ERASURE_MESSAGES>).map(
+      (k) => [ERASURE_MESSAGES[k], ERASURE_MESSAGES_HI[k]] as [string, string],
+    ),
+    ...(Object.keys(WEBINAR_MESSAGES_HI) as Array<keyof typeof WEBINAR_MESSAGES>).map(
+      (k) => [WEBINAR_MESSAGES[k], WEBINAR_MESSAGES_HI[k]] as [string, string],
     ),
   ]);
   return exact;

@@ -31,13 +31,22 @@ const manifest = JSON.parse(await readFile(path.join(OUT, '.vite/manifest.json')
 const isHindi = (p) => p === '/hi' || p.startsWith('/hi/');
 const englishPath = (p) => (isHindi(p) ? p.slice(3) || '/' : p);
 const hindiPath = (p) => (p === '/' ? '/hi' : `/hi${p}`);
-const HINDI_CONTENT = { '/': 'content/hi/home.ts', '/contact': 'content/hi/contact.ts' };
+const HINDI_CONTENT = {
+  '/': 'content/hi/home.ts',
+  '/contact': 'content/hi/contact.ts',
+  '/blog': 'content/hi/blog-page.ts',
+  '/signup': 'content/hi/signup.ts',
+  '/join-now': 'content/hi/join-now.ts',
+  '/delete-my-data': 'content/hi/erasure.ts',
+  '/webinars': 'content/hi/webinars.ts',
+};
+const hindiContent = (p) => HINDI_CONTENT[p] ?? (/-policy$|terms-conditions$/.test(p) ? 'content/hi/policies.ts' : undefined);
 
 // Route module source for each path, to preload its chunk (and its static imports).
 function routeModules(p) {
   const page = routeModule(englishPath(p));
   if (!isHindi(p)) return [page];
-  return [page, 'app/HindiSite.tsx', HINDI_CONTENT[englishPath(p)]];
+  return [page, 'app/HindiSite.tsx', hindiContent(englishPath(p))];
 }
 function routeModule(p) {
   if (p === '/') return 'app/routes/home.tsx';
@@ -52,6 +61,7 @@ function routeModule(p) {
   if (p.startsWith('/services/')) return 'app/routes/program.tsx';
   if (p === '/admin-login') return 'features/admin/AdminLoginPage.tsx';
   if (p === '/delete-my-data') return 'features/erasure/DeleteMyDataPage.tsx';
+  if (p === '/webinars') return 'features/webinars/WebinarsPage.tsx';
   if (p === server.NOT_FOUND_PATH) return 'features/not-found/NotFoundPage.tsx';
   if (/-policy$|terms-conditions$/.test(p)) return 'features/policies/PolicyPage.tsx';
   return undefined;

@@ -4,18 +4,12 @@
 // visitor has it even if they close the page before paying. A relay sends no mail: the
 // upstream mails when the relay forwards the booking.
 import type { Selectable, Transaction } from 'kysely';
-import {
-  BOOKING_HOLD_DAYS,
-  PAID_PACKAGES,
-  paymentLinkWithReference,
-  rupeesText,
-  upiUri,
-  type PaidPackage,
-} from '../../contract/bookings.ts';
+import { PAID_PACKAGES, paymentLinkWithReference, rupeesText, upiUri, type PaidPackage } from '../../contract/bookings.ts';
 import type { Database } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { bookingMailWords } from '../mail/booking-words.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { bookingLead } from './definitions.ts';
 
@@ -31,31 +25,28 @@ export function bookingEmail(row: BookingRow, payment: Pick<Config, 'paymentLink
   const amount = rupeesText(PAID_PACKAGES[pkg].rupees);
   const page = `${payment.publicUrl}/booking/${encodeURIComponent(row.reference)}`;
   const link = payment.gateway ? page : paymentLinkWithReference(payment.paymentLinks[pkg], row.reference);
+  const w = bookingMailWords(row.site_language);
   const lines = [
-    `Hello ${row.name},`,
+    w.hello(row.name),
     '',
-    `Your seat in ${row.programme} (${row.package}, ${row.batch}) is reserved.`,
-    `Pay ${amount} within ${BOOKING_HOLD_DAYS} days to keep it.`,
+    w.reserved(row),
+    w.payWithin(amount),
     '',
-    `Your booking reference: ${row.reference}`,
-    'Quote it when you pay.',
+    w.reference(row.reference),
+    w.quoteIt,
     '',
-    ...(payment.gateway
-      ? [
-          `Your own payment link (card, net banking, UPI) is on its way: we email it as soon as it is made, and your booking page shows it: ${link}`,
-        ]
-      : [`Pay online (card, net banking, UPI): ${link}`]),
+    payment.gateway ? w.linkComing(link) : w.payOnline(link),
   ];
   if (payment.upi) {
     lines.push(
       '',
-      'Or pay by UPI:',
-      `  Payee: ${payment.upi.name}`,
-      `  UPI ID: ${payment.upi.vpa}`,
-      `  Amount: ${amount}`,
-      `  Note: ${row.reference}`,
-      `  UPI link (opens a UPI app on a phone): ${upiUri(payment.upi, PAID_PACKAGES[pkg].rupees, row.reference)}`,
-      'After paying by UPI, send us the UTR your app shows, quoting the reference.',
+      w.upiOr,
+      w.upiPayee(payment.upi.name),
+      w.upiId(payment.upi.vpa),
+      w.upiAmount(amount),
+      w.upiNote(row.reference),
+      w.upiLink(upiUri(payment.upi, PAID_PACKAGES[pkg].rupees, row.reference)),
+      w.upiAfter,
     );
   }
   const text = lines.join('\n');
@@ -64,23 +55,22 @@ export function bookingEmail(row: BookingRow, payment: Pick<Config, 'paymentLink
       l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</div>`,
     )
     .join('')}</div>`;
-  return { to: row.email, subject: `Seat reserved: ${row.reference} — pay within ${BOOKING_HOLD_DAYS} days`, text, html, kind: 'booking' };
+  return { to: row.email, subject: w.bookingSubject(row.reference), text, html, kind: 'booking' };
 }
 
 /** The gateway has made the booking's own link: the visitor gets it by email too. */
-export function paymentLinkEmail(row: Pick<BookingRow, 'name' | 'email' | 'reference' | 'amount'>, url: string): OutgoingMail {
-  const lines = [
-    `Hello ${row.name},`,
-    '',
-    `Your payment link for booking ${row.reference} is ready: ${url}`,
-    `Pay ${rupeesText(row.amount)} there (card, net banking or UPI) within ${BOOKING_HOLD_DAYS} days to keep your seat.`,
-  ];
+export function paymentLinkEmail(
+  row: Pick<BookingRow, 'name' | 'email' | 'reference' | 'amount'> & Partial<Pick<BookingRow, 'site_language'>>,
+  url: string,
+): OutgoingMail {
+  const w = bookingMailWords(row.site_language);
+  const lines = [w.hello(row.name), '', w.linkReady(row.reference, url), w.linkPay(rupeesText(row.amount))];
   const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
     .map((l) =>
       l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(url), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)}</div>`,
     )
     .join('')}</div>`;
-  return { to: row.email, subject: `Your payment link for ${row.reference}`, text: lines.join('\n'), html, kind: 'booking' };
+  return { to: row.email, subject: w.linkSubject(row.reference), text: lines.join('\n'), html, kind: 'booking' };
 }
 
 /** The booking kind with its email: it takes the place of the plain one at its path (app.ts). */

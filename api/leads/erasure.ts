@@ -21,7 +21,7 @@ import { ERASURE_LINK_HOURS, ERASURE_MAILS_PER_DAY, ERASURE_MESSAGES, ERASURE_PA
 import { LEAD_KINDS, type ListSlug } from '../../contract/lead-kinds.ts';
 import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { isCertificateId } from '../certificate/store.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, SiteLanguage } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { createBackgroundTasks } from '../lib/background.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -38,26 +38,39 @@ export function erasureLink(publicUrl: string, token: string): string {
   return `${publicUrl}${ERASURE_PAGE}?token=${token}`;
 }
 
-function erasureMail(publicUrl: string, token: string) {
+const ERASURE_MAIL_WORDS = {
+  en: {
+    subject: 'Confirm: erase your data',
+    hello: 'Hello,',
+    asked: [
+      'Someone (hopefully you) asked us to erase the data we hold for this email address:',
+      'your enquiries, registrations and personality tests, and their certificates.',
+      `Open this link within ${ERASURE_LINK_HOURS} hours and confirm to erase it:`,
+    ],
+    once: 'The link works once. If you did not ask for this, ignore this email: nothing is erased.',
+  },
+  hi: {
+    subject: 'पुष्टि करें: अपना डेटा मिटाएँ',
+    hello: 'नमस्ते,',
+    asked: [
+      'किसी ने (शायद आपने ही) हमसे इस ईमेल पते से जुड़ा डेटा मिटाने को कहा है:',
+      'आपकी पूछताछ, रजिस्ट्रेशन, पर्सनैलिटी टेस्ट और उनके सर्टिफ़िकेट।',
+      `इसे मिटाने के लिए ${ERASURE_LINK_HOURS} घंटे के अंदर यह लिंक खोलें और पुष्टि करें:`,
+    ],
+    once: 'यह लिंक एक ही बार काम करेगा। अगर आपने यह नहीं माँगा था, तो इस ईमेल को अनदेखा करें: कुछ भी नहीं मिटाया जाएगा।',
+  },
+};
+
+/** The link's email, in the language of the form that asked for it. */
+export function erasureMail(publicUrl: string, token: string, language: SiteLanguage = 'en') {
+  const w = ERASURE_MAIL_WORDS[language];
   const link = erasureLink(publicUrl, token);
-  const text = [
-    'Hello,',
-    '',
-    'Someone (hopefully you) asked us to erase the data we hold for this email address:',
-    'your enquiries, registrations and personality tests, and their certificates.',
-    `Open this link within ${ERASURE_LINK_HOURS} hours and confirm to erase it:`,
-    '',
-    link,
-    '',
-    'The link works once. If you did not ask for this, ignore this email: nothing is erased.',
-  ].join('\n');
-  const html = `<p>Hello,</p>
-<p>Someone (hopefully you) asked us to erase the data we hold for this email address:
-your enquiries, registrations and personality tests, and their certificates.
-Open this link within ${ERASURE_LINK_HOURS} hours and confirm to erase it:</p>
+  const text = [w.hello, '', ...w.asked, '', link, '', w.once].join('\n');
+  const html = `<p>${escapeHtml(w.hello)}</p>
+<p>${w.asked.map(escapeHtml).join('\n')}</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p>The link works once. If you did not ask for this, ignore this email: nothing is erased.</p>`;
-  return { subject: 'Confirm: erase your data', text, html };
+<p>${escapeHtml(w.once)}</p>`;
+  return { subject: w.subject, text, html };
 }
 
 /** True when any list or taken test holds this (lower-case) email. */
@@ -78,12 +91,38 @@ async function holdsEmail(db: Kysely<Database>, email: string): Promise<boolean>
 
 export type ErasureRequestDefinition = LeadDefinition<'erasureRequest', 'erasure_requests', Record<string, never>>;
 
+/**
+ * The language of each request's form, from its insert to its mail moments later in the same
+ * process. A request keeps no more than it must (its email, for two days), so the language is
+ * not a column: it is held here by the request's Idempotency-Key, the few entries of requests
+ * that were never stored dropped once there are many.
+ */
+class RequestLanguages {
+  private readonly byKey = new Map<string, SiteLanguage>();
+  constructor(private readonly max = 1000) {}
+  note(key: string | null, language: SiteLanguage): void {
+    if (key === null || language === 'en') return;
+    if (this.byKey.size >= this.max) this.byKey.delete(this.byKey.keys().next().value!);
+    this.byKey.set(key, language);
+  }
+  take(key: string | null): SiteLanguage {
+    if (key === null) return 'en';
+    const language = this.byKey.get(key) ?? 'en';
+    this.byKey.delete(key);
+    return language;
+  }
+}
+
 /** The visitor's request, taken through the ingest like every public submission. */
 export function erasureRequestLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail' | 'clock' | 'tasks' | 'log'>): ErasureRequestDefinition {
+  const languages = new RequestLanguages();
   const definition = define({
     kind: 'erasureRequest',
     table: 'erasure_requests',
-    toColumns: (v: InferType<typeof LEAD_SCHEMAS.erasureRequest>) => ({ email: v.email, token_hash: null, expires_at: null }),
+    toColumns: (v: InferType<typeof LEAD_SCHEMAS.erasureRequest>, signals, key) => {
+      languages.note(key, signals.language);
+      return { email: v.email, token_hash: null, expires_at: null };
+    },
     toRecord: () => ({}),
     // The same words whatever the database holds.
     created: () => ({ message: ERASURE_MESSAGES.requested }),
@@ -103,9 +142,10 @@ export function erasureRequestLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail'
     // the answer takes the same time either way (as forgot-password does).
     afterCommit: (rows) => {
       const at = now();
+      const requests = rows.map((row) => ({ ...row, language: languages.take(row.idempotency_key) }));
       const mail = async () => {
         let queued = false;
-        for (const row of rows) queued = (await mailErasureLink(deps.db, deps.config.publicUrl, row, at)) || queued;
+        for (const row of requests) queued = (await mailErasureLink(deps.db, deps.config.publicUrl, row, at)) || queued;
         if (queued) deps.wakeMail?.();
       };
       tasks.run('erasure link', mail);
@@ -114,7 +154,12 @@ export function erasureRequestLead(deps: Pick<Deps, 'db' | 'config' | 'wakeMail'
 }
 
 /** Mails a request its link when we hold anything for its address and the day's cap allows. True when queued. */
-async function mailErasureLink(db: Kysely<Database>, publicUrl: string, row: { id: string; email: string }, now: Date): Promise<boolean> {
+async function mailErasureLink(
+  db: Kysely<Database>,
+  publicUrl: string,
+  row: { id: string; email: string; language: SiteLanguage },
+  now: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // One mailbox's links (s+1@x and s+2@x are one) are counted under a lock on it (other
     // requests, other instances), by the database's clock, which stamps the mail rows.
@@ -137,7 +182,7 @@ async function mailErasureLink(db: Kysely<Database>, publicUrl: string, row: { i
       .executeTakeFirst();
     // Erased meanwhile (a confirmation of an earlier link): nothing to mail.
     if (Number(updated.numUpdatedRows) === 0) return false;
-    await enqueueMail(trx, { to: row.email, kind: 'erasure', ...erasureMail(publicUrl, token) });
+    await enqueueMail(trx, { to: row.email, kind: 'erasure', ...erasureMail(publicUrl, token, row.language) });
     return true;
   });
 }

@@ -13,9 +13,9 @@ import { WebinarClosed } from './webinar-closed.ts';
 type RegistrationRow = Selectable<Database['webinar_registrations']>;
 type WebinarRow = Pick<Selectable<Database['webinars']>, 'title' | 'starts_at' | 'join_url'>;
 
-/** "Sat, 5 Dec 2026, 6:30 pm IST": a start as a visitor in India reads it. */
-export function istText(at: Date): string {
-  const text = new Intl.DateTimeFormat('en-IN', {
+/** "Sat, 5 Dec 2026, 6:30 pm IST": a start as a visitor in India reads it (in Hindi: "शनि, 5 दिस॰ 2026, …"). */
+export function istText(at: Date, language: string = 'en'): string {
+  const text = new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -36,24 +36,42 @@ function mailOf(to: string, subject: string, lines: string[], link: string): Out
   return { to, subject, text: lines.join('\n'), html, kind: 'webinar' };
 }
 
-export function webinarJoinEmail(row: Pick<RegistrationRow, 'name' | 'email'>, webinar: WebinarRow): OutgoingMail {
-  const when = istText(new Date(webinar.starts_at));
-  const lines = [
-    `Hello ${row.name},`,
-    '',
-    `You are registered for "${webinar.title}" on ${when}.`,
-    '',
-    `Join here: ${webinar.join_url}`,
-    '',
-    'We will remind you an hour before it starts.',
-  ];
-  return mailOf(row.email, `You're registered: ${webinar.title}`, lines, webinar.join_url);
+/** A registration's emails in the language of the form it was made from (site_language). */
+const WORDS = {
+  en: {
+    hello: (name: string) => `Hello ${name},`,
+    registered: (title: string, when: string) => `You are registered for "${title}" on ${when}.`,
+    joinHere: (url: string) => `Join here: ${url}`,
+    remindLater: 'We will remind you an hour before it starts.',
+    joinSubject: (title: string) => `You're registered: ${title}`,
+    startsSoon: (title: string, when: string) => `"${title}" starts in an hour (${when}).`,
+    reminderSubject: (title: string) => `Starting in an hour: ${title}`,
+  },
+  hi: {
+    hello: (name: string) => `नमस्ते ${name},`,
+    registered: (title: string, when: string) => `"${title}" के लिए आपका रजिस्ट्रेशन हो गया है। वेबिनार ${when} को है।`,
+    joinHere: (url: string) => `यहाँ से जुड़ें: ${url}`,
+    remindLater: 'शुरू होने से एक घंटा पहले हम आपको याद दिलाएँगे।',
+    joinSubject: (title: string) => `रजिस्ट्रेशन हो गया: ${title}`,
+    startsSoon: (title: string, when: string) => `"${title}" एक घंटे में शुरू हो रहा है (${when})।`,
+    reminderSubject: (title: string) => `एक घंटे में शुरू: ${title}`,
+  },
+};
+type Registrant = Pick<RegistrationRow, 'name' | 'email'> & Partial<Pick<RegistrationRow, 'site_language'>>;
+const wordsFor = (row: Registrant) => (row.site_language === 'hi' ? WORDS.hi : WORDS.en);
+
+export function webinarJoinEmail(row: Registrant, webinar: WebinarRow): OutgoingMail {
+  const w = wordsFor(row);
+  const when = istText(new Date(webinar.starts_at), row.site_language);
+  const lines = [w.hello(row.name), '', w.registered(webinar.title, when), '', w.joinHere(webinar.join_url), '', w.remindLater];
+  return mailOf(row.email, w.joinSubject(webinar.title), lines, webinar.join_url);
 }
 
-export function webinarReminderEmail(row: Pick<RegistrationRow, 'name' | 'email'>, webinar: WebinarRow): OutgoingMail {
-  const when = istText(new Date(webinar.starts_at));
-  const lines = [`Hello ${row.name},`, '', `"${webinar.title}" starts in an hour (${when}).`, '', `Join here: ${webinar.join_url}`];
-  return mailOf(row.email, `Starting in an hour: ${webinar.title}`, lines, webinar.join_url);
+export function webinarReminderEmail(row: Registrant, webinar: WebinarRow): OutgoingMail {
+  const w = wordsFor(row);
+  const when = istText(new Date(webinar.starts_at), row.site_language);
+  const lines = [w.hello(row.name), '', w.startsSoon(webinar.title, when), '', w.joinHere(webinar.join_url)];
+  return mailOf(row.email, w.reminderSubject(webinar.title), lines, webinar.join_url);
 }
 
 /** The registrations' webinars, locked against a cancel in flight; throws when one is closed. */

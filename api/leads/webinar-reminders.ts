@@ -18,7 +18,14 @@ const BATCH = 200;
 export async function remindWebinarsOnce(db: Kysely<Database>, now: Date): Promise<number> {
   const lead = `${WEBINAR_REMINDER_MINUTES} minutes`;
   return db.transaction().execute(async (trx) => {
-    const claimed = await sql<{ name: string; email: string; title: string; starts_at: Date; join_url: string }>`
+    const claimed = await sql<{
+      name: string;
+      email: string;
+      site_language: 'en' | 'hi';
+      title: string;
+      starts_at: Date;
+      join_url: string;
+    }>`
       with due as (
         select r.id from webinar_registrations r join webinars w on w.id = r.webinar_id
         where r.reminded_at is null and r.status <> 'spam' and w.cancelled_at is null
@@ -28,7 +35,7 @@ export async function remindWebinarsOnce(db: Kysely<Database>, now: Date): Promi
       )
       update webinar_registrations r set reminded_at = ${now} from due, webinars w
       where r.id = due.id and w.id = r.webinar_id
-      returning r.name, r.email, w.title, w.starts_at, w.join_url`.execute(trx);
+      returning r.name, r.email, r.site_language, w.title, w.starts_at, w.join_url`.execute(trx);
     for (const row of claimed.rows) await enqueueMail(trx, webinarReminderEmail(row, row));
     return claimed.rows.length;
   });

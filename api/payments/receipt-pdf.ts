@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit';
 import { BRAND } from '../../contract/brand.ts';
 import type { AcademyConfig } from '../config.ts';
-import { ScriptText, type LineOptions } from '../lib/pdf-text.ts';
+import { ScriptText, type LineOptions } from '../../pdf/script-text.ts';
 import { rupeesFigures, rupeesInWords } from './amount-words.ts';
 
 type Doc = PDFKit.PDFDocument;

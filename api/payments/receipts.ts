@@ -13,6 +13,7 @@ import { paiseOf } from '../../contract/bookings.ts';
 import type { AcademyConfig } from '../config.ts';
 import type { BookingsTable, Database, ReceiptsTable } from '../db/schema.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { bookingMailWords } from '../mail/booking-words.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { MissingAttachmentError } from '../mail/worker.ts';
 import { rupeesFigures, rupeesInWords } from './amount-words.ts';
@@ -96,21 +97,25 @@ export function istDateTime(at: Date): string {
   return `${text} IST`;
 }
 
-export function receiptEmail(receipt: ReceiptRow, booking: Pick<Booking, 'name' | 'email'>): OutgoingMail {
+export function receiptEmail(
+  receipt: ReceiptRow,
+  booking: Pick<Booking, 'name' | 'email'> & Partial<Pick<Booking, 'site_language'>>,
+): OutgoingMail {
   const amount = rupeesFigures(Number(receipt.amount_paise));
+  const w = bookingMailWords(booking.site_language);
   const lines = [
-    `Hello ${booking.name},`,
+    w.hello(booking.name),
     '',
-    `We have received your payment of ${amount} (${rupeesInWords(Number(receipt.amount_paise))}) for ${receipt.programme}, ${receipt.package} (booking ${receipt.reference}). Your seat is confirmed.`,
+    w.receiptReceived(amount, rupeesInWords(Number(receipt.amount_paise)), receipt, receipt.reference),
     '',
-    `Receipt number: ${receipt.number}`,
-    `Payment: ${receipt.payment_id} (${receipt.payment_method}), ${istDateTime(receipt.paid_at)}`,
+    w.receiptNumber(receipt.number),
+    w.receiptPayment(receipt.payment_id, receipt.payment_method, istDateTime(receipt.paid_at)),
     '',
-    'Your receipt is attached as a PDF. Keep it for your records.',
+    w.receiptAttached,
   ];
   return {
     to: booking.email,
-    subject: `Receipt ${receipt.number} for your booking ${receipt.reference}`,
+    subject: w.receiptSubject(receipt.number, receipt.reference),
     text: lines.join('\n'),
     html: `<div style="font-family:sans-serif;line-height:1.5">${lines.map((l) => (l === '' ? '<br>' : `<div>${escapeHtml(l)}</div>`)).join('')}</div>`,
     attachments: [

@@ -20,6 +20,7 @@ import type { Config } from '../config.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { announce, record } from '../leads/history.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { bookingMailWords } from '../mail/booking-words.ts';
 import { startLoop, type Loop } from '../lib/loop.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { bookingPageUrl } from './links.ts';
@@ -44,26 +45,20 @@ export function paymentReminderEmail(row: Booking, config: ReminderSettings): Ou
   const pkg = row.package as PaidPackage;
   const amount = rupeesText(row.amount);
   const link = row.payment_url ?? paymentLinkWithReference(config.paymentLinks[pkg] ?? PAID_PACKAGES.Elevate.link, row.reference);
-  const lines = [
-    `Hello ${row.name},`,
-    '',
-    `Your seat in ${row.programme} (${row.package}, ${row.batch}) is reserved, and its payment of ${amount} has not reached us yet.`,
-    `Pay within ${BOOKING_HOLD_DAYS} days of booking to keep it. Your booking reference: ${row.reference}`,
-    '',
-    `Pay online (card, net banking, UPI): ${link}`,
-  ];
+  const w = bookingMailWords(row.site_language);
+  const lines = [w.hello(row.name), '', w.reminderUnpaid(row, amount), w.reminderWithin(row.reference), '', w.payOnline(link)];
   if (config.upi && !row.payment_url)
     lines.push(
       '',
-      'Or pay by UPI:',
-      `  Payee: ${config.upi.name}`,
-      `  UPI ID: ${config.upi.vpa}`,
-      `  Amount: ${amount}`,
-      `  Note: ${row.reference}`,
-      `  UPI link (opens a UPI app on a phone): ${upiUri(config.upi, row.amount, row.reference)}`,
-      'After paying by UPI, send us the UTR your app shows, quoting the reference.',
+      w.upiOr,
+      w.upiPayee(config.upi.name),
+      w.upiId(config.upi.vpa),
+      w.upiAmount(amount),
+      w.upiNote(row.reference),
+      w.upiLink(upiUri(config.upi, row.amount, row.reference)),
+      w.upiAfter,
     );
-  lines.push('', `Your booking page: ${bookingPageUrl(config.publicUrl, row.reference)}`, 'Already paid? Thank you: ignore this email.');
+  lines.push('', w.bookingPage(bookingPageUrl(config.publicUrl, row.reference)), w.alreadyPaid);
   const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
     .map((l) =>
       l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</div>`,
@@ -71,7 +66,7 @@ export function paymentReminderEmail(row: Booking, config: ReminderSettings): Ou
     .join('')}</div>`;
   return {
     to: row.email,
-    subject: `Your seat is waiting: pay for booking ${row.reference}`,
+    subject: w.reminderSubject(row.reference),
     text: lines.join('\n'),
     html,
     kind: 'payment-reminder',

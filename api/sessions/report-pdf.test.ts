@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptText } from '../lib/pdf-text.ts';
+import { ScriptText } from '../../pdf/script-text.ts';
 import { renderReportPdf } from './report-pdf.ts';
 
 const run = promisify(execFile);

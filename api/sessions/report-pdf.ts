@@ -13,7 +13,7 @@ import {
   type SessionAudience,
   type SessionReport,
 } from '../../contract/sessions.ts';
-import { ScriptText } from '../lib/pdf-text.ts';
+import { ScriptText } from '../../pdf/script-text.ts';
 import { DOMAIN_MEANINGS, GROWTH_FOCUS, growthDomain, PROGRAMME_FOR } from './report-words.ts';
 
 type Doc = PDFKit.PDFDocument;

@@ -7,7 +7,7 @@ import { CHROME_EN } from '../i18n/chrome.en.ts';
 import { CHROME_HI } from '../i18n/chrome.hi.ts';
 import { LangProvider, withFallback, type LangValue } from '../i18n/LangContext.tsx';
 import { englishOnly, withPageContent } from '../i18n/PageContent.tsx';
-import { Blog, BlogDetail, DeleteMyData, JoinNow, Policy, siteRoutes, Signup, type Pages } from './site-pages.tsx';
+import { BlogDetail, siteRoutes, type Pages } from './site-pages.tsx';
 
 const HINDI: LangValue = { lang: 'hi', chrome: withFallback(CHROME_HI, CHROME_EN) };
 
@@ -36,13 +36,32 @@ const HI_PAGES: Pages = {
     () => import('../features/gallery/GalleryPage.tsx'),
     () => import('../content/hi/gallery.ts'),
   ),
-  // Not yet written in Hindi: the English page, marked as English, under a Hindi note saying so.
-  Blog: englishOnly(Blog),
-  Signup: englishOnly(Signup),
-  Policy: englishOnly(Policy),
+  Blog: withPageContent(
+    () => import('../features/blog/BlogPage.tsx'),
+    () => import('../content/hi/blog-page.ts'),
+  ),
+  Signup: withPageContent(
+    () => import('../features/signup/SignupPage.tsx'),
+    () => import('../content/hi/signup.ts'),
+  ),
+  Policy: withPageContent(
+    () => import('../features/policies/PolicyPage.tsx'),
+    () => import('../content/hi/policies.ts'),
+  ),
+  // A post stays in English (the page says so); its frame is Hindi.
   BlogDetail: englishOnly(BlogDetail),
-  JoinNow: englishOnly(JoinNow),
-  DeleteMyData: englishOnly(DeleteMyData),
+  JoinNow: withPageContent(
+    () => import('../features/join-now/JoinNowPage.tsx'),
+    () => import('../content/hi/join-now.ts'),
+  ),
+  DeleteMyData: withPageContent(
+    () => import('../features/erasure/DeleteMyDataPage.tsx'),
+    () => import('../content/hi/erasure.ts'),
+  ),
+  Webinars: withPageContent(
+    () => import('../features/webinars/WebinarsPage.tsx'),
+    () => import('../content/hi/webinars.ts'),
+  ),
 };
 
 export default function HindiSite() {

@@ -46,8 +46,23 @@ export interface Pages {
   BlogDetail: Page;
   JoinNow: Page;
   DeleteMyData: Page;
+  Webinars: Page;
 }
-export const EN_PAGES: Pages = { Home, About, Contact, Course, Program, Blog, Signup, Policy, Gallery, BlogDetail, JoinNow, DeleteMyData };
+export const EN_PAGES: Pages = {
+  Home,
+  About,
+  Contact,
+  Course,
+  Program,
+  Blog,
+  Signup,
+  Policy,
+  Gallery,
+  BlogDetail,
+  JoinNow,
+  DeleteMyData,
+  Webinars,
+};
 function testRoute(language: 'english' | 'hinglish' | 'hindi') {
   return (
     <Route
@@ -64,7 +79,7 @@ function testRoute(language: 'english' | 'hinglish' | 'hindi') {
 
 /** The public site's routes, relative, so they mount at the root and under /hi/ alike. */
 export function siteRoutes(pages: Pages) {
-  const { Home, About, Contact, Course, Program, Blog, Signup, Policy, Gallery, BlogDetail, JoinNow, DeleteMyData } = pages;
+  const { Home, About, Contact, Course, Program, Blog, Signup, Policy, Gallery, BlogDetail, JoinNow, DeleteMyData, Webinars } = pages;
   return [
     <Route key="index" index element={<Home />} />,
     <Route key="about" path="about" element={<About />} />,

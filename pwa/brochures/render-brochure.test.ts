@@ -80,6 +80,29 @@ describe('programme brochures', () => {
     expect(text).toContain('Elite — ₹7,499');
   });
 
+  it('prints names in any script whole: Devanagari, Latin with accents, and both in one line, bold and regular', async () => {
+    const names = ['सरकारी कॉलेज पुणे', 'Université Côte d’Azur', 'IIT दिल्ली'];
+    const colleges = brochures().find((b) => b.slug === 'skill-for-colleges')!;
+    const text = textOf(
+      await renderBrochure(
+        {
+          ...colleges,
+          title: `${colleges.title}: IIT दिल्ली`,
+          promise: `Run with ${names.join(', ')} and more, for ₹2,499 a seat.`,
+          facts: [['Trained at', names.join(' · ')], ...colleges.facts],
+          outcomes: [{ title: 'सरकारी कॉलेज पुणे', items: names }, ...colleges.outcomes],
+        },
+        fonts,
+      ),
+      'names',
+    );
+    for (const name of names) expect(text.split(name).length - 1, name).toBeGreaterThanOrEqual(3);
+    expect(text).toContain(`${colleges.title}: IIT दिल्ली`);
+    expect(text).toContain(`Trained at: ${names.join(' · ')}`);
+    // Not in drawing order (the vowel sign before its consonant), not dropped.
+    expect(text).not.toMatch(/िद|पुण,े/);
+  });
+
   it("follows the page's content (nothing is copied into the brochure by hand)", () => {
     const colleges = brochures().find((b) => b.slug === 'skill-for-colleges')!;
     expect(colleges.promise).toBe(PROGRAMS['skill-for-colleges']!.header.description);

@@ -1,85 +1,139 @@
 // Draws a programme's brochure (content/brochures.ts) as an A4 PDF with pdfkit. Build-time
 // only: scripts/prerender.mjs calls it through entry-server.tsx, so no page ever loads it.
-// The Noto faces are the certificate's (api/certificate/fonts); their Latin subsets lack
-// the rupee sign, so every "₹" is set in the Latin-extended face, which has it.
+// The Noto faces are the certificate's (api/certificate/fonts): Latin, Latin-extended (the
+// rupee sign, accents) and Devanagari. Every line is laid out and drawn by ScriptText
+// (pdf/script-text.ts), which sets each run in the face that has its characters and marks
+// Devanagari with the words as written, so a college written "सरकारी कॉलेज पुणे" or
+// "Université Côte d’Azur" prints whole and reads back whole.
 import PDFDocument from 'pdfkit';
+import { ScriptText, type FaceSource, type Piece } from '../../pdf/script-text.ts';
 import type { Brochure } from '../content/brochures.ts';
 
+/** Each weight's faces, in the order a character looks for its glyph. */
 export interface BrochureFonts {
-  regular: Uint8Array;
-  bold: Uint8Array;
-  /** A face with "₹" (U+20B9). */
-  rupee: Uint8Array;
+  regular: readonly FaceSource[];
+  bold: readonly FaceSource[];
 }
 
 type Doc = InstanceType<typeof PDFDocument>;
+type Weight = 'regular' | 'bold';
 const INK = '#1d3557';
 const ACCENT = '#e76f51';
 const MUTED = '#4a5568';
+const BODY = 10.5;
+/** Line height as a multiple of the size: room for Devanagari's marks above and below. */
+const LEADING = 1.45;
 
-/** Text in `font`, with each rupee sign in the face that has it; ends the line unless `continued`. */
-function write(doc: Doc, text: string, font: 'regular' | 'bold', options: PDFKit.Mixins.TextOptions = {}): void {
-  const parts = text.split(/(₹)/).filter((p) => p !== '');
-  parts.forEach((part, i) => {
-    const last = i === parts.length - 1;
-    doc.font(part === '₹' ? 'rupee' : font).text(part, { ...options, continued: last ? (options.continued ?? false) : true });
-  });
+interface ParaOptions {
+  size?: number;
+  color?: string;
+  indent?: number;
+  /** Space after the paragraph, in points. */
+  gap?: number;
 }
 
-function heading(doc: Doc, text: string): void {
-  doc.moveDown(0.8).fillColor(INK).fontSize(14);
-  write(doc, text, 'bold');
-  doc.moveDown(0.2).fillColor('black').fontSize(10.5);
+/** The document's text flow: paragraphs drawn top to bottom, a new page when one is full. */
+class Flow {
+  y: number;
+  readonly text: ScriptText;
+  constructor(
+    readonly doc: Doc,
+    fonts: BrochureFonts,
+  ) {
+    this.text = new ScriptText(doc, { regular: fonts.regular, bold: fonts.bold });
+    this.y = doc.page.margins.top;
+    doc.on('pageAdded', () => {
+      this.y = doc.page.margins.top;
+    });
+  }
+
+  get left(): number {
+    return this.doc.page.margins.left;
+  }
+
+  get width(): number {
+    return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right;
+  }
+
+  /** The lines `pieces` take at `size` across the page, less `indent`. */
+  lines(pieces: readonly Piece[], size = BODY, indent = 0): Piece[][] {
+    return this.text.wrap(pieces, size, this.width - indent);
+  }
+
+  para(
+    pieces: readonly Piece[] | string,
+    { size = BODY, color = 'black', indent = 0, gap = 0 }: ParaOptions = {},
+    weight: Weight = 'regular',
+  ) {
+    const all = typeof pieces === 'string' ? [{ text: pieces, weight }] : pieces;
+    const step = size * LEADING;
+    this.doc.fillColor(color);
+    for (const line of this.lines(all, size, indent)) {
+      if (this.y + step > this.doc.page.height - this.doc.page.margins.bottom) this.doc.addPage();
+      this.text.drawPieces(line, this.left + indent, this.y, size);
+      this.y += step;
+    }
+    this.y += gap;
+  }
+
+  space(points: number): void {
+    this.y += points;
+  }
 }
 
-function bullets(doc: Doc, items: readonly string[]): void {
-  doc.fontSize(10.5).fillColor('black');
-  for (const item of items) write(doc, `•  ${item}`, 'regular', { indent: 8, paragraphGap: 2 });
+function heading(flow: Flow, text: string): void {
+  flow.space(BODY * 0.9);
+  flow.para(text, { size: 14, color: INK, gap: 2 }, 'bold');
 }
 
-function cover(doc: Doc, b: Brochure): void {
-  doc.fillColor(ACCENT).fontSize(10);
-  write(doc, 'SkillUp Soft Skills Academy · Programme brochure', 'bold');
-  doc.moveDown(0.3).fillColor(INK).fontSize(24);
-  write(doc, b.title, 'bold');
-  doc.moveDown(0.4).fillColor('black').fontSize(12);
-  write(doc, b.promise, 'regular', { lineGap: 2 });
-  doc.moveDown(0.6).fontSize(10.5);
+function bullets(flow: Flow, items: readonly string[]): void {
+  for (const item of items) flow.para(`•  ${item}`, { indent: 8, gap: 2 });
+}
+
+function cover(flow: Flow, b: Brochure): void {
+  flow.para('SkillUp Soft Skills Academy · Programme brochure', { size: 10, color: ACCENT, gap: 3 }, 'bold');
+  flow.para(b.title, { size: 24, color: INK, gap: 4 }, 'bold');
+  flow.para(b.promise, { size: 12, gap: 6 });
   for (const [label, value] of b.facts) {
-    doc.fillColor(MUTED);
-    write(doc, `${label}: `, 'bold', { continued: true });
-    doc.fillColor('black');
-    write(doc, value, 'regular');
+    flow.para([
+      { text: `${label}: `, weight: 'bold' },
+      { text: value, weight: 'regular' },
+    ]);
   }
 }
 
-function approach(doc: Doc, b: Brochure): void {
-  heading(doc, b.approach.title);
-  b.approach.steps.forEach((s, i) => {
-    write(doc, `${i + 1}. ${s.title}: `, 'bold', { continued: true });
-    write(doc, s.text, 'regular', { paragraphGap: 3 });
-  });
+function approach(flow: Flow, b: Brochure): void {
+  heading(flow, b.approach.title);
+  b.approach.steps.forEach((s, i) =>
+    flow.para(
+      [
+        { text: `${i + 1}. ${s.title}: `, weight: 'bold' },
+        { text: s.text, weight: 'regular' },
+      ],
+      { gap: 3 },
+    ),
+  );
 }
 
-function packages(doc: Doc, b: Brochure): void {
-  heading(doc, 'Packages');
-  if (b.pricingNote) write(doc, b.pricingNote, 'regular');
+function packages(flow: Flow, b: Brochure): void {
+  heading(flow, 'Packages');
+  if (b.pricingNote) flow.para(b.pricingNote);
   for (const p of b.packages) {
-    doc.moveDown(0.3).fillColor(INK);
-    write(doc, `${p.title} — ${p.price}`, 'bold');
-    bullets(doc, p.features);
+    flow.space(3);
+    flow.para(`${p.title} — ${p.price}`, { color: INK }, 'bold');
+    bullets(flow, p.features);
   }
 }
 
-function outcomes(doc: Doc, b: Brochure): void {
-  heading(doc, 'Outcomes');
+function outcomes(flow: Flow, b: Brochure): void {
+  heading(flow, 'Outcomes');
   for (const group of b.outcomes) {
-    doc.moveDown(0.2).fillColor(INK);
-    write(doc, group.title, 'bold');
-    bullets(doc, group.items);
+    flow.space(2);
+    flow.para(group.title, { color: INK }, 'bold');
+    bullets(flow, group.items);
   }
-  heading(doc, 'Certificate');
-  bullets(doc, b.certificate);
+  heading(flow, 'Certificate');
+  bullets(flow, b.certificate);
 }
 
 function contactLines(b: Brochure): string[] {
@@ -87,19 +141,10 @@ function contactLines(b: Brochure): string[] {
   return [`Phone / WhatsApp: ${c.phone}`, `Email: ${c.email}`, `Address: ${c.address}`, `Web: ${c.web}`];
 }
 
-const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
-
-/** The height of the contact block's lines. */
-function contactLinesHeight(doc: Doc, b: Brochure): number {
-  const width = contentWidth(doc);
-  doc.font('regular').fontSize(10.5);
-  return contactLines(b).reduce((sum, line) => sum + doc.heightOfString(line, { width }), 0);
-}
-
 /** After the programme, on its last page: chosen when the whole block fits there. */
-function contactAfter(doc: Doc, b: Brochure): void {
-  heading(doc, 'Contact us');
-  for (const line of contactLines(b)) write(doc, line, 'regular');
+function contactAfter(flow: Flow, b: Brochure): void {
+  heading(flow, 'Contact us');
+  for (const line of contactLines(b)) flow.para(line);
 }
 
 /**
@@ -107,47 +152,41 @@ function contactAfter(doc: Doc, b: Brochure): void {
  * programme: the text of that page flows above it (its bottom margin takes the block's
  * height), so the contact lines are never split from their heading or left alone on a page.
  */
-function contactFooter(doc: Doc, b: Brochure): void {
-  const width = contentWidth(doc);
-  const lines = contactLinesHeight(doc, b);
-  doc.font('bold').fontSize(14);
-  const headingHeight = doc.heightOfString('Contact us', { width }) + 4;
+function contactFooter(flow: Flow, b: Brochure): void {
+  const { doc } = flow;
+  const lines = contactLines(b).reduce((sum, line) => sum + flow.lines([{ text: line, weight: 'regular' }]).length, 0) * BODY * LEADING;
+  const headingHeight = flow.lines([{ text: 'Contact us', weight: 'bold' }], 14).length * 14 * LEADING + 2;
   const margin = doc.page.margins.bottom;
   const top = doc.page.height - margin - headingHeight - lines;
   doc
-    .moveTo(doc.page.margins.left, top - 10)
-    .lineTo(doc.page.margins.left + width, top - 10)
+    .moveTo(flow.left, top - 10)
+    .lineTo(flow.left + flow.width, top - 10)
     .lineWidth(0.5)
     .strokeColor(MUTED)
     .stroke();
-  // Drawn in the bottom margin's room, so its last line's rounding cannot start a new page.
+  // Drawn in the bottom margin's room, so its last line cannot start a new page.
   doc.page.margins.bottom = 0;
-  doc.fillColor(INK).font('bold').fontSize(14).text('Contact us', doc.page.margins.left, top, { width });
-  doc.y = top + headingHeight;
-  doc.fillColor('black').fontSize(10.5);
-  for (const line of contactLines(b)) write(doc, line, 'regular', { width });
+  flow.y = top;
+  flow.para('Contact us', { size: 14, color: INK, gap: 2 }, 'bold');
+  for (const line of contactLines(b)) flow.para(line);
   doc.page.margins.bottom = margin + headingHeight + lines + 20;
-  doc.x = doc.page.margins.left;
-  doc.y = doc.page.margins.top;
+  flow.y = doc.page.margins.top;
 }
 
-function newDocument(b: Brochure, fonts: BrochureFonts): Doc {
+function newDocument(b: Brochure, fonts: BrochureFonts): Flow {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
     info: { Title: `${b.title} — SkillUp Soft Skills Academy`, Author: 'SkillUp Soft Skills Academy', Subject: 'Programme brochure' },
   });
-  doc.registerFont('regular', Buffer.from(fonts.regular));
-  doc.registerFont('bold', Buffer.from(fonts.bold));
-  doc.registerFont('rupee', Buffer.from(fonts.rupee));
-  return doc;
+  return new Flow(doc, fonts);
 }
 
-function programme(doc: Doc, b: Brochure): void {
-  cover(doc, b);
-  approach(doc, b);
-  packages(doc, b);
-  outcomes(doc, b);
+function programme(flow: Flow, b: Brochure): void {
+  cover(flow, b);
+  approach(flow, b);
+  packages(flow, b);
+  outcomes(flow, b);
 }
 
 /** Whether the contact block fits whole after the programme: laid out once in a document that is thrown away. */
@@ -155,27 +194,28 @@ function contactFitsAfter(b: Brochure, fonts: BrochureFonts): boolean {
   const trial = newDocument(b, fonts);
   programme(trial, b);
   let added = false;
-  trial.on('pageAdded', () => {
+  trial.doc.on('pageAdded', () => {
     added = true;
   });
   contactAfter(trial, b);
-  trial.end();
+  trial.doc.end();
   return !added;
 }
 
 /** The brochure as PDF bytes. */
 export function renderBrochure(b: Brochure, fonts: BrochureFonts): Promise<Buffer> {
   const after = contactFitsAfter(b, fonts);
-  const doc = newDocument(b, fonts);
+  const flow = newDocument(b, fonts);
+  const { doc } = flow;
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  if (!after) contactFooter(doc, b);
-  programme(doc, b);
-  if (after) contactAfter(doc, b);
+  if (!after) contactFooter(flow, b);
+  programme(flow, b);
+  if (after) contactAfter(flow, b);
   doc.end();
   return done;
 }

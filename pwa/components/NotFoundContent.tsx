@@ -1,29 +1,31 @@
+import { useChrome } from '../i18n/LangContext.tsx';
 import { Link } from '../i18n/links.tsx';
 import { Meta } from './Meta.tsx';
 
 export function NotFoundContent() {
+  const t = useChrome();
   return (
     <>
-      <Meta title="Page not found" description="The page you are looking for does not exist." robots="noindex" status={404} />
+      <Meta title={t.notFoundTitle} description={t.notFoundDescription} robots="noindex" status={404} />
       <section className="page-hero not-found">
         <div className="container">
-          <p className="eyebrow">Error 404</p>
-          <h1>Page not found</h1>
-          <p className="lead">We could not find that page. It may have moved, or the link may be mistyped.</p>
+          <p className="eyebrow">{t.notFoundEyebrow}</p>
+          <h1>{t.notFoundTitle}</h1>
+          <p className="lead">{t.notFoundLead}</p>
           <ul className="not-found__links">
             <li>
               <Link to="/" className="btn btn--accent">
-                Go to the home page
+                {t.notFoundHome}
               </Link>
             </li>
             <li>
               <Link to="/course/soft-skills" className="btn btn--outline">
-                See the course
+                {t.notFoundCourse}
               </Link>
             </li>
             <li>
               <Link to="/contact" className="btn btn--outline">
-                Contact us
+                {t.notFoundContact}
               </Link>
             </li>
           </ul>

@@ -13,6 +13,12 @@ export interface Policy {
   sections: PolicySection[];
 }
 
+/** The policy pages' words in a language: the label before the date, and each policy's text. */
+export interface PolicyWords {
+  effectiveLabel: string;
+  policies: Record<string, Policy>;
+}
+
 const contactLine = `Questions? Write to ${SITE.email} or call ${SITE.phone} (Monday to Saturday, 10 am to 6 pm).`;
 
 /** The page bodies, keyed by the slugs in policies-index.ts (which holds each path and title). */
@@ -146,3 +152,5 @@ const BODIES: Record<PolicySlug, Omit<Policy, 'path' | 'title'>> = {
 export const POLICIES: Record<string, Policy> = Object.fromEntries(
   POLICY_SLUGS.map((slug) => [slug, { ...POLICY_INDEX[slug], ...BODIES[slug] }]),
 );
+
+export const POLICY_WORDS_EN: PolicyWords = { effectiveLabel: 'Effective date:', policies: POLICIES };

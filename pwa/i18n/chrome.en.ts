@@ -59,6 +59,13 @@ export const CHROME_EN = {
   closeVideo: 'Close video',
   englishOnlyNote: 'This page is in English.',
   outboxWaitsMany: '{n} submissions wait to be sent',
+  notFoundTitle: 'Page not found',
+  notFoundDescription: 'The page you are looking for does not exist.',
+  notFoundEyebrow: 'Error 404',
+  notFoundLead: 'We could not find that page. It may have moved, or the link may be mistyped.',
+  notFoundHome: 'Go to the home page',
+  notFoundCourse: 'See the course',
+  notFoundContact: 'Contact us',
 } as const;
 
 export type ChromeKey = keyof typeof CHROME_EN;

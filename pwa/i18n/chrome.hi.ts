@@ -60,4 +60,11 @@ export const CHROME_HI: ChromeWords = {
   closeVideo: 'वीडियो बंद करें',
   englishOnlyNote: 'यह पेज अभी सिर्फ़ अंग्रेज़ी में है — हिंदी में जल्द आएगा।',
   outboxWaitsMany: '{n} फ़ॉर्म भेजे जाने बाकी हैं',
+  notFoundTitle: 'पेज नहीं मिला',
+  notFoundDescription: 'आप जो पेज ढूँढ रहे हैं, वह मौजूद नहीं है।',
+  notFoundEyebrow: 'त्रुटि 404',
+  notFoundLead: 'यह पेज हमें नहीं मिला। हो सकता है यह कहीं और चला गया हो, या लिंक में कोई ग़लती हो।',
+  notFoundHome: 'होम पेज पर जाएँ',
+  notFoundCourse: 'कोर्स देखें',
+  notFoundContact: 'हमसे संपर्क करें',
 };

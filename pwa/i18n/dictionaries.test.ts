@@ -27,8 +27,20 @@ import { SECTIONS_EN } from '../content/sections.ts';
 import { LEAD_FORMS_EN } from './lead-forms.en.ts';
 import { LEAD_FORMS_HI } from './lead-forms.hi.ts';
 import { overEnglish } from './useLeadFormWords.ts';
+import BLOG_PAGE_HI from '../content/hi/blog-page.ts';
 import CONTACT_HI from '../content/hi/contact.ts';
+import ERASURE_HI from '../content/hi/erasure.ts';
 import HOME_HI from '../content/hi/home.ts';
+import JOIN_NOW_HI from '../content/hi/join-now.ts';
+import POLICY_WORDS_HI from '../content/hi/policies.ts';
+import SIGNUP_HI from '../content/hi/signup.ts';
+import WEBINARS_HI from '../content/hi/webinars.ts';
+import { BLOG_PAGE_EN } from '../content/blog-page.ts';
+import { ERASURE_EN } from '../content/erasure.ts';
+import { JOIN_NOW_EN } from '../content/join-now.ts';
+import { POLICY_WORDS_EN } from '../content/policies.ts';
+import { SIGNUP_EN } from '../content/signup.ts';
+import { WEBINARS_EN } from '../content/webinars.ts';
 import { CHROME_EN } from './chrome.en.ts';
 import { CHROME_HI } from './chrome.hi.ts';
 import { FORMS_EN } from './forms.en.ts';
@@ -92,6 +104,31 @@ describe('the Hindi dictionaries', () => {
       const blank = strings(content).filter(([, v]) => v.trim() === '');
       expect(blank, name).toEqual([]);
     }
+  });
+
+  it('the Hindi pages’ words: each English one has its Hindi one, in Devanagari (brand, locale and numbers aside)', () => {
+    const pages: Record<string, [unknown, unknown]> = {
+      blog: [BLOG_PAGE_EN, BLOG_PAGE_HI],
+      signup: [SIGNUP_EN, SIGNUP_HI],
+      joinNow: [JOIN_NOW_EN, JOIN_NOW_HI],
+      erasure: [ERASURE_EN, ERASURE_HI],
+      webinars: [WEBINARS_EN, WEBINARS_HI],
+      policies: [POLICY_WORDS_EN, POLICY_WORDS_HI],
+    };
+    for (const [name, [en, hi]] of Object.entries(pages)) {
+      const hindi = new Map(strings(hi));
+      const paths = strings(en).map(([at]) => at);
+      // Every English place has a Hindi string (policies: every section and paragraph).
+      expect(
+        paths.filter((at) => !hindi.has(at) && !at.endsWith('.path')),
+        name,
+      ).toEqual([]);
+      const notHindi = [...hindi].filter(([at, v]) => !DEVANAGARI.test(v) && !/(\.path|\.effective|dateLocale)$/.test(at));
+      expect(notHindi, name).toEqual([]);
+    }
+    // The English blog has no note; the Hindi one says the posts are English.
+    expect(BLOG_PAGE_EN.postsNote).toBe('');
+    expect(BLOG_PAGE_HI.postsNote).toMatch(/अंग्रेज़ी/);
   });
 
   it('a gap never shows blank: an empty Hindi string falls back to English, and an unknown message stays as sent', () => {

@@ -37,6 +37,10 @@ export const FORMS_EN = {
   copyByHand: 'Select and copy it',
   savedOffline: "Saved on this device — it will be sent automatically when you're back online",
   savedServer: 'Saved on this device — our server could not take it just now, so it will be sent automatically',
+  fullName: 'Full name',
+  name: 'Name',
+  password: 'Password',
+  submitting: 'Submitting...',
 } as const;
 
 export type FormWords = Record<keyof typeof FORMS_EN, string>;

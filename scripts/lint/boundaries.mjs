@@ -1,7 +1,9 @@
 // The import boundaries of ../shared/design.md as an ESLint rule, so they are checked
 // rather than remembered:
 //   contract  imports nothing of ours but contract (it is what pwa and api agree on);
-//   pwa, api  never import each other, nor migrations, tests or bench;
+//   pdf       imports nothing of ours but pdf (a PDF text library that knows no product:
+//             the API's PDFs and the build's brochures both draw text with it);
+//   pwa, api  never import each other, nor migrations, tests or bench (contract and pdf they may);
 //   api/lib   knows nothing of the product: it imports only api/lib (and packages), so a
 //             helper there can be read, tested and reused without the rest of the server;
 //   api config (config.ts and config/) is what every room reads, so it imports only
@@ -44,8 +46,9 @@ export function violation(importer, target) {
   const from = placeOf(importer);
   const to = placeOf(target);
   if (from.area === 'contract' && to.area !== 'contract') return `contract imports nothing of ours but contract (found ${to.area}/)`;
-  if ((from.area === 'pwa' || from.area === 'api') && to.area !== from.area && to.area !== 'contract') {
-    return `${from.area} imports only ${from.area}/ and contract/ (found ${to.area}/)`;
+  if (from.area === 'pdf' && to.area !== 'pdf') return `pdf imports nothing of ours but pdf (found ${to.area}/)`;
+  if ((from.area === 'pwa' || from.area === 'api') && to.area !== from.area && to.area !== 'contract' && to.area !== 'pdf') {
+    return `${from.area} imports only ${from.area}/, contract/ and pdf/ (found ${to.area}/)`;
   }
   if (from.area === 'api') return apiViolation(from, to);
   if (from.area !== 'pwa' || to.area !== 'pwa') return null;

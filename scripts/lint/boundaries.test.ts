@@ -24,8 +24,14 @@ describe('import boundaries', () => {
   it.each([
     ['contract/fixture.ts', "import { x } from '../api/http/http.ts';\nexport const y = x;\n", 'contract imports nothing of ours'],
     ['contract/quiz/fixture.ts', "export { z } from '../../pwa/lib/http.ts';\n", 'contract imports nothing of ours'],
-    ['pwa/lib/fixture.ts', "import { x } from '../../api/http/http.ts';\nexport const y = x;\n", 'pwa imports only pwa/ and contract/'],
-    ['api/lib/fixture.ts', "export const load = () => import('../../pwa/lib/http.ts');\n", 'api imports only api/ and contract/'],
+    [
+      'pwa/lib/fixture.ts',
+      "import { x } from '../../api/http/http.ts';\nexport const y = x;\n",
+      'pwa imports only pwa/, contract/ and pdf/',
+    ],
+    ['api/lib/fixture.ts', "export const load = () => import('../../pwa/lib/http.ts');\n", 'api imports only api/, contract/ and pdf/'],
+    ['pdf/fixture.ts', "import { x } from '../contract/api.ts';\nexport const y = x;\n", 'pdf imports nothing of ours'],
+    ['pdf/fixture.ts', "import { x } from '../api/lib/html.ts';\nexport const y = x;\n", 'pdf imports nothing of ours'],
     ['api/lib/fixture.ts', "import { up } from '../../migrations/2026-11-21T0001_leads.ts';\nexport const y = up;\n", 'api imports only'],
     [
       'api/lib/fixture.ts',
@@ -66,6 +72,8 @@ describe('import boundaries', () => {
   });
 
   it.each([
+    ['pwa/brochures/fixture.ts', "import { ScriptText } from '../../pdf/script-text.ts';\nexport const y = ScriptText;\n"],
+    ['api/sessions/fixture.ts', "import { ScriptText } from '../../pdf/script-text.ts';\nexport const y = ScriptText;\n"],
     [
       'pwa/features/quiz/fixture.ts',
       "import { x } from '../../../contract/quiz/items.ts';\nimport { y } from '../../lib/http.ts';\nimport { z } from './outcome.ts';\nexport const w = [x, y, z];\n",

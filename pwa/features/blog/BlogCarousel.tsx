@@ -2,6 +2,8 @@ import { Link } from '../../i18n/links.tsx';
 import { CarouselControls } from '../../components/CarouselControls.tsx';
 import { BLOG_CARDS } from '../../content/blog.ts';
 import { useAutoAdvance } from '../../hooks/useAutoAdvance.ts';
+import { fill } from '../../i18n/LangContext.tsx';
+import { useBlogPageWords } from './useBlogPageWords.ts';
 import './blog-carousel.css';
 
 /** Spec §9: the blog carousel advances every 4 s. */
@@ -9,8 +11,9 @@ export const BLOG_CAROUSEL_MS = 4000;
 
 export function BlogCarousel() {
   const { ref, index, next, prev, goTo, paused, pauseHandlers } = useAutoAdvance(BLOG_CARDS.length, BLOG_CAROUSEL_MS);
+  const w = useBlogPageWords();
   return (
-    <div ref={ref} className="blog-carousel" role="group" aria-roledescription="carousel" aria-label="Featured stories" {...pauseHandlers}>
+    <div ref={ref} className="blog-carousel" role="group" aria-roledescription="carousel" aria-label={w.featuredLabel} {...pauseHandlers}>
       <div className="blog-carousel__viewport" aria-live={paused ? 'polite' : 'off'}>
         {BLOG_CARDS.map((card, i) => (
           <article
@@ -18,7 +21,7 @@ export function BlogCarousel() {
             className="blog-slide"
             hidden={i !== index}
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${BLOG_CARDS.length}`}
+            aria-label={fill(w.slideOf, { n: i + 1, total: BLOG_CARDS.length })}
             data-testid="blog-slide"
           >
             <img
@@ -30,23 +33,26 @@ export function BlogCarousel() {
               loading={i === 0 ? 'eager' : 'lazy'}
             />
             <div className="blog-slide__text">
-              <h2>{card.title}</h2>
-              <p>{card.description}</p>
+              <h2 lang="en">{card.title}</h2>
+              <p lang="en">{card.description}</p>
               <Link to={card.link} className="btn btn--accent">
-                Read more<span className="visually-hidden">: {card.title}</span>
+                {w.readMore}
+                <span className="visually-hidden" lang="en">
+                  : {card.title}
+                </span>
               </Link>
             </div>
           </article>
         ))}
       </div>
-      <CarouselControls prevLabel="Previous slide" nextLabel="Next slide" onPrev={prev} onNext={next}>
+      <CarouselControls prevLabel={w.prevSlide} nextLabel={w.nextSlide} onPrev={prev} onNext={next}>
         <div className="dots">
           {BLOG_CARDS.map((card, i) => (
             <button
               key={card.id}
               type="button"
               className="dot"
-              aria-label={`Show slide ${i + 1}`}
+              aria-label={fill(w.showSlide, { n: i + 1 })}
               aria-current={i === index ? 'true' : undefined}
               onClick={() => goTo(i)}
             />

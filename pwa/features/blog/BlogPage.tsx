@@ -4,27 +4,31 @@ import { Section } from '../../components/Section.tsx';
 import { BLOG_POSTS, firstText } from '../../content/blog.ts';
 import { excerpt } from '../../lib/text.ts';
 import { BlogCarousel } from './BlogCarousel.tsx';
+import { useBlogPageWords } from './useBlogPageWords.ts';
 
 export default function BlogPage() {
+  const w = useBlogPageWords();
   return (
     <>
-      <Meta
-        title="Blog"
-        description="Practical articles on communication, emotional intelligence, adaptability and careers for students and young professionals."
-      />
+      <Meta title={w.title} description={w.description} />
       <section className="page-hero page-hero--compact">
         <div className="container">
-          <h1>SkillUp Blog</h1>
-          <p className="lead">Practical ideas for speaking, working and growing with confidence.</p>
+          <h1>{w.heading}</h1>
+          <p className="lead">{w.lead}</p>
+          {w.postsNote && (
+            <p className="lang-note" data-testid="posts-in-english">
+              {w.postsNote}
+            </p>
+          )}
         </div>
       </section>
-      <section className="section section--tight" aria-label="Featured stories">
+      <section className="section section--tight" aria-label={w.featuredLabel}>
         <div className="container">
           <BlogCarousel />
         </div>
       </section>
-      <Section headingId="posts-h" title="Latest posts">
-        <ul className="post-grid">
+      <Section headingId="posts-h" title={w.latestTitle}>
+        <ul className="post-grid" lang="en">
           {BLOG_POSTS.map((post) => (
             <li key={post.id} className="post-card card" data-testid="post-card">
               <img

@@ -15,13 +15,23 @@ import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { SITE } from '../../config/site.ts';
+import { ERASURE_EN, type ErasureWords } from '../../content/erasure.ts';
+import { fill } from '../../i18n/LangContext.tsx';
+import { Link } from '../../i18n/links.tsx';
+import { usePageContent } from '../../i18n/PageContent.tsx';
+import { useFormWords, useLocalize } from '../../i18n/useFormWords.ts';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
 import { messageOf, postJson } from '../../lib/http.ts';
 import { serverMessageOr } from '../../lib/submit-outcome.ts';
 import { submit } from '../../lib/submit.ts';
 
+function useWords(): ErasureWords {
+  return { ...ERASURE_EN, ...usePageContent<ErasureWords>() };
+}
+
 export default function DeleteMyDataPage() {
+  const w = useWords();
   const [params] = useSearchParams();
   // The prerendered page is the request form; the link's confirmation replaces it once the
   // page is live (rendering it during hydration would not match the HTML).
@@ -29,16 +39,15 @@ export default function DeleteMyDataPage() {
   const token = hydrated ? params.get('token') : null;
   return (
     <>
-      <Meta
-        title="Delete my data"
-        description="Ask SkillUp to erase every enquiry, registration and personality test we hold for your email address."
-      />
+      <Meta title={w.title} description={w.description} />
       <AuthSection>{token ? <Confirm token={token} /> : <Ask />}</AuthSection>
     </>
   );
 }
 
 function Ask() {
+  const w = useWords();
+  const f = useFormWords();
   const showOutcome = useSubmitToast();
   const [done, setDone] = useState<string | null>(null);
   return (
@@ -52,22 +61,17 @@ function Ask() {
       }}
     >
       <Form noValidate className="form card" aria-labelledby="erase-title">
-        <h1 id="erase-title">Delete my data</h1>
-        <p>
-          Enter the email address you used on this site. We will email you a link to confirm; it works once, for {ERASURE_LINK_HOURS} hours.
-          Confirming erases your enquiries, registrations and personality tests with that address, the notes our team made about them, and
-          your certificates.
-        </p>
-        <TextField name="email" label="Email" type="email" autoComplete="email" />
-        <SubmitButton label="Send me the link" busyLabel="Sending..." block />
+        <h1 id="erase-title">{w.heading}</h1>
+        <p>{fill(w.askIntro, { hours: ERASURE_LINK_HOURS })}</p>
+        <TextField name="email" label={f.email} type="email" autoComplete="email" />
+        <SubmitButton label={w.sendLink} busyLabel={f.sending} block />
         {done && (
           <p role="status" className="form__note">
             {done}
           </p>
         )}
         <p className="muted">
-          Questions about your data? Write to our {SITE.grievance.title} at{' '}
-          <a href={`mailto:${SITE.grievance.email}`}>{SITE.grievance.email}</a>.
+          {w.questionsBefore} {f.grievanceTitle} {w.questionsAt} <a href={`mailto:${SITE.grievance.email}`}>{SITE.grievance.email}</a>.
         </p>
       </Form>
     </Formik>
@@ -78,6 +82,8 @@ type ConfirmState =
   { state: 'ready' } | { state: 'busy' } | { state: 'done'; result: ErasureResult } | { state: 'failed'; message: string };
 
 function Confirm({ token }: { token: string }) {
+  const w = useWords();
+  const localize = useLocalize();
   const [state, setState] = useState<ConfirmState>(
     LINK_TOKEN_PATTERN.test(token) ? { state: 'ready' } : { state: 'failed', message: ERASURE_MESSAGES.linkInvalid },
   );
@@ -88,32 +94,30 @@ function Confirm({ token }: { token: string }) {
       if (response.ok) setState({ state: 'done', result: data as ErasureResult });
       else setState({ state: 'failed', message: messageOf(data) ?? ERASURE_MESSAGES.linkInvalid });
     } catch {
-      setState({ state: 'failed', message: 'No connection: your data has not been erased yet. Please try again when you are online.' });
+      setState({ state: 'failed', message: w.noConnection });
     }
   };
   return (
     <div className="form card" aria-labelledby="erase-title">
-      <h1 id="erase-title">Delete my data</h1>
+      <h1 id="erase-title">{w.heading}</h1>
       {state.state === 'done' ? (
         <p role="status">
-          <strong>{state.result.message}</strong> Nothing we held for this email address remains, apart from a record that an erasure took
-          place (without your name or contact details).
+          <strong>{localize(state.result.message)}</strong> {w.erasedAfter}
         </p>
       ) : state.state === 'failed' ? (
         <>
-          <p role="alert">{state.message}</p>
+          <p role="alert">{localize(state.message)}</p>
           <p>
-            <a href="/delete-my-data">Ask for a new link</a>
+            <Link to="/delete-my-data" reloadDocument>
+              {w.askAgain}
+            </Link>
           </p>
         </>
       ) : (
         <>
-          <p>
-            Confirm to erase every enquiry, registration and personality test we hold for the email address this link was sent to, with our
-            notes and your certificates. This cannot be undone.
-          </p>
+          <p>{w.confirmIntro}</p>
           <button type="button" className="btn btn--primary btn--block" onClick={() => void erase()} disabled={state.state === 'busy'}>
-            {state.state === 'busy' ? 'Erasing...' : 'Erase my data'}
+            {state.state === 'busy' ? w.erasing : w.erase}
           </button>
         </>
       )}

@@ -9,6 +9,9 @@ import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
 import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { Meta } from '../../components/Meta.tsx';
+import { JOIN_NOW_EN, type JoinNowWords } from '../../content/join-now.ts';
+import { usePageContent } from '../../i18n/PageContent.tsx';
+import { useFormWords } from '../../i18n/useFormWords.ts';
 import { serverMessageOr } from '../../lib/submit-outcome.ts';
 import { submit } from '../../lib/submit.ts';
 import { useDelayedNavigate } from '../../hooks/useDelayedNavigate.ts';
@@ -21,9 +24,11 @@ export default function JoinNowPage() {
   const showOutcome = useSubmitToast();
   const spam = useSpamTrap();
   const navigateLater = useDelayedNavigate();
+  const w = { ...JOIN_NOW_EN, ...usePageContent<JoinNowWords>() };
+  const f = useFormWords();
   return (
     <>
-      <Meta title="Join Now" description="Create your free SkillUp account to join live soft-skills classes and track your progress." />
+      <Meta title={w.title} description={w.description} />
       <AuthSection>
         <Formik<JoinNowInput & ConsentValues>
           initialValues={{ ...EMPTY_ACCOUNT, ...EMPTY_CONSENT }}
@@ -41,12 +46,12 @@ export default function JoinNowPage() {
           }}
         >
           <Form noValidate className="form card">
-            <h1>Join Now</h1>
-            <p>Register for free to book live classes and get your learning dashboard.</p>
+            <h1>{w.heading}</h1>
+            <p>{w.intro}</p>
             <AccountFields />
             {spam.trap}
-            <ConsentFields collects="your name, phone and email (your password is kept only as a one-way hash)" askAge={false} />
-            <SubmitButton label="Register" busyLabel="Submitting..." block />
+            <ConsentFields collects={w.collects} askAge={false} />
+            <SubmitButton label={w.register} busyLabel={f.submitting} block />
           </Form>
         </Formik>
       </AuthSection>

@@ -1,9 +1,11 @@
 import { Meta } from '../../components/Meta.tsx';
 import { NotFoundContent } from '../../components/NotFoundContent.tsx';
-import { POLICIES } from '../../content/policies.ts';
+import { POLICY_WORDS_EN, type PolicyWords } from '../../content/policies.ts';
+import { usePageContent } from '../../i18n/PageContent.tsx';
 
 export default function PolicyPage({ slug }: { slug: string }) {
-  const policy = POLICIES[slug];
+  const w = { ...POLICY_WORDS_EN, ...usePageContent<PolicyWords>() };
+  const policy = w.policies[slug];
   if (!policy) return <NotFoundContent />;
   return (
     <>
@@ -11,7 +13,11 @@ export default function PolicyPage({ slug }: { slug: string }) {
       <section className="page-hero page-hero--compact">
         <div className="container container--narrow">
           <h1>{policy.title}</h1>
-          {policy.effective && <p>Effective date: {policy.effective}</p>}
+          {policy.effective && (
+            <p>
+              {w.effectiveLabel} {policy.effective}
+            </p>
+          )}
         </div>
       </section>
       <section className="section">

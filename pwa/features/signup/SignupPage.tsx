@@ -11,26 +11,32 @@ import { ConsentFields } from '../../components/form/ConsentFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { Meta } from '../../components/Meta.tsx';
 import { QUIZ_TEST_PATHS, quizLanguageOfPath } from '../../content/quiz.ts';
+import { SIGNUP_EN, type SignupWords } from '../../content/signup.ts';
+import { useLang } from '../../i18n/LangContext.tsx';
+import { pagePath } from '../../i18n/lang.ts';
+import { usePageContent } from '../../i18n/PageContent.tsx';
+import { useFormWords } from '../../i18n/useFormWords.ts';
 import { markSignedUp } from '../../lib/storage.ts';
 import { serverMessageOr } from '../../lib/submit-outcome.ts';
 import { submit } from '../../lib/submit.ts';
 import { useDelayedNavigate } from '../../hooks/useDelayedNavigate.ts';
 import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
 
-/** Spec §4: after sign-up the test opens after 1 s: the English one, unless the visitor came for the Hinglish one. */
+/** Spec §4: after sign-up the test opens after 1 s: the one the visitor came for, else the page's language's. */
 export const SIGNUP_REDIRECT_MS = 1000;
 
 export default function SignupPage() {
   const showOutcome = useSubmitToast();
   const spam = useSpamTrap();
   const navigateLater = useDelayedNavigate();
-  const chosen = quizLanguageOfPath((useLocation().state as { test?: unknown } | null)?.test) ?? 'english';
+  const w = { ...SIGNUP_EN, ...usePageContent<SignupWords>() };
+  const f = useFormWords();
+  const lang = useLang();
+  const came = (useLocation().state as { test?: unknown } | null)?.test;
+  const chosen = quizLanguageOfPath(typeof came === 'string' ? pagePath(came) : came) ?? (lang === 'hi' ? 'hindi' : 'english');
   return (
     <>
-      <Meta
-        title="Personality Test Sign Up"
-        description="Sign up for the free 30-question SkillUp personality test in English or Hinglish and get your certificate by email."
-      />
+      <Meta title={w.title} description={w.description} />
       <AuthSection>
         <Formik<PersonalitySignupInput & ConsentValues>
           initialValues={{ ...EMPTY_ACCOUNT, ...EMPTY_CONSENT }}
@@ -54,12 +60,12 @@ export default function SignupPage() {
           }}
         >
           <Form noValidate className="form card">
-            <h1>Personality Checker</h1>
-            <p>Sign up to take the 30-question personality test (English or Hinglish). Your certificate arrives by email.</p>
+            <h1>{w.heading}</h1>
+            <p>{w.intro}</p>
             <AccountFields />
             {spam.trap}
-            <ConsentFields collects="your name, phone, email and your test answers (your password is kept only as a one-way hash)" askAge />
-            <SubmitButton label="Start the test" busyLabel="Submitting..." block />
+            <ConsentFields collects={w.collects} askAge />
+            <SubmitButton label={w.start} busyLabel={f.submitting} block />
           </Form>
         </Formik>
       </AuthSection>

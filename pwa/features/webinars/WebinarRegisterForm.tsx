@@ -9,13 +9,18 @@ import { useSpamTrap } from '../../components/form/SpamTrap.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useSubmitToast } from '../../hooks/useSubmitToast.ts';
+import { fill } from '../../i18n/LangContext.tsx';
+import { useFormWords } from '../../i18n/useFormWords.ts';
 import { submit } from '../../lib/submit.ts';
+import { useWebinarsWords } from './useWebinarsWords.ts';
 
 type Values = { name: string; email: string; phone: string } & ConsentValues;
 
 export function WebinarRegisterForm({ webinar, onDone }: { webinar: UpcomingWebinar; onDone: () => void }) {
   const showOutcome = useSubmitToast();
   const spam = useSpamTrap();
+  const w = useWebinarsWords();
+  const f = useFormWords();
   const headingId = `webinar-form-${webinar._id}`;
   return (
     <Formik<Values>
@@ -33,15 +38,15 @@ export function WebinarRegisterForm({ webinar, onDone }: { webinar: UpcomingWebi
       }}
     >
       <Form noValidate className="form webinar__form" aria-labelledby={headingId} data-testid="webinar-form">
-        <h3 id={headingId}>Register for {webinar.title}</h3>
-        <TextField name="name" label="Name" autoComplete="name" />
+        <h3 id={headingId}>{fill(w.registerFor, { title: webinar.title })}</h3>
+        <TextField name="name" label={f.name} autoComplete="name" />
         <div className="form__row">
-          <TextField name="email" label="Email" type="email" autoComplete="email" />
-          <TextField name="phone" label="Phone" type="tel" autoComplete="tel" inputMode="tel" />
+          <TextField name="email" label={f.email} type="email" autoComplete="email" />
+          <TextField name="phone" label={f.phone} type="tel" autoComplete="tel" inputMode="tel" />
         </div>
         {spam.trap}
-        <ConsentFields collects="your name, email and phone" askAge={false} />
-        <SubmitButton label="Register" busyLabel="Registering..." />
+        <ConsentFields collects={w.collects} askAge={false} />
+        <SubmitButton label={w.register} busyLabel={w.registering} />
       </Form>
     </Formik>
   );

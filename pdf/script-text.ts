@@ -5,6 +5,10 @@
 // with a run in another face than the first (Devanagari, whose vowel signs are drawn before
 // the consonant they follow) is marked with its ActualText, so copying or extracting the
 // text (pdftotext, screen readers) gives the words as written, not glyphs in drawing order.
+//
+// A library, not a product part: it knows no page, no brand and no language of ours, so the
+// API's PDFs (the class report, receipts) and the build's brochures (pwa/brochures) share it
+// without importing each other (docs/architecture.md, "Shared PDF text").
 import * as fontkit from 'fontkit';
 
 type Doc = PDFKit.PDFDocument;
@@ -12,6 +16,12 @@ type Doc = PDFKit.PDFDocument;
 export interface TextRun {
   face: number;
   text: string;
+}
+
+/** Text in one weight, part of a line of several (a bold label and its value). */
+export interface Piece {
+  text: string;
+  weight: string;
 }
 
 export interface LineOptions {
@@ -25,6 +35,15 @@ export interface LineOptions {
 }
 
 const WHITESPACE = /\s/u;
+/** The Indic scripts (Devanagari to Sinhala), whose shaping draws some vowel signs before the consonant they follow. */
+const REORDERING_SCRIPTS = /[\u0900-\u0DFF]/u;
+
+/** A face: its file's path, or its bytes (a build reading fonts it bundles). */
+export type FaceSource = string | Uint8Array;
+
+function openFace(source: FaceSource): fontkit.Font {
+  return typeof source === 'string' ? fontkit.openSync(source) : fontkit.create(Buffer.from(source));
+}
 
 /** The faces of each weight, in the order a character looks for its glyph. */
 export class ScriptText {
@@ -32,15 +51,15 @@ export class ScriptText {
 
   constructor(
     private readonly doc: Doc,
-    families: Record<string, readonly string[]>,
+    families: Record<string, readonly FaceSource[]>,
   ) {
     for (const [weight, files] of Object.entries(families)) {
       const names = files.map((file, i) => {
         const name = `${weight}-${i}`;
-        doc.registerFont(name, file);
+        doc.registerFont(name, typeof file === 'string' ? file : Buffer.from(file));
         return name;
       });
-      this.faces.set(weight, { names, fonts: files.map((file) => fontkit.openSync(file)) });
+      this.faces.set(weight, { names, fonts: files.map(openFace) });
     }
   }
 
@@ -100,26 +119,91 @@ export class ScriptText {
     return `${chars.join('').trimEnd()}…`;
   }
 
+  /**
+   * Pieces of text in their weights (a bold label, then its value), wrapped by words into
+   * lines at most `width` wide (the first `firstWidth`, for a hanging label); a word wider
+   * than a line has one to itself. Spaces between words stay with the pieces.
+   */
+  wrap(pieces: readonly Piece[], size: number, width: number, firstWidth = width): Piece[][] {
+    const lines: Piece[][] = [];
+    let line: Piece[] = [];
+    let used = 0;
+    let space: Piece | undefined;
+    const add = (piece: Piece) => {
+      const last = line.at(-1);
+      if (last && last.weight === piece.weight) last.text += piece.text;
+      else line.push({ ...piece });
+      used += this.width(piece.text, piece.weight, size);
+    };
+    for (const piece of pieces) {
+      for (const token of piece.text.split(/(\s+)/u).filter(Boolean)) {
+        if (/^\s+$/u.test(token)) {
+          space = line.length > 0 ? { text: ' ', weight: piece.weight } : undefined;
+          continue;
+        }
+        const room = lines.length === 0 ? firstWidth : width;
+        const needed = (space ? this.width(' ', space.weight, size) : 0) + this.width(token, piece.weight, size);
+        if (line.length > 0 && used + needed > room) {
+          lines.push(line);
+          line = [];
+          used = 0;
+          space = undefined;
+        }
+        if (space) add(space);
+        space = undefined;
+        add({ text: token, weight: piece.weight });
+      }
+    }
+    if (line.length > 0) lines.push(line);
+    return lines;
+  }
+
+  /** Whether `text` holds letters drawn in another order than written (an Indic vowel sign before its consonant). */
+  static reorders(text: string): boolean {
+    return REORDERING_SCRIPTS.test(text);
+  }
+
+  /** One line's runs in their faces from `left`, on the baseline below `top`; returns the x after them. */
+  private drawRuns(line: string, weight: string, left: number, top: number, size: number): number {
+    const { names } = this.family(weight);
+    let x = left;
+    for (const run of this.runs(line, weight)) {
+      this.doc.font(names[run.face]!).fontSize(size);
+      // The alphabetic baseline, so faces with different ascenders sit on one line.
+      this.doc.text(run.text, x, top + size, { lineBreak: false, baseline: 'alphabetic' });
+      x += this.doc.widthOfString(run.text);
+    }
+    return x;
+  }
+
   /** Draws `text` from (x, y), the top of its first line; returns the y below its last line. */
   draw(text: string, x: number, y: number, options: LineOptions): number {
     const step = options.size * (options.lineHeight ?? 1.4);
-    const { names } = this.family(options.weight);
     let top = y;
     for (const line of this.lines(text, options)) {
-      const runs = this.runs(line, options.weight);
       // The whole line is one marked span, so a reader takes it as one piece of text in order.
-      const marked = runs.some((run) => run.face !== 0);
+      const marked = ScriptText.reorders(line);
       if (marked) this.doc.markContent('Span', { actual: line });
-      let left = x;
-      for (const run of runs) {
-        this.doc.font(names[run.face]!).fontSize(options.size);
-        // The alphabetic baseline, so faces with different ascenders sit on one line.
-        this.doc.text(run.text, left, top + options.size, { lineBreak: false, baseline: 'alphabetic' });
-        left += this.doc.widthOfString(run.text);
-      }
+      this.drawRuns(line, options.weight, x, top, options.size);
       if (marked) this.doc.endMarkedContent();
       top += step;
     }
     return top;
+  }
+
+  /** Draws one wrapped line of pieces (wrap()) from (x, y), its top, as one marked span when it needs one. */
+  drawPieces(line: readonly Piece[], x: number, y: number, size: number): void {
+    const whole = line.map((p) => p.text).join('');
+    const marked = ScriptText.reorders(whole);
+    if (marked) this.doc.markContent('Span', { actual: whole.trim() });
+    let left = x;
+    for (const piece of line) {
+      const lead = /^\s*/u.exec(piece.text)![0];
+      const words = piece.text.trim();
+      if (lead) left += this.width(lead, piece.weight, size);
+      if (words) left = this.drawRuns(words, piece.weight, left, y, size);
+      if (piece.text.length > lead.length + words.length) left += this.width(' ', piece.weight, size);
+    }
+    if (marked) this.doc.endMarkedContent();
   }
 }
