@@ -11,7 +11,6 @@
 // the leads would wait on.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 
 /** Pages merged, per index, in one round (indexes that had none are left out). */
 export async function mergePendingLists(db: Kysely<Database>): Promise<Map<string, number>> {
@@ -30,8 +29,4 @@ export async function mergePendingLists(db: Kysely<Database>): Promise<Map<strin
       await sql`select pg_advisory_unlock(hashtextextended('gin-pending-lists', 0))`.execute(conn);
     }
   });
-}
-
-export function startPendingListMerger(options: { db: Kysely<Database>; pollMs?: number; log: (line: string) => void }): Loop {
-  return startLoop('pending lists', options.pollMs ?? 1_000, () => mergePendingLists(options.db), options.log);
 }

@@ -11,7 +11,6 @@ import type { Database } from '../db/schema.ts';
 import { ALL_LISTED, type ListedRow } from '../leads/definitions.ts';
 import type { ChannelEvent } from '../leads/events.ts';
 import { iso } from '../lib/dates.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { nameOf } from './my-day.ts';
 import { notifyDue } from '../notify/notices.ts';
 
@@ -52,8 +51,4 @@ export async function remindOnce(db: Kysely<Database>, now: Date): Promise<numbe
     });
   }
   return sent;
-}
-
-export function startReminders(options: { db: Kysely<Database>; pollMs: number; log: (line: string) => void; clock?: () => Date }): Loop {
-  return startLoop('reminders', options.pollMs, () => remindOnce(options.db, options.clock?.() ?? new Date()), options.log);
 }

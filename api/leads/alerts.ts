@@ -231,29 +231,3 @@ export async function alertOnce(options: AlertOptions): Promise<number> {
   if (count > 0) options.wakeMail?.();
   return count;
 }
-
-export interface LeadAlerts {
-  stop(): Promise<void>;
-}
-
-/** Runs alertOnce every `pollMs` (a digest is sent when its period has passed). */
-export function startLeadAlerts(options: AlertOptions & { pollMs?: number }): LeadAlerts {
-  const pollMs = options.pollMs ?? 5_000;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const timer = setInterval(() => {
-    // A round still going (a slow database) is not doubled.
-    if (stopped || running) return;
-    running = alertOnce(options)
-      .catch((err: unknown) => options.log(`lead alerts: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => (running = undefined));
-  }, pollMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

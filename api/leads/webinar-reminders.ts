@@ -7,7 +7,6 @@
 import { sql, type Kysely } from 'kysely';
 import { WEBINAR_REMINDER_MINUTES } from '../../contract/webinars.ts';
 import type { Database } from '../db/schema.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { webinarReminderEmail } from './webinar-mail.ts';
 
@@ -32,21 +31,4 @@ export async function remindWebinarsOnce(db: Kysely<Database>, now: Date): Promi
     for (const row of claimed.rows) await enqueueMail(trx, webinarReminderEmail(row, row));
     return claimed.rows.length;
   });
-}
-
-export function startWebinarReminders(options: {
-  db: Kysely<Database>;
-  pollMs?: number;
-  log: (line: string) => void;
-  wakeMail?: () => void;
-  clock?: () => Date;
-}): Loop {
-  return startLoop(
-    'webinar reminders',
-    options.pollMs ?? 60_000,
-    async () => {
-      if ((await remindWebinarsOnce(options.db, options.clock?.() ?? new Date())) > 0) options.wakeMail?.();
-    },
-    options.log,
-  );
 }

@@ -8,7 +8,6 @@
 // Taking a lead yourself notifies nobody.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { firstNamesOf, listTitleOf } from './lead-names.ts';
 import { notifyMembers } from './notify.ts';
 
@@ -72,8 +71,4 @@ async function noticeEach(trx: Kysely<Database>, entries: Entry[]): Promise<void
       dedupeKey: `assign:${e.id}`,
     });
   }
-}
-
-export function startAssignmentNotices(options: { db: Kysely<Database>; pollMs: number; log: (line: string) => void }): Loop {
-  return startLoop('assignment notices', options.pollMs, () => noticeAssignmentsOnce(options.db), options.log);
 }

@@ -7,7 +7,6 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { PAYMENT_LINK_DAYS, paiseOf } from '../../contract/bookings.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { paymentLinkEmail } from '../leads/booking-mail.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { applyLinkState, recordEvent, settleEvent } from './apply.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
@@ -148,16 +147,4 @@ export async function checkLinksOnce(work: PaymentWork, now: Date): Promise<numb
   const claimed = await claim(work.db, 'check', now);
   await Promise.all(claimed.map((b) => checkLink(work, b, now)));
   return claimed.length;
-}
-
-export function startPayments(work: PaymentWork, pollMs: number, clock: () => Date = () => new Date()): Loop {
-  return startLoop(
-    'payments',
-    pollMs,
-    async () => {
-      await makeLinksOnce(work, clock());
-      await checkLinksOnce(work, clock());
-    },
-    work.log,
-  );
 }

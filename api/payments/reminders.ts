@@ -20,7 +20,6 @@ import type { Config } from '../config.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { announce, record } from '../leads/history.ts';
 import { escapeHtml } from '../lib/html.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { bookingPageUrl } from './links.ts';
 
@@ -118,8 +117,4 @@ export async function remindUnpaidOnce(work: ReminderWork, now: Date): Promise<n
   });
   if (count > 0) work.wakeMail?.();
   return count;
-}
-
-export function startPaymentReminders(work: ReminderWork, pollMs: number, clock: () => Date = () => new Date()): Loop {
-  return startLoop('payment reminders', pollMs, () => remindUnpaidOnce(work, clock()), work.log);
 }

@@ -9,7 +9,6 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { ALL_LISTED, listedLead } from '../leads/definitions.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 
 /** Leads joined per round at most; a backlog (an import, the first start) takes several. */
 export const LINK_BATCH = 1000;
@@ -105,17 +104,4 @@ export async function linkOnce(db: Kysely<Database>, limit = LINK_BATCH): Promis
       .execute();
     return leads.length;
   });
-}
-
-/** Runs rounds every `pollMs`, and straight again while a round found a full batch. */
-export function startLinker(options: { db: Kysely<Database>; pollMs?: number; log: (line: string) => void }): Loop {
-  const loop: Loop = startLoop(
-    'people',
-    options.pollMs ?? 2_000,
-    async () => {
-      if ((await linkOnce(options.db)) === LINK_BATCH) loop.wake();
-    },
-    options.log,
-  );
-  return loop;
 }
