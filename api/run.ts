@@ -29,6 +29,7 @@ import { productRounds } from './jobs/rounds.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { onPushQueued } from './notify/notify.ts';
 import { ruleJobHandlers } from './rules/events.ts';
+import { recordSla } from './rules/escalation.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool, type RenderPool } from './certificate/render-pool.ts';
 import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
@@ -199,6 +200,8 @@ function startBackgroundWork(config: Config, database: DatabaseHandle, wakeMail:
     log,
     pollMs: config.schedulerPollMs,
   });
+  // The insert's first escalation job is due this many minutes on (a lower bound; the job waits on to working hours).
+  if (!config.relay) void recordSla(database.db, config).catch((err: Error) => log(`recording the SLA: ${err.message}`));
   // A push queued here goes out at once rather than at the next period.
   const unsubscribe = onPushQueued(() => scheduler.runNow('notify.push'));
   return async () => {

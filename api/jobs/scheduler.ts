@@ -32,8 +32,13 @@ export interface Job {
   max_attempts: number;
 }
 
+/** A job that is not due yet after all (a deadline in working hours): it waits to `until`, its attempts unchanged. */
+export interface NotYet {
+  until: Date;
+}
+
 /** A job's work, in the transaction that claimed it; `now`: the round's time. */
-export type JobHandler = (trx: Transaction<Database>, job: Job, now: Date) => Promise<void>;
+export type JobHandler = (trx: Transaction<Database>, job: Job, now: Date) => Promise<void | NotYet>;
 
 export interface NewJob {
   kind: string;
@@ -101,9 +106,10 @@ async function runBatch(
       await sql`savepoint job`.execute(trx);
       try {
         if (!handler) throw new Error(`no handler for jobs of kind "${job.kind}"`);
-        await handler(trx, job, now);
+        const outcome = await handler(trx, job, now);
         await sql`release savepoint job`.execute(trx);
-        done.push(job.id);
+        if (outcome && outcome.until > now) await sql`update jobs set run_at = ${outcome.until} where id = ${job.id}`.execute(trx);
+        else done.push(job.id);
       } catch (err) {
         await sql`rollback to savepoint job`.execute(trx);
         await sql`release savepoint job`.execute(trx);
