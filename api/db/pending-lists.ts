@@ -5,7 +5,7 @@
 // 4,000 leads a second that happened every ~17 s and held one group commit of 25 leads for
 // 480–560 ms: the lead POST's p99 of 300–700 ms in one bench round out of two or three.
 // Vacuum would merge it, but autovacuum wakes a minute apart at best (and is off on some
-// servers, this project's CI among them). So every instance merges the lists every second,
+// servers, this project's CI among them). So the scheduler merges the lists every second,
 // from its own connection (gin_clean_pending_list, at most one instance at a time), and a
 // list never comes near its limit. Postgres only: embedded PGlite has one connection, which
 // the leads would wait on.

@@ -1,4 +1,4 @@
-// The desk's emails to members, from a round every instance runs each minute:
+// The desk's emails to members, from a round the scheduler runs each minute (api/jobs/rounds.ts):
 // - the leads newly assigned to a member (by round robin or by someone else), at most one
 //   digest per ASSIGNMENT_DIGEST_MINUTES: the first assignment after a quiet spell is mailed
 //   at the next round, later ones wait for the next digest;

@@ -1,5 +1,5 @@
 // Reminders: when a lead's next action comes due, its owner's open consoles show it (a
-// server-sent event). Every instance looks every few seconds; a due reminder is claimed by
+// server-sent event). The scheduler's round (api/jobs/rounds.ts) looks every few seconds; a due reminder is claimed by
 // the update that sets next_action_reminded_at (the row's lock lets one transaction have
 // it, SKIP LOCKED lets the others pass), and its NOTIFY is sent in that same transaction,
 // so each reminder goes out exactly once across instances. A new due time starts again.

@@ -9,8 +9,9 @@
 // Exactly once, whatever the retries and instances: a lead is alerted by inserting its
 // (list, id) into lead_alerts, whose primary key lets only one transaction have it, and the
 // alert's email is queued in that same transaction (the mail queue then delivers it once,
-// through any SMTP outage). Every instance runs this loop; they never send twice, and a
-// lead is alerted even if the instance that took it dies. Leads are looked at for a day
+// through any SMTP outage). The scheduler runs this round (api/jobs/rounds.ts) on one
+// instance a period; a round on any instance would still never send twice, and a lead is
+// alerted even if the instance that took it dies. Leads are looked at for a day
 // after they arrive (so turning alerts on does not mail the whole history), and a spam
 // lead marked 'Not spam' within that day is alerted then.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The reminder an hour before a webinar: every instance looks every minute; a due reminder
+// The reminder an hour before a webinar: the scheduler's round looks every minute; a due reminder
 // is claimed by the update that sets reminded_at (the row's lock lets one transaction have
 // it, SKIP LOCKED lets the others pass) and its email is queued in that same transaction,
 // so each registration is reminded exactly once across instances, and never after the start.

@@ -1,6 +1,6 @@
 // Each booking's payment link, made after the booking is stored (never in its request: a
 // gateway that is down or slow must not lose or hold up a booking), and each link checked
-// against the gateway until it is paid (a missed webhook is caught up). Every instance
+// against the gateway until it is paid (a missed webhook is caught up). The scheduler's round
 // looks every few seconds; a booking is claimed by the update that moves its next try on
 // (SKIP LOCKED lets other instances pass), so one instance calls the gateway for it at a time.
 import { sql, type Kysely, type Selectable } from 'kysely';

@@ -1,6 +1,6 @@
 // The linker: joins each new lead to its person, off the lead's request path. A lead joins
 // the person who already has its email, else its phone (ten digits), else a new person; two
-// leads of one batch with one email or phone join one person. Every instance runs it; a
+// leads of one batch with one email or phone join one person. The scheduler runs it; a
 // round holds an advisory lock, so two instances never make two people of one newcomer,
 // and takes the queue's rows in the same transaction that writes the links (a round that
 // fails leaves them queued).
