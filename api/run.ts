@@ -23,21 +23,13 @@ const noMail: MailWorker = {
   wake: () => undefined,
   stop: async () => undefined,
 };
-import { startLeadAlerts } from './leads/alerts.ts';
-import { startDigests } from './desk/digests.ts';
-import { startReminders } from './desk/reminders.ts';
-import { startAssignmentNotices } from './notify/assignments.ts';
-import { startPushWorker } from './notify/worker.ts';
-import { startWebinarReminders } from './leads/webinar-reminders.ts';
 import { gatewayOf } from './payments/gateways.ts';
-import { startPayments } from './payments/links.ts';
 import { RECEIPT_ATTACHMENT, receiptAttachmentSource } from './payments/receipts.ts';
-import { startPaymentReminders } from './payments/reminders.ts';
-import { startLinker } from './people/linker.ts';
-import { startReportRollup } from './reports/rollup.ts';
-import { startPendingListMerger } from './db/pending-lists.ts';
+import { productRounds } from './jobs/rounds.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { onPushQueued } from './notify/notify.ts';
 import { ruleJobHandlers } from './rules/events.ts';
+import { recordSla } from './rules/escalation.ts';
 import { CERTIFICATE_ATTACHMENT } from './certificate/email.ts';
 import { createRenderPool, type RenderPool } from './certificate/render-pool.ts';
 import { certificateAttachmentSource, certificateImagesFor } from './certificate/store.ts';
@@ -151,30 +143,12 @@ function startRelayForwarder(relay: NonNullable<Config['relay']>, deps: Deps) {
   return forwarder;
 }
 
-/** New leads emailed to the admins' address, one email each or in digests. */
-function startAlerts(config: Config, db: Deps['db'], to: string, wakeMail: () => void) {
-  const alerts = startLeadAlerts({
-    db,
-    to,
-    publicUrl: config.publicUrl,
-    digestMinutes: config.adminNotifyDigestMinutes,
-    floodPerMinute: config.adminNotifyFloodPerMinute,
-    log,
-    wakeMail,
-  });
-  log(
-    `new leads are alerted to ${to}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`,
-  );
-  return alerts;
-}
-
 /** What a stop signal winds down, in the order stopOnSignal stops them. */
 interface Running {
   mailWorker: MailWorker;
   events: LeadEventHub;
   http: HttpServer;
   tasks: BackgroundTasks;
-  stopAlerts: () => Promise<void>;
   stopDesk: () => Promise<void>;
   stopForwarder: () => Promise<void>;
   renderPool: RenderPool;
@@ -183,7 +157,7 @@ interface Running {
 
 /** SIGTERM/SIGINT once the server runs: stop accepting, finish in-flight requests, stop every loop, close the database, exit 0. */
 function stopOnSignal(running: Running): void {
-  const { mailWorker, events, http, tasks, stopAlerts, stopDesk, stopForwarder, renderPool, database } = running;
+  const { mailWorker, events, http, tasks, stopDesk, stopForwarder, renderPool, database } = running;
   onStopSignal(async (signal: string) => {
     log(`${signal}: finishing in-flight requests`);
     // The mail worker stops now, between two messages (what is left waits in the queue for
@@ -193,8 +167,7 @@ function stopOnSignal(running: Running): void {
     await events.close();
     await http.stop();
     await tasks.idle();
-    await stopAlerts().catch((err: Error) => log(`stopping the lead alerts: ${err.message}`));
-    await stopDesk().catch((err: Error) => log(`stopping the desk's loops: ${err.message}`));
+    await stopDesk().catch((err: Error) => log(`stopping the scheduler: ${err.message}`));
     await stopForwarder().catch((err: Error) => log(`stopping the relay: ${err.message}`));
     await mailStopped;
     await renderPool.close();
@@ -206,64 +179,35 @@ function stopOnSignal(running: Running): void {
 }
 
 /**
- * The work each instance does in the background beside its requests: the desk's reminders and
- * emails, notices and pushes, webinar and payment reminders, people, the report's rollup,
- * payment links and the scheduler. Resolves the function that stops them all.
+ * The work each instance does in the background beside its requests, on one scheduler: the
+ * rules' and escalation's jobs, and the periodic rounds (the desk's reminders and emails,
+ * notices and pushes, webinar and payment reminders, payment links, people, the report's
+ * rollup, new-lead alerts). Resolves the function that stops it.
  */
 function startBackgroundWork(config: Config, database: DatabaseHandle, wakeMail: () => void): () => Promise<void> {
-  // The desk: due next actions reach their owner's console, assignment digests and morning emails go out.
-  const reminders = startReminders({ db: database.db, pollMs: config.reminderPollMs, log });
-  const digests = startDigests({ db: database.db, publicUrl: config.publicUrl, sla: config, log, wakeMail: wakeMail });
-  // Members are told of leads given to them, and their subscribed browsers are pushed (api/notify).
-  const assignmentNotices = startAssignmentNotices({ db: database.db, pollMs: config.push.pollMs, log });
-  const pushWorker = startPushWorker({ db: database.db, config: config.push, log });
-  // Webinar registrations get their reminder an hour before the start; a relay sends no mail.
-  const webinarReminders = config.relay ? undefined : startWebinarReminders({ db: database.db, log, wakeMail: wakeMail });
-  // New leads join their person (people/linker.ts).
-  const linker = startLinker({ db: database.db, log });
-  // The report's rollup follows the people whose leads changed (reports/rollup.ts).
-  const reportRollup = startReportRollup({ db: database.db, log });
-  // The search indexes' pending lists merged every second, not by a lead's insert (db/pending-lists.ts).
-  const merger = database.kind === 'postgres' ? startPendingListMerger({ db: database.db, log }) : undefined;
-  // Each booking's payment link is made and checked here, never in its request.
   const gateway = config.relay ? undefined : gatewayOf(config);
-  const payments = gateway
-    ? startPayments(
-        {
-          db: database.db,
-          gateway,
-          publicUrl: config.publicUrl,
-          log,
-          receiptPrefix: config.academy.receiptPrefix,
-          wakeMail: wakeMail,
-        },
-        config.paymentPollMs,
-      )
-    : undefined;
   if (gateway) log(`payments: each booking gets its own ${gateway.label} link`);
-  // With a gateway or without: an unpaid booking's one reminder and its owner's follow-up.
-  const paymentReminders = config.relay
-    ? undefined
-    : startPaymentReminders({ db: database.db, config, log, wakeMail: wakeMail }, config.reminderPollMs);
-  // Delayed work (rules, escalation, a returning person's owner told): one scheduler. A relay
-  // decides nothing its upstream decides, so it runs none.
-  const scheduler = config.relay
-    ? undefined
-    : startScheduler({ db: database.db, handlers: ruleJobHandlers(config), log, pollMs: config.schedulerPollMs });
-  const stopDesk = async () => {
-    await scheduler?.stop();
-    await payments?.stop();
-    await paymentReminders?.stop();
-    await reminders.stop();
-    await digests.stop();
-    await assignmentNotices.stop();
-    await pushWorker.stop();
-    await webinarReminders?.stop();
-    await linker.stop();
-    await reportRollup.stop();
-    await merger?.stop();
+  if (config.adminNotifyEmail) {
+    log(
+      `new leads are alerted to ${config.adminNotifyEmail}${config.adminNotifyDigestMinutes ? ` every ${config.adminNotifyDigestMinutes} minutes` : ', one email each'}`,
+    );
+  }
+  const scheduler = startScheduler({
+    db: database.db,
+    // A relay decides nothing its upstream decides (rules, escalation): it runs no jobs, only its rounds.
+    handlers: config.relay ? undefined : ruleJobHandlers(config),
+    periodic: productRounds({ db: database.db, config, log, wakeMail, gateway, postgres: database.kind === 'postgres' }),
+    log,
+    pollMs: config.schedulerPollMs,
+  });
+  // The insert's first escalation job is due this many minutes on (a lower bound; the job waits on to working hours).
+  if (!config.relay) void recordSla(database.db, config).catch((err: Error) => log(`recording the SLA: ${err.message}`));
+  // A push queued here goes out at once rather than at the next period.
+  const unsubscribe = onPushQueued(() => scheduler.runNow('notify.push'));
+  return async () => {
+    unsubscribe();
+    await scheduler.stop();
   };
-  return stopDesk;
 }
 
 async function main(): Promise<void> {
@@ -280,7 +224,6 @@ async function main(): Promise<void> {
     cleanup.unshift(() => events.close());
     const { rateLimiter, metrics } = limiterAndMetrics(config, database);
     let mail: MailWorker | undefined;
-    let stopAlerts: () => Promise<void> = async () => {};
     let stopForwarder: () => Promise<void> = async () => {};
     const deps: Deps = {
       db: database.db,
@@ -306,11 +249,6 @@ async function main(): Promise<void> {
       cleanup.unshift(() => forwarder.stop());
       stopForwarder = () => forwarder.stop();
     }
-    if (config.adminNotifyEmail) {
-      const alerts = startAlerts(config, database.db, config.adminNotifyEmail, () => mailWorker.wake());
-      stopAlerts = () => alerts.stop();
-      cleanup.unshift(stopAlerts);
-    }
     const stopDesk = startBackgroundWork(config, database, () => mailWorker.wake());
     cleanup.unshift(stopDesk);
     const app = createApp(deps);
@@ -323,7 +261,7 @@ async function main(): Promise<void> {
       `listening on http://${address.address}:${address.port} (database: ${database.kind === 'postgres' ? 'Postgres' : `embedded PGlite in ${config.dataDir}`})`,
     );
 
-    stopOnSignal({ mailWorker, events, http, tasks, stopAlerts, stopDesk, stopForwarder, renderPool, database });
+    stopOnSignal({ mailWorker, events, http, tasks, stopDesk, stopForwarder, renderPool, database });
   } catch (err) {
     for (const undo of cleanup) await undo().catch((e: Error) => log(`while stopping: ${e.message}`));
     if (err instanceof StopRequested) {

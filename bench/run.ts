@@ -172,24 +172,33 @@ if (runs('relay')) {
   );
 }
 
-// What ten matching rules add to a lead POST (side by side with none), and the scheduler's catch-up.
+// What five matching rules add to a lead POST (side by side with none), whether the scheduler
+// kept up, and the scheduler's own pace one job per transaction against batches.
 if (runs('rules')) {
-  const { benchRules } = await import('./rules.ts');
+  const { benchRules, benchSchedulerThroughput } = await import('./rules.ts');
   const r = await benchRules();
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log('\n== Rules on the lead POST (Postgres, wrk 32 conns, rounds off/on/off/on) ==');
-  for (const [name, runs] of [
-    ['no rules ', r.off],
-    ['10 rules ', r.on],
+  for (const [name, key] of [
+    ['no rules', 'off'],
+    ['5 rules ', 'on'],
   ] as const) {
-    for (const w of runs)
-      console.log(`${name}: ${fmt(w.rps)} req/s, p50 ${fmt(w.p50, 1)} ms, p99 ${fmt(w.p99, 1)} ms, ${w.errors + w.non2xx} errors`);
+    for (const [i, w] of r[key].entries())
+      console.log(
+        `${name}: ${fmt(w.rps)} req/s, p50 ${fmt(w.p50, 1)} ms, p99 ${fmt(w.p99, 1)} ms, ${w.errors + w.non2xx} errors; ${r.dueAtEnd[key][i]} jobs due at its end; load ${fmt(r.load[key][i]!, 1)}`,
+      );
   }
   const added = Math.max(...r.on.map((w) => w.p99)) - Math.max(...r.off.map((w) => w.p99));
   console.log(`p99 added by rules (worst on − worst off): ${fmt(added, 2)} ms (target < 2) ${verdict(added < 2)}`);
   console.log(`median req/s off ${fmt(median(r.off.map((w) => w.rps)))}, on ${fmt(median(r.on.map((w) => w.rps)))}`);
   console.log(
     `${r.firings} firings; after an on-round the scheduler worked ${fmt(r.catchUpSeconds, 1)} s and left ${r.leftAfter} jobs due`,
+  );
+  const t = await benchSchedulerThroughput();
+  console.log(
+    `scheduler alone, ${t.jobs} jobs a round: one per transaction ${t.single.map((x) => fmt(x)).join(', ')} jobs/s; batches ${t.batched
+      .map((x) => fmt(x))
+      .join(', ')} jobs/s (load ${fmt(t.load, 1)})`,
   );
 }
 

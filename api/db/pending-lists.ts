@@ -5,13 +5,12 @@
 // 4,000 leads a second that happened every ~17 s and held one group commit of 25 leads for
 // 480–560 ms: the lead POST's p99 of 300–700 ms in one bench round out of two or three.
 // Vacuum would merge it, but autovacuum wakes a minute apart at best (and is off on some
-// servers, this project's CI among them). So every instance merges the lists every second,
+// servers, this project's CI among them). So the scheduler merges the lists every second,
 // from its own connection (gin_clean_pending_list, at most one instance at a time), and a
 // list never comes near its limit. Postgres only: embedded PGlite has one connection, which
 // the leads would wait on.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 
 /** Pages merged, per index, in one round (indexes that had none are left out). */
 export async function mergePendingLists(db: Kysely<Database>): Promise<Map<string, number>> {
@@ -30,8 +29,4 @@ export async function mergePendingLists(db: Kysely<Database>): Promise<Map<strin
       await sql`select pg_advisory_unlock(hashtextextended('gin-pending-lists', 0))`.execute(conn);
     }
   });
-}
-
-export function startPendingListMerger(options: { db: Kysely<Database>; pollMs?: number; log: (line: string) => void }): Loop {
-  return startLoop('pending lists', options.pollMs ?? 1_000, () => mergePendingLists(options.db), options.log);
 }

@@ -493,6 +493,15 @@ export interface JobsTable {
   created_at: CreatedAt;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
+/** A recurring round on the scheduler (migrations/2026-11-27T0290_job_schedules.ts). */
+export interface JobSchedulesTable {
+  name: string;
+  every_ms: number;
+  next_run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+}
 /** Admins' rules (migrations/2026-11-27T0241_rules.ts); conditions and actions as contract/rules.ts shapes them. */
 /** The admins' score weights, one row (migrations/2026-11-27T0280_lead_score.ts); none: the defaults. */
 export interface ScoreWeightsTable {
@@ -610,6 +619,7 @@ export interface Database {
   bulk_changes: BulkChangesTable;
   bulk_change_leads: BulkChangeLeadsTable;
   jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   rules: RulesTable;
   score_weights: ScoreWeightsTable;
   rule_firings: RuleFiringsTable;

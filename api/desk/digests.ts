@@ -1,4 +1,4 @@
-// The desk's emails to members, from a round every instance runs each minute:
+// The desk's emails to members, from a round the scheduler runs each minute (api/jobs/rounds.ts):
 // - the leads newly assigned to a member (by round robin or by someone else), at most one
 //   digest per ASSIGNMENT_DIGEST_MINUTES: the first assignment after a quiet spell is mailed
 //   at the next round, later ones wait for the next digest;
@@ -11,7 +11,6 @@ import { sql, type Kysely } from 'kysely';
 import { IST_OFFSET_MS, istDateOf } from '../../contract/desk.ts';
 import { listedLead, type ListedRow } from '../leads/definitions.ts';
 import type { Database } from '../db/schema.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { assignmentDigestEmail, myDayEmail, type AssignedLead } from '../mail/desk.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { myDay, nameOf, uncontactedOf } from './my-day.ts';
@@ -117,8 +116,4 @@ export async function digestOnce(options: DigestOptions, now: Date): Promise<num
   for (const { id } of morning.rows) if (await dayEmail(options, id, now, today, minute)) queued += 1;
   if (queued > 0) options.wakeMail?.();
   return queued;
-}
-
-export function startDigests(options: DigestOptions & { pollMs?: number; log: (line: string) => void; clock?: () => Date }): Loop {
-  return startLoop('desk emails', options.pollMs ?? 60_000, () => digestOnce(options, options.clock?.() ?? new Date()), options.log);
 }

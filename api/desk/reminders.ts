@@ -1,5 +1,5 @@
 // Reminders: when a lead's next action comes due, its owner's open consoles show it (a
-// server-sent event). Every instance looks every few seconds; a due reminder is claimed by
+// server-sent event). The scheduler's round (api/jobs/rounds.ts) looks every few seconds; a due reminder is claimed by
 // the update that sets next_action_reminded_at (the row's lock lets one transaction have
 // it, SKIP LOCKED lets the others pass), and its NOTIFY is sent in that same transaction,
 // so each reminder goes out exactly once across instances. A new due time starts again.
@@ -11,7 +11,6 @@ import type { Database } from '../db/schema.ts';
 import { ALL_LISTED, type ListedRow } from '../leads/definitions.ts';
 import type { ChannelEvent } from '../leads/events.ts';
 import { iso } from '../lib/dates.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { nameOf } from './my-day.ts';
 import { notifyDue } from '../notify/notices.ts';
 
@@ -52,8 +51,4 @@ export async function remindOnce(db: Kysely<Database>, now: Date): Promise<numbe
     });
   }
   return sent;
-}
-
-export function startReminders(options: { db: Kysely<Database>; pollMs: number; log: (line: string) => void; clock?: () => Date }): Loop {
-  return startLoop('reminders', options.pollMs, () => remindOnce(options.db, options.clock?.() ?? new Date()), options.log);
 }

@@ -1,11 +1,24 @@
 // The scheduler on PGlite and Postgres: a due job runs once however many runners race for it,
 // a keyed job exists once, a failing job is retried with back-off and kept as failed with its
-// error after its last attempt (never dropped), and a job not yet due waits.
+// error after its last attempt (never dropped), and a job not yet due waits. Jobs are claimed
+// in batches (one transaction each, a savepoint per job: one failure rolls back only itself);
+// a periodic round runs once a period across instances and keeps its schedule over a restart.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
-import { enqueueJob, retryDelayMs, retryJob, runDueJobs, type JobHandler } from './scheduler.ts';
+import {
+  claimDueRounds,
+  enqueueJob,
+  JOB_BATCH,
+  registerPeriodic,
+  retryDelayMs,
+  retryJob,
+  runDueJobs,
+  startScheduler,
+  type JobHandler,
+  type Periodic,
+} from './scheduler.ts';
 
 describe.each(testBackends())('the scheduler on $name', (backend) => {
   let database: TestDatabase;
@@ -85,5 +98,101 @@ describe.each(testBackends())('the scheduler on $name', (backend) => {
       .where('kind', '=', 'unknown-kind')
       .execute();
     expect(failed).toEqual([{ kind: 'unknown-kind', last_error: 'no handler for jobs of kind "unknown-kind"' }]);
+  });
+  it('claims due jobs in batches: one transaction per batch of JOB_BATCH', async () => {
+    const txOf: string[] = [];
+    const handlers: Record<string, JobHandler> = {
+      batched: async (trx) => {
+        const tx = await sql<{ tx: string }>`select txid_current()::text as tx`.execute(trx);
+        txOf.push(tx.rows[0]!.tx);
+      },
+    };
+    const total = JOB_BATCH * 2 + 50;
+    await database.db
+      .insertInto('jobs')
+      .values(Array.from({ length: total }, () => ({ kind: 'batched' })))
+      .execute();
+    expect(await runDueJobs(database.db, handlers, new Date(Date.now() + 1000))).toEqual({ done: total, retrying: 0, failed: 0 });
+    expect(txOf).toHaveLength(total);
+    const sizes = [...new Set(txOf)].map((tx) => txOf.filter((t) => t === tx).length);
+    expect(sizes).toEqual([JOB_BATCH, JOB_BATCH, 50]);
+  });
+
+  it('rolls back only the failing job of a batch: the others commit their effects and are done', async () => {
+    const handlers: Record<string, JobHandler> = {
+      tagged: async (trx, job) => {
+        const n = Number(job.payload.n);
+        await sql`insert into lead_tags (list, lead_id, tag) values ('contact', gen_random_uuid(), ${`batch${n}`})`.execute(trx);
+        // A statement error aborts the transaction unless its savepoint is rolled back.
+        if (n === 4) await sql`select 1 / 0`.execute(trx);
+        if (n === 7) throw new Error('seven is unlucky');
+      },
+    };
+    for (let n = 0; n < 10; n += 1) await enqueueJob(database.db, { kind: 'tagged', key: `tagged:${n}`, payload: { n }, maxAttempts: 1 });
+    expect(await runDueJobs(database.db, handlers, new Date(Date.now() + 1000))).toEqual({ done: 8, retrying: 0, failed: 2 });
+    const tags = await sql<{ tag: string }>`select tag from lead_tags where tag like 'batch%' order by tag`.execute(database.db);
+    expect(tags.rows.map((r) => r.tag)).toEqual(['batch0', 'batch1', 'batch2', 'batch3', 'batch5', 'batch6', 'batch8', 'batch9']);
+    const failed = await database.db
+      .selectFrom('jobs')
+      .select(['key', 'last_error'])
+      .where('kind', '=', 'tagged')
+      .where('state', '=', 'failed')
+      .orderBy('key')
+      .execute();
+    expect(failed.map((f) => f.key)).toEqual(['tagged:4', 'tagged:7']);
+    expect(failed[0]?.last_error).toMatch(/division by zero/);
+    expect(failed[1]?.last_error).toBe('seven is unlucky');
+  });
+
+  it('runs a periodic round once a period across two instances, and keeps its schedule over a restart', async () => {
+    const second = other?.db ?? database.db;
+    const t0 = new Date(Date.now() + 60_000);
+    await registerPeriodic(database.db, { tick: { everyMs: 10_000, run: async () => false } }, t0);
+    // Both instances ask at once, ten times over the same period: one claim.
+    const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => claimDueRounds(i % 2 ? second : database.db, ['tick'], t0)));
+    expect(claims.flat()).toEqual(['tick']);
+    expect(await claimDueRounds(database.db, ['tick'], new Date(t0.getTime() + 9_999))).toEqual([]);
+    // A restart registers the round again: its next time stays.
+    await registerPeriodic(second, { tick: { everyMs: 10_000, run: async () => false } }, new Date(t0.getTime() + 5_000));
+    expect(await claimDueRounds(second, ['tick'], new Date(t0.getTime() + 9_999))).toEqual([]);
+    expect(await claimDueRounds(second, ['tick'], new Date(t0.getTime() + 10_000))).toEqual(['tick']);
+  });
+
+  it('drives periodic rounds from two schedulers with a fake clock: each period runs once, a full round again at once', async () => {
+    let now = new Date(Date.now() + 3_600_000);
+    const runs: Array<{ who: number; at: number }> = [];
+    let more = 2;
+    const roundsOf = (who: number): Record<string, Periodic> => ({
+      sweep: {
+        everyMs: 60_000,
+        run: async (at) => {
+          runs.push({ who, at: at.getTime() });
+          if (more > 0) {
+            more -= 1;
+            return true;
+          }
+          return false;
+        },
+      },
+    });
+    const log = () => undefined;
+    const schedulers = [database.db, other?.db ?? database.db].map((db, who) =>
+      startScheduler({ db, periodic: roundsOf(who), pollMs: 3_600_000, log, clock: () => now }),
+    );
+    try {
+      const first = await Promise.all(schedulers.map((s) => s.drainRounds()));
+      expect(first.flat()).toEqual(['sweep']);
+      // The first period's round went on twice more at once (it said more was due), on the same instance.
+      expect(runs).toHaveLength(3);
+      expect(new Set(runs.map((r) => r.who)).size).toBe(1);
+      now = new Date(now.getTime() + 30_000);
+      expect((await Promise.all(schedulers.map((s) => s.drainRounds()))).flat()).toEqual([]);
+      now = new Date(now.getTime() + 30_000);
+      expect((await Promise.all(schedulers.map((s) => s.drainRounds()))).flat()).toEqual(['sweep']);
+      expect(runs).toHaveLength(4);
+      expect(runs[3]?.at).toBe(now.getTime());
+    } finally {
+      await Promise.all(schedulers.map((s) => s.stop()));
+    }
   });
 });

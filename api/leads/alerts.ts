@@ -9,8 +9,9 @@
 // Exactly once, whatever the retries and instances: a lead is alerted by inserting its
 // (list, id) into lead_alerts, whose primary key lets only one transaction have it, and the
 // alert's email is queued in that same transaction (the mail queue then delivers it once,
-// through any SMTP outage). Every instance runs this loop; they never send twice, and a
-// lead is alerted even if the instance that took it dies. Leads are looked at for a day
+// through any SMTP outage). The scheduler runs this round (api/jobs/rounds.ts) on one
+// instance a period; a round on any instance would still never send twice, and a lead is
+// alerted even if the instance that took it dies. Leads are looked at for a day
 // after they arrive (so turning alerts on does not mail the whole history), and a spam
 // lead marked 'Not spam' within that day is alerted then.
 import { sql, type Kysely } from 'kysely';
@@ -230,30 +231,4 @@ export async function alertOnce(options: AlertOptions): Promise<number> {
   });
   if (count > 0) options.wakeMail?.();
   return count;
-}
-
-export interface LeadAlerts {
-  stop(): Promise<void>;
-}
-
-/** Runs alertOnce every `pollMs` (a digest is sent when its period has passed). */
-export function startLeadAlerts(options: AlertOptions & { pollMs?: number }): LeadAlerts {
-  const pollMs = options.pollMs ?? 5_000;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const timer = setInterval(() => {
-    // A round still going (a slow database) is not doubled.
-    if (stopped || running) return;
-    running = alertOnce(options)
-      .catch((err: unknown) => options.log(`lead alerts: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => (running = undefined));
-  }, pollMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

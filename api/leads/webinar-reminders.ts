@@ -1,4 +1,4 @@
-// The reminder an hour before a webinar: every instance looks every minute; a due reminder
+// The reminder an hour before a webinar: the scheduler's round looks every minute; a due reminder
 // is claimed by the update that sets reminded_at (the row's lock lets one transaction have
 // it, SKIP LOCKED lets the others pass) and its email is queued in that same transaction,
 // so each registration is reminded exactly once across instances, and never after the start.
@@ -7,7 +7,6 @@
 import { sql, type Kysely } from 'kysely';
 import { WEBINAR_REMINDER_MINUTES } from '../../contract/webinars.ts';
 import type { Database } from '../db/schema.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { webinarReminderEmail } from './webinar-mail.ts';
 
@@ -39,21 +38,4 @@ export async function remindWebinarsOnce(db: Kysely<Database>, now: Date): Promi
     for (const row of claimed.rows) await enqueueMail(trx, webinarReminderEmail(row, row));
     return claimed.rows.length;
   });
-}
-
-export function startWebinarReminders(options: {
-  db: Kysely<Database>;
-  pollMs?: number;
-  log: (line: string) => void;
-  wakeMail?: () => void;
-  clock?: () => Date;
-}): Loop {
-  return startLoop(
-    'webinar reminders',
-    options.pollMs ?? 60_000,
-    async () => {
-      if ((await remindWebinarsOnce(options.db, options.clock?.() ?? new Date())) > 0) options.wakeMail?.();
-    },
-    options.log,
-  );
 }

@@ -9,7 +9,6 @@
 // with the number of leads it gave them, not once per lead.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { firstNamesOf, listTitleOf } from './lead-names.ts';
 import { notifyMembers } from './notify.ts';
 
@@ -100,8 +99,4 @@ async function noticeBulk(trx: Kysely<Database>, e: Entry, firstName: string): P
     body: `${listTitleOf(e.list)}, given to you by ${e.admin_label}`,
     dedupeKey: `assign-${e.undo ? 'undo' : 'bulk'}:${e.bulk}`,
   });
-}
-
-export function startAssignmentNotices(options: { db: Kysely<Database>; pollMs: number; log: (line: string) => void }): Loop {
-  return startLoop('assignment notices', options.pollMs, () => noticeAssignmentsOnce(options.db), options.log);
 }

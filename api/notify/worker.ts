@@ -15,8 +15,6 @@ import { sql, type Kysely } from 'kysely';
 import webpush, { WebPushError } from 'web-push';
 import { consoleLeadUrl, type PushPayload } from '../../contract/notifications.ts';
 import type { Database } from '../db/schema.ts';
-import { startLoop } from '../lib/loop.ts';
-import { onPushQueued } from './notify.ts';
 import type { PushConfig } from '../config/push.ts';
 import { vapidKeys } from './vapid.ts';
 
@@ -32,8 +30,6 @@ export interface PushWorkerOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   leaseMs?: number;
-  /** Poll every this many ms; 0 never polls (tests call deliverOnce). */
-  pollMs?: number;
 }
 
 export const PUSH_DEFAULTS = {
@@ -52,12 +48,6 @@ export interface DeliverResult {
   gone: number;
   retrying: number;
   failed: number;
-}
-
-export interface PushWorker {
-  deliverOnce(): Promise<DeliverResult>;
-  wake(): void;
-  stop(): Promise<void>;
 }
 
 interface Claimed {
@@ -176,25 +166,4 @@ export async function deliverOnce(options: PushWorkerOptions): Promise<DeliverRe
   );
   for (const o of outcomes) result[o] += 1;
   return result;
-}
-
-export function startPushWorker(options: PushWorkerOptions): PushWorker {
-  const pollMs = options.pollMs ?? options.config.pollMs;
-  // A full batch may mean more are due: another round at once.
-  const round = async () => {
-    for (let i = 0; i < 50; i++) {
-      const r = await deliverOnce(options);
-      if (r.sent + r.gone + r.retrying + r.failed < (options.batchSize ?? PUSH_DEFAULTS.batchSize)) return;
-    }
-  };
-  const loop = startLoop('push', pollMs > 0 ? pollMs : 2 ** 31 - 1, round, options.log);
-  const unsubscribe = onPushQueued(() => loop.wake());
-  return {
-    deliverOnce: () => deliverOnce(options),
-    wake: () => loop.wake(),
-    async stop() {
-      unsubscribe();
-      await loop.stop();
-    },
-  };
 }

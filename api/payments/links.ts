@@ -1,13 +1,12 @@
 // Each booking's payment link, made after the booking is stored (never in its request: a
 // gateway that is down or slow must not lose or hold up a booking), and each link checked
-// against the gateway until it is paid (a missed webhook is caught up). Every instance
+// against the gateway until it is paid (a missed webhook is caught up). The scheduler's round
 // looks every few seconds; a booking is claimed by the update that moves its next try on
 // (SKIP LOCKED lets other instances pass), so one instance calls the gateway for it at a time.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { PAYMENT_LINK_DAYS, paiseOf } from '../../contract/bookings.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { paymentLinkEmail } from '../leads/booking-mail.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { applyLinkState, recordEvent, settleEvent } from './apply.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
@@ -148,16 +147,4 @@ export async function checkLinksOnce(work: PaymentWork, now: Date): Promise<numb
   const claimed = await claim(work.db, 'check', now);
   await Promise.all(claimed.map((b) => checkLink(work, b, now)));
   return claimed.length;
-}
-
-export function startPayments(work: PaymentWork, pollMs: number, clock: () => Date = () => new Date()): Loop {
-  return startLoop(
-    'payments',
-    pollMs,
-    async () => {
-      await makeLinksOnce(work, clock());
-      await checkLinksOnce(work, clock());
-    },
-    work.log,
-  );
 }

@@ -2,7 +2,7 @@
 // (default 120), while its seat is still held, it gets one reminder email with its payment
 // link (or the UPI details and the package's page when there is no gateway link), and its
 // owner a next action "Payment follow-up", due now, in My day (the desk's reminder loop then
-// tells their open consoles). Every instance looks every few seconds, with or without a
+// tells their open consoles). The scheduler's round looks every few seconds, with or without a
 // gateway; a booking is claimed by the update that sets payment_reminded_at (SKIP LOCKED
 // lets other instances pass), in the transaction that queues its email and writes its
 // history, so it is reminded exactly once across instances and restarts.
@@ -21,7 +21,6 @@ import type { BookingsTable, Database } from '../db/schema.ts';
 import { announce, record } from '../leads/history.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { bookingMailWords } from '../mail/booking-words.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { bookingPageUrl } from './links.ts';
 
@@ -113,8 +112,4 @@ export async function remindUnpaidOnce(work: ReminderWork, now: Date): Promise<n
   });
   if (count > 0) work.wakeMail?.();
   return count;
-}
-
-export function startPaymentReminders(work: ReminderWork, pollMs: number, clock: () => Date = () => new Date()): Loop {
-  return startLoop('payment reminders', pollMs, () => remindUnpaidOnce(work, clock()), work.log);
 }

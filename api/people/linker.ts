@@ -1,6 +1,6 @@
 // The linker: joins each new lead to its person, off the lead's request path. A lead joins
 // the person who already has its email, else its phone (ten digits), else a new person; two
-// leads of one batch with one email or phone join one person. Every instance runs it; a
+// leads of one batch with one email or phone join one person. The scheduler runs it; a
 // round holds an advisory lock, so two instances never make two people of one newcomer,
 // and takes the queue's rows in the same transaction that writes the links (a round that
 // fails leaves them queued).
@@ -9,7 +9,6 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { ALL_LISTED, listedLead } from '../leads/definitions.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 
 /** Leads joined per round at most; a backlog (an import, the first start) takes several. */
 export const LINK_BATCH = 1000;
@@ -105,17 +104,4 @@ export async function linkOnce(db: Kysely<Database>, limit = LINK_BATCH): Promis
       .execute();
     return leads.length;
   });
-}
-
-/** Runs rounds every `pollMs`, and straight again while a round found a full batch. */
-export function startLinker(options: { db: Kysely<Database>; pollMs?: number; log: (line: string) => void }): Loop {
-  const loop: Loop = startLoop(
-    'people',
-    options.pollMs ?? 2_000,
-    async () => {
-      if ((await linkOnce(options.db)) === LINK_BATCH) loop.wake();
-    },
-    options.log,
-  );
-  return loop;
 }

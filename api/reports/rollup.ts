@@ -17,7 +17,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import type { Database } from '../db/schema.ts';
 import { ALL_LISTED, type ListedLead } from '../leads/definitions.ts';
-import { startLoop, type Loop } from '../lib/loop.ts';
 
 /** People looked at per round; a backlog (the first start, a big import) takes several. */
 export const REFRESH_BATCH = 2000;
@@ -142,17 +141,4 @@ export async function refreshAll(db: Kysely<Database>, limit = REFRESH_BATCH): P
   let total = 0;
   for (let n = await refreshReport(db, limit); n > 0; n = await refreshReport(db, limit)) total += n;
   return total;
-}
-
-/** Runs rounds every `pollMs`, and straight again while a round found a full batch. */
-export function startReportRollup(options: { db: Kysely<Database>; pollMs?: number; log: (line: string) => void }): Loop {
-  const loop: Loop = startLoop(
-    'report',
-    options.pollMs ?? 5_000,
-    async () => {
-      if ((await refreshReport(options.db)) === REFRESH_BATCH) loop.wake();
-    },
-    options.log,
-  );
-  return loop;
 }

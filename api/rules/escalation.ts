@@ -1,10 +1,13 @@
 // Escalation in working hours: a new lead not contacted within SLA_MINUTES working minutes
-// tells its owner (the admins, when it has none); at twice the SLA, the admins. Both are
-// jobs made when the lead arrives, due at those working-hours instants; when one is due and
-// the lead has been contacted (or moved on from new), it does nothing. An enabled
+// tells its owner (the admins, when it has none); at twice the SLA, the admins. The first
+// step's job is written by the lead's insert (migrations/2026-11-27T0291_cheap_lead_events.ts,
+// due SLA wall-clock minutes after it arrived, or at its working-hours deadline when a rule's
+// 'lead.created' job scheduled both); when due it waits on to its deadline in working hours,
+// and queues the second step. When one is due and the lead has been contacted (or moved on
+// from new), it does nothing. An enabled
 // 'lead.uncontacted' rule for the lead's list that reassigns takes the first step's place:
 // the rule acts instead of the notice.
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import type { Database } from '../db/schema.ts';
 import { addWorkingMinutes } from '../desk/working-hours.ts';
@@ -44,8 +47,14 @@ async function ruleReassigns(trx: Transaction<Database>, list: string): Promise<
   return (rows.rows[0]?.n ?? 0) > 0;
 }
 
+/** Written by each deciding instance at start: the insert's first escalation job is due this many minutes on. */
+export async function recordSla(db: Kysely<Database>, config: RulesConfig): Promise<void> {
+  await sql`insert into escalation_settings (id, sla_minutes) values (true, ${config.slaMinutes})
+    on conflict (id) do update set sla_minutes = excluded.sla_minutes`.execute(db);
+}
+
 export function escalate(config: RulesConfig): JobHandler {
-  return async (trx, job) => {
+  return async (trx, job, now) => {
     const { list, id, level } = job.payload as { list: string; id: string; level: 1 | 2 };
     const lead = listedLead(list);
     if (!lead) return;
@@ -55,6 +64,17 @@ export function escalate(config: RulesConfig): JobHandler {
       select * from ${sql.table(lead.table)} where id = ${id}`.execute(trx);
     const row = rows.rows[0];
     if (!row || row.status !== 'new' || row.first_contact_at) return;
+    const created = new Date(row.created_at as string);
+    const deadline = addWorkingMinutes(created, config.slaMinutes * level, config.workingHours);
+    if (deadline > now) return { until: deadline };
+    if (level === 1) {
+      await enqueueJob(trx, {
+        kind: 'escalate',
+        key: `escalate:2:${list}:${id}`,
+        payload: { list, id, level: 2 },
+        runAt: addWorkingMinutes(created, config.slaMinutes * 2, config.workingHours),
+      });
+    }
     if (level === 1 && (await ruleReassigns(trx, list))) return;
     const admins = (await adminIds(trx)).map((a) => a.id);
     const to = level === 1 && row.assignee_id ? [row.assignee_id] : admins;
