@@ -28,6 +28,7 @@ import {
   type ListedKind,
   type ListSlug,
 } from '../../contract/lead-kinds.ts';
+import type { ChannelEvent } from './events.ts';
 import type { ListItem } from './list-item.ts';
 import { withLatestTests } from './latest-tests.ts';
 import { WEBINAR_MESSAGES, type WebinarRegistrationRecord } from '../../contract/webinars.ts';
@@ -169,8 +170,25 @@ export function listed<K extends ListedKind, T extends ListedTable, R extends { 
     ...define({ ...spec, toColumns, toRecord }),
     searchText: searchTextOf(spec.kind),
     listItem: (row) => ({ ...toRecord(row), status: row.status }),
+    liveEvent: (rows) => createdEvent(LEAD_KINDS[spec.kind].list.slug, rows as never),
     ...(spec.extras ? { extras: spec.extras } : {}),
   };
+}
+
+/** New leads of a list for the live console: how many, and how many went to whom ("none": the pool); spam is not news. */
+export function createdEvent(
+  list: ListSlug,
+  rows: ReadonlyArray<{ status: string; assignee_id: string | null }>,
+): ChannelEvent | undefined {
+  const assignees: Record<string, number> = {};
+  let count = 0;
+  for (const row of rows) {
+    if (row.status === 'spam') continue;
+    count++;
+    const who = row.assignee_id ?? 'none';
+    assignees[who] = (assignees[who] ?? 0) + 1;
+  }
+  return count > 0 ? { list, type: 'created', count, assignees } : undefined;
 }
 
 /** The unique constraint that makes a join-now registration one per email (migrations/2026-11-23T0006_lead_signals.ts). */
