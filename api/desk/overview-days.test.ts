@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { createAdmin } from '../lib/admins.ts';
 import { ALL_LEADS } from '../leads/list-query.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
-import { listDays, type ListDays } from './overview-days.ts';
+import { overviewDays, type ListDays } from './overview-days.ts';
 
 const DAY = 86_400_000;
 const IST = 330 * 60_000;
@@ -77,7 +77,8 @@ describe.each(testBackends())('the overview days on $name', (backend) => {
     sources: [...f.sources].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     bars: [...f.bars].sort((a, b) => `${a.assignee}/${a.minutes}`.localeCompare(`${b.assignee}/${b.minutes}`)),
   });
-  const overview = () => listDays(database.db, 'contact', 'contact_messages', dates, ALL_LEADS);
+  const contact = [{ list: 'contact', table: 'contact_messages' }];
+  const overview = async () => (await overviewDays(database.db, contact, dates, ALL_LEADS)).get('contact')!;
   const kept = async () =>
     Number((await sql<{ n: string }>`select count(*) as n from overview_days where list = 'contact'`.execute(database.db)).rows[0]!.n);
   const pastLead = async (daysAgo: number) =>
@@ -131,7 +132,7 @@ describe.each(testBackends())('the overview days on $name', (backend) => {
 
   it('counts a counsellor their leads and the pool, live', async () => {
     const scope = sql<boolean>`(assignee_id = ${members[0]!} or assignee_id is null)`;
-    const figures = await listDays(database.db, 'contact', 'contact_messages', dates, scope);
+    const figures = (await overviewDays(database.db, contact, dates, scope)).get('contact')!;
     const all = await byHand();
     const theirs = all.bars.filter((b) => b.assignee === members[0] || b.assignee === null);
     expect(shape({ ...figures, days: new Map(), sources: new Map() }).bars).toEqual(

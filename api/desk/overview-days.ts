@@ -37,9 +37,29 @@ interface DayFigures {
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** The figures of `days` (IST dates, ascending) in one list, counted from its leads. */
-async function countDays(db: Kysely<Database>, table: string, days: string[], scope: RawBuilder<boolean>): Promise<DayFigures[]> {
+export interface ListTable {
+  list: string;
+  table: string;
+}
+
+/** The figures of `days` (IST dates, ascending) in each list, counted from their leads in one statement. */
+async function countDays(
+  db: Kysely<Database>,
+  lists: ListTable[],
+  days: string[],
+  scope: RawBuilder<boolean>,
+): Promise<Map<string, DayFigures[]>> {
+  const from = istDayStart(days[0]!);
+  const to = istDayStart(nextDay(days.at(-1)!));
+  const leads = sql.join(
+    lists.map(
+      ({ list, table }) => sql`select ${list}::text as list, created_at, utm_source, assignee_id, first_contact_minutes, status
+        from ${sql.table(table)} where created_at >= ${from} and created_at < ${to} and status <> 'spam' and ${scope}`,
+    ),
+    sql` union all `,
+  );
   const rows = await sql<{
+    list: string;
     day: string | null;
     utm_source: string | null;
     assignee_id: string | null;
@@ -48,43 +68,56 @@ async function countDays(db: Kysely<Database>, table: string, days: string[], sc
     n: string;
     converted: string;
   }>`
-    select day, utm_source, assignee_id, first_contact_minutes,
+    select list, day, utm_source, assignee_id, first_contact_minutes,
       grouping(utm_source, assignee_id, first_contact_minutes) as set, count(*) as n,
       count(*) filter (where status = 'converted') as converted
     from (
-      select to_char((created_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD') as day, utm_source,
+      select list, to_char((created_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD') as day, utm_source,
         assignee_id, first_contact_minutes, status
-      from ${sql.table(table)}
-      where created_at >= ${istDayStart(days[0]!)} and created_at < ${istDayStart(nextDay(days.at(-1)!))}
-        and status <> 'spam' and ${scope}
+      from (${leads}) leads
     ) recent
     where day = any(${days}::text[])
-    group by grouping sets ((day), (day, utm_source), (day, assignee_id, first_contact_minutes))`.execute(db);
+    group by grouping sets ((list, day), (list, day, utm_source), (list, day, assignee_id, first_contact_minutes))`.execute(db);
   // grouping(utm_source, assignee_id, first_contact_minutes): 7 = the day, 3 = by source, 4 = by owner and minutes.
-  const byDay = new Map(days.map((day): [string, DayFigures] => [day, { day, leads: 0, sources: [], bars: [] }]));
+  const byList = new Map(
+    lists.map(({ list }) => [list, new Map(days.map((day): [string, DayFigures] => [day, { day, leads: 0, sources: [], bars: [] }]))]),
+  );
   for (const r of rows.rows) {
-    const figures = byDay.get(r.day ?? '');
+    const figures = byList.get(r.list)?.get(r.day ?? '');
     if (!figures) continue;
     const set = Number(r.set);
     if (set === 7) figures.leads = Number(r.n);
     else if (set === 3) figures.sources.push([r.utm_source, Number(r.n)]);
     else if (set === 4) figures.bars.push([r.assignee_id, r.first_contact_minutes, Number(r.n), Number(r.converted)]);
   }
-  return [...byDay.values()];
+  return new Map([...byList].map(([list, days]) => [list, [...days.values()]]));
 }
 
 /**
  * The kept days of `days` still current, and the others counted again (in one snapshot
  * with the generations they are kept under, then kept).
  */
-async function keptDays(db: Kysely<Database>, list: string, table: string, days: string[]): Promise<DayFigures[]> {
-  const kept = await sql<{ day: string; leads: number; sources: SourceCell[]; bars: BarCell[] }>`
-    select to_char(d.day, 'YYYY-MM-DD') as day, d.leads, d.sources, d.bars
+async function keptDays(db: Kysely<Database>, lists: ListTable[], days: string[]): Promise<Map<string, DayFigures[]>> {
+  const kept = await sql<{ list: string; day: string; leads: number; sources: SourceCell[]; bars: BarCell[] }>`
+    select d.list, to_char(d.day, 'YYYY-MM-DD') as day, d.leads, d.sources, d.bars
     from overview_days d left join overview_marks m on m.list = d.list and m.day = d.day
-    where d.list = ${list} and d.day >= ${days[0]}::date and d.day <= ${days.at(-1)}::date and d.gen = coalesce(m.gen, 0)`.execute(db);
-  const current = new Map(kept.rows.map((r) => [r.day, r]));
-  const stale = days.filter((day) => !current.has(day));
-  if (stale.length === 0) return kept.rows;
+    where d.list = any(${lists.map((l) => l.list)}::text[]) and d.day >= ${days[0]}::date and d.day <= ${days.at(-1)}::date
+      and d.gen = coalesce(m.gen, 0)`.execute(db);
+  const result = new Map<string, DayFigures[]>(lists.map(({ list }) => [list, []]));
+  const current = new Set<string>();
+  for (const row of kept.rows) {
+    result.get(row.list)?.push(row);
+    current.add(`${row.list}\u0000${row.day}`);
+  }
+  for (const lt of lists) {
+    const stale = days.filter((day) => !current.has(`${lt.list}\u0000${day}`));
+    if (stale.length > 0) result.get(lt.list)!.push(...(await countAndKeep(db, lt, stale)));
+  }
+  return result;
+}
+
+/** Counts `stale` days of a list in one snapshot with their generations, and keeps them under those. */
+async function countAndKeep(db: Kysely<Database>, { list, table }: ListTable, stale: string[]): Promise<DayFigures[]> {
   const { counted, gens } = await db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -93,34 +126,26 @@ async function keptDays(db: Kysely<Database>, list: string, table: string, days:
         select to_char(day, 'YYYY-MM-DD') as day, gen from overview_marks where list = ${list} and day = any(${stale}::date[])`.execute(
         trx,
       );
-      return { counted: await countDays(trx, table, stale, ALL_LEADS), gens: new Map(marks.rows.map((m) => [m.day, m.gen])) };
+      const figures = (await countDays(trx, [{ list, table }], stale, ALL_LEADS)).get(list)!;
+      return { counted: figures, gens: new Map(marks.rows.map((m) => [m.day, m.gen])) };
     });
   // Kept under the generation they were counted at: a change committed since has moved it,
   // so these figures are never taken for a later state of the day.
   await sql`
     insert into overview_days (list, day, gen, leads, sources, bars)
-    select ${list}, c.day::date, c.gen::bigint, c.leads::integer, c.sources, c.bars
+    select ${list}, c.day::date, c.gen::bigint, c.leads, c.sources, c.bars
     from jsonb_to_recordset(${JSON.stringify(counted.map((c) => ({ ...c, gen: gens.get(c.day) ?? '0' })))}::jsonb)
       as c(day text, gen text, leads integer, sources jsonb, bars jsonb)
     on conflict (list, day) do update set gen = excluded.gen, leads = excluded.leads, sources = excluded.sources, bars = excluded.bars
       where overview_days.gen <= excluded.gen`.execute(db);
-  return [...current.values(), ...counted];
+  return counted;
 }
 
-/** One list's figures over `dates` (the window's IST dates, ascending) for the leads `scope` lets a member see. */
-export async function listDays(
-  db: Kysely<Database>,
-  list: string,
-  table: string,
-  dates: string[],
-  scope: RawBuilder<boolean>,
-): Promise<ListDays> {
-  const keep = scope === ALL_LEADS ? dates.slice(0, -LIVE_DAYS) : [];
-  const live = dates.slice(keep.length);
-  const [kept, counted] = await Promise.all([keep.length > 0 ? keptDays(db, list, table, keep) : [], countDays(db, table, live, scope)]);
+/** Adds up a list's days into its window's figures. */
+function windowOf(days: DayFigures[]): ListDays {
   const result: ListDays = { days: new Map(), sources: new Map(), bars: [] };
   const bars = new Map<string, ListDays['bars'][number]>();
-  for (const figures of [...kept, ...counted]) {
+  for (const figures of days) {
     result.days.set(figures.day, (result.days.get(figures.day) ?? 0) + figures.leads);
     for (const [source, n] of figures.sources) result.sources.set(source, (result.sources.get(source) ?? 0) + n);
     for (const [assignee, minutes, leads, converted] of figures.bars) {
@@ -134,4 +159,20 @@ export async function listDays(
   }
   result.bars = [...bars.values()];
   return result;
+}
+
+/** Each list's figures over `dates` (the window's IST dates, ascending) for the leads `scope` lets a member see. */
+export async function overviewDays(
+  db: Kysely<Database>,
+  lists: ListTable[],
+  dates: string[],
+  scope: RawBuilder<boolean>,
+): Promise<Map<string, ListDays>> {
+  const keep = scope === ALL_LEADS ? dates.slice(0, -LIVE_DAYS) : [];
+  const live = dates.slice(keep.length);
+  const [kept, counted] = await Promise.all([
+    keep.length > 0 ? keptDays(db, lists, keep) : new Map<string, DayFigures[]>(),
+    countDays(db, lists, live, scope),
+  ]);
+  return new Map(lists.map(({ list }) => [list, windowOf([...(kept.get(list) ?? []), ...(counted.get(list) ?? [])])]));
 }

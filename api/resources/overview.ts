@@ -8,7 +8,7 @@
 // member's figures are that member's leads); the failed mail only for those who read the mail.
 import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
-import { listDays } from '../desk/overview-days.ts';
+import { overviewDays } from '../desk/overview-days.ts';
 import { OVERVIEW_DAYS, OVERVIEW_SOURCES, type OverviewResponse } from '../../contract/console.ts';
 import { LEAD_KINDS, LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
@@ -55,18 +55,12 @@ export function overview(deps: Deps): Hono {
     // Each list's days, sources and, per owner, their leads by first-contact minutes: the
     // closed days kept, the last ones counted (desk/overview-days.ts).
     const now = nowOf(deps);
-    const [perList, statuses, mail] = await Promise.all([
-      Promise.all(
-        ALL_LISTED.map(async (lead) => {
-          const list = LEAD_KINDS[lead.kind].list.slug;
-          const figures = await listDays(deps.db, list, lead.table, dates, scope);
-          return {
-            list,
-            rows: [...figures.days].map(([day, n]) => ({ day, n })),
-            sources: [...figures.sources].map(([utm_source, n]) => ({ utm_source, n })),
-            bars: figures.bars,
-          };
-        }),
+    const [figures, statuses, mail] = await Promise.all([
+      overviewDays(
+        deps.db,
+        ALL_LISTED.map((lead) => ({ list: LEAD_KINDS[lead.kind].list.slug, table: lead.table })),
+        dates,
+        scope,
       ),
       statusCounts(deps, scope),
       can(member, 'mail.read')
@@ -77,6 +71,12 @@ export function overview(deps: Deps): Hono {
             .executeTakeFirstOrThrow()
         : { n: '0' },
     ]);
+    const perList = [...figures].map(([list, f]) => ({
+      list: list as ListSlug,
+      rows: [...f.days].map(([day, n]) => ({ day, n })),
+      sources: [...f.sources].map(([utm_source, n]) => ({ utm_source, n })),
+      bars: f.bars,
+    }));
     const speed = await speedToLead(
       deps.db,
       perList.flatMap((l) => l.bars),
