@@ -583,7 +583,9 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
         ids: undefined,
       };
       const options = { publicUrl: 'https://skillup.example.in', names: new Map([[counsellor.id, 'Counsellor']]) };
-      for (const kind of LISTED_KINDS) {
+      for (const [i, kind] of LISTED_KINDS.entries()) {
+        // Each list has rows of its own, whatever ran before.
+        for (let n = 0; n < 3; n++) await submit(kind, bodyFor(kind, 300 + 10 * i + n, { email: `bytes.${kind}.${n}@example.in` }));
         const lead = listedLead(LEAD_KINDS[kind].list.slug)!;
         const texts: string[] = [];
         for (const pageSize of [1, 4, 10_000]) {
@@ -591,7 +593,7 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
           for await (const chunk of csvLines(database.db, lead, query, { ...options, pageSize })) text += chunk;
           texts.push(text);
         }
-        expect(texts[2]!.split('\r\n').length, kind).toBeGreaterThan(2);
+        expect(texts[2]!.split('\r\n').length, kind).toBeGreaterThan(3);
         expect(texts[0], kind).toBe(texts[2]);
         expect(texts[1], kind).toBe(texts[2]);
       }
