@@ -50,6 +50,7 @@ import { scoreWeights } from './resources/score.ts';
 import { SCORE_PATH } from '../contract/score.ts';
 import { staticSite } from './static.ts';
 import { createIngest } from './ingest/ingest.ts';
+import { createEventPublisher } from './leads/event-publisher.ts';
 import { SESSION_PATHS } from '../contract/sessions.ts';
 import { sessionsAdmin, sessionsPublic } from './resources/sessions.ts';
 import { RELAY_PATHS } from '../contract/relay.ts';
@@ -112,7 +113,12 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
 
   app.route(ERASURE_PATHS.request, erasure(deps));
   // One ingest for the app's single POSTs and batches: its in-flight keys and group commits are this instance's.
-  const localIngest = createIngest({ db: deps.db, log: deps.log, minFillMs: deps.config.spamMinFillMs });
+  const localIngest = createIngest({
+    db: deps.db,
+    log: deps.log,
+    minFillMs: deps.config.spamMinFillMs,
+    publish: createEventPublisher(deps.db, deps.log).publish,
+  });
   // A relay queues what it took for the upstream before the phone hears the answer.
   const ingest = deps.config.relay ? relayIngest(localIngest, deps.db, () => deps.wakeRelay?.()) : localIngest;
   // Before the lead routes: /api/v1/bookings/options is not a booking.

@@ -6,7 +6,7 @@
 //   2. POST /api/v1/sync: batches of 100 new leads with fresh keys, leads per second; every
 //      item's own status is checked (201 expected).
 //   3. pgbench: one INSERT per transaction into a copy of contact_messages (its columns,
-//      constraints and eight indexes; not its triggers), 32 clients, same duration.
+//      constraints and indexes; not its triggers), 32 clients, same duration.
 //   4. The same single POSTs with the rate limit off (its cost), and through HAProxy to
 //      one and to two instances on the same cores.
 // Prints the figures and the ratios API/pgbench. Traffic goes to 127.0.0.1 only.

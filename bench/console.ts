@@ -9,7 +9,7 @@
 // across every list (a name, a fragment, an email, a phone pasted or typed, nothing), and
 // the contact list sorted by each of its keys, both ways, first and deeper pages. Target:
 // p95 under 100 ms each. Then the CSV export of all of them: rows per second (target at
-// least 100,000) and the server's peak memory growth while it streams them (target under
+// least 150,000) and the server's peak memory growth while it streams them (target under
 // 100 MB); and last a 10,000-row CSV imported into the contact list, preview then commit
 // (target under 10 s). Everyone is seeded already joined to their person.
 // Traffic goes to 127.0.0.1 only.
@@ -65,7 +65,7 @@ export interface ConsoleBench {
   imported: ImportBench;
   exported: ExportBench;
 }
-export const EXPORT_TARGET_ROWS_PER_SECOND = 100_000;
+export const EXPORT_TARGET_ROWS_PER_SECOND = 150_000;
 export const EXPORT_TARGET_GROWTH_MB = 100;
 /** A 10,000-row file previewed and then committed, in under 10 s. */
 export const IMPORT_TARGET_SECONDS = 10;
@@ -153,11 +153,15 @@ async function benchImport(url: string, auth: Record<string, string>): Promise<I
   const { csv, bad } = importFile(Date.now().toString(36));
   const send = async (commit: boolean): Promise<{ answer: ImportResponse; seconds: number }> => {
     const started = performance.now();
-    const res = await fetch(`${url}${WORKSPACE_PATHS.import}/contact?fileName=college-fair.csv${commit ? '&commit=1' : ''}`, {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'text/csv' },
-      body: csv,
-    });
+    const basis = encodeURIComponent('paper form at the college fair, consent box ticked');
+    const res = await fetch(
+      `${url}${WORKSPACE_PATHS.import}/contact?fileName=college-fair.csv&consentBasis=${basis}${commit ? '&commit=1' : ''}`,
+      {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'text/csv' },
+        body: csv,
+      },
+    );
     const answer = (await res.json()) as ImportResponse;
     if (res.status !== (commit ? 201 : 200)) throw new Error(`import${commit ? ' commit' : ''}: ${res.status} ${JSON.stringify(answer)}`);
     return { answer, seconds: (performance.now() - started) / 1000 };
@@ -265,12 +269,44 @@ function timing(name: string, ms: number[]): ConsoleTiming {
   return { name, p50: at(0.5), p95: at(0.95), max: sorted.at(-1)!, samples: sorted.length };
 }
 
-export async function benchConsole(): Promise<ConsoleBench> {
-  const database = await createPostgresDatabase(BASE_URL);
-  try {
-    const started = performance.now();
+/**
+ * The bench's database: a fresh one seeded and dropped afterwards, or with BENCH_CONSOLE_DB
+ * one of that name kept between runs (a million leads take minutes to seed on a loaded
+ * machine): seeded when it does not exist yet, else brought to the latest migration.
+ */
+async function benchDatabase(): Promise<{ url: string; seedSeconds: number; drop(): Promise<void> }> {
+  const started = performance.now();
+  const kept = process.env.BENCH_CONSOLE_DB;
+  if (!kept) {
+    const database = await createPostgresDatabase(BASE_URL);
     await seed(database.url);
-    const seedSeconds = (performance.now() - started) / 1000;
+    return { ...database, seedSeconds: (performance.now() - started) / 1000 };
+  }
+  if (!/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error(`BENCH_CONSOLE_DB: ${kept} is not a plain database name`);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${kept}`;
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [kept]);
+    if (exists.rowCount === 0) {
+      await admin.query(`create database ${kept}`);
+      await seed(url.toString());
+    } else {
+      const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+      await migrateToLatest(handle.db);
+      await handle.close();
+    }
+  } finally {
+    await admin.end();
+  }
+  return { url: url.toString(), seedSeconds: (performance.now() - started) / 1000, drop: async () => {} };
+}
+
+export async function benchConsole(): Promise<ConsoleBench> {
+  const database = await benchDatabase();
+  try {
+    const seedSeconds = database.seedSeconds;
     const server = await startServer({
       databaseUrl: database.url,
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },

@@ -30,14 +30,14 @@ if (runs('api')) {
     `${name} ${fmt(r.rps)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ${r.total} requests, ${r.errors} errors, ${r.non2xx} non-2xx`;
   console.log(`\n== Lead ingest on Postgres (loopback), ${ROUNDS} interleaved rounds, rate limit on ==`);
   for (const [i, r] of api.rounds.entries()) {
-    console.log(`round ${i + 1}: pgbench ${fmt(r.pgbenchTps)} tps (32 clients, a copy of contact_messages with its 8 indexes)`);
+    console.log(`round ${i + 1}: pgbench ${fmt(r.pgbenchTps)} tps (32 clients, a copy of contact_messages with its indexes)`);
     console.log(`  ${singleLine('POST /api/v1/contact (wrk, 32 conns):', r.single)}`);
     console.log(
       `  POST /api/v1/sync (batches of 100): ${fmt(r.batch.leadsPerSecond)} leads/s, ${r.batch.errors} errors, ${r.batch.non2xx} non-2xx, ${r.batch.itemsNot201} items not 201`,
     );
     console.log(`  ratios: single ${fmt(r.singleRatio, 2)}, batch ${fmt(r.batchRatio, 2)}`);
   }
-  console.log(`median ratio single/pgbench: ${fmt(api.median.singleRatio, 2)} (target >= 0.5) ${verdict(api.median.singleRatio >= 0.5)}`);
+  console.log(`median ratio single/pgbench: ${fmt(api.median.singleRatio, 2)} (target >= 0.8) ${verdict(api.median.singleRatio >= 0.8)}`);
   console.log(`median p99 single: ${fmt(api.median.p99, 1)} ms`);
   // The tail holds in every round, not only the median one.
   const worstP99 = Math.max(...api.rounds.map((r) => r.single.p99));

@@ -415,6 +415,16 @@ export interface StoredColumn {
   sorted?: boolean;
   /** A long text: sorted by its first 100 characters (a b-tree entry of all of it could pass the row limit). */
   long?: boolean;
+  /** Stored as it is compared (sortedAsStored): sorted by its look-up index, with no sort index of its own. */
+  asStored?: boolean;
+}
+
+/**
+ * An email (stored lower-cased) or a phone (stored as its digits) sorts by the column itself:
+ * lower() would change nothing, and its look-up index already holds that order.
+ */
+export function sortedAsStored(field: Pick<LeadField, 'kind'>): boolean {
+  return field.kind === 'email' || field.kind === 'phone';
 }
 
 /** A kind's columns as its migration makes them: derived from its fields, so the table follows the registry. */
@@ -425,6 +435,7 @@ export function storedColumnsOf(kind: LeadKindDef): StoredColumn[] {
     ...(field.searched !== undefined ? { searched: field.searched } : {}),
     ...(field.sorted ? { sorted: true } : {}),
     ...(field.kind === 'longText' ? { long: true } : {}),
+    ...(field.sorted && sortedAsStored(field) ? { asStored: true } : {}),
   }));
 }
 

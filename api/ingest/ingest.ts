@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { Database, LeadTable } from '../db/schema.ts';
+import type { PublishEvent } from '../leads/event-publisher.ts';
 import { fingerprint } from '../lib/fingerprint.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { validate } from '../http/validate.ts';
@@ -41,6 +42,8 @@ export interface IngestOptions {
   log?: (line: string) => void;
   /** A form sent sooner than this after it was shown is filed as spam (config.spamMinFillMs). */
   minFillMs?: number;
+  /** Sends the live console's events of committed rows (leads/event-publisher.ts). */
+  publish?: PublishEvent;
 }
 
 /** A submission that passed validation and is this request's to store. */
@@ -63,7 +66,7 @@ interface Repeat<S extends AnyObjectSchema> {
 
 /** One app's ingest: its own in-flight keys and group commits, as a separate instance would have. */
 export function createIngest(options: IngestOptions): Ingest {
-  const { db, log = () => {}, minFillMs } = options;
+  const { db, log = () => {}, minFillMs, publish } = options;
   const inFlight = createInFlightKeys();
   const store = createRowStore(db);
   return async (resource, submissions) => {
@@ -72,7 +75,7 @@ export function createIngest(options: IngestOptions): Ingest {
     try {
       const { candidates, repeats } = sort(resource, submissions, answers, inFlight, claimed, minFillMs);
       const fresh = await replayStored(db, resource, candidates, answers);
-      if (fresh.length > 0) await storeFresh(db, store, resource, fresh, answers, log);
+      if (fresh.length > 0) await storeFresh(db, store, resource, fresh, answers, log, publish);
       for (const r of repeats) {
         const same = r.first.hash === r.hash && r.secret === secretOf(resource, r.first.input);
         answers[r.index] = repeatAnswer(answers[r.first.index], same);
@@ -159,6 +162,7 @@ async function storeFresh<T extends LeadTable, S extends AnyObjectSchema>(
   fresh: Candidate<S>[],
   answers: Answer[],
   log: (line: string) => void,
+  publish: PublishEvent | undefined,
 ): Promise<void> {
   const rows = await Promise.all(
     fresh.map(async (c): Promise<RowValues> => {
@@ -187,5 +191,10 @@ async function storeFresh<T extends LeadTable, S extends AnyObjectSchema>(
       answers[candidate.index] = row ? await replay(resource, row, candidate.hash, secretOf(resource, candidate.input)) : inFlightAnswer();
     }
   }
-  if (written.size > 0) resource.afterCommit?.([...written.values()]);
+  if (written.size > 0) {
+    const committed = [...written.values()];
+    resource.afterCommit?.(committed);
+    const event = publish ? resource.liveEvent?.(committed) : undefined;
+    if (event) publish?.(event);
+  }
 }

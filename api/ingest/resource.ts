@@ -7,6 +7,7 @@ import { cleanConsent, type ConsentRecord } from '../../contract/consent.ts';
 import { cleanSource, looksLikeBot, type LeadSource } from '../../contract/lead-signals.ts';
 import { sessionCodeOf } from '../../contract/sessions.ts';
 import type { Database, LeadTable, SiteLanguage } from '../db/schema.ts';
+import type { ChannelEvent } from '../leads/events.ts';
 
 /** The columns a submission fills in; the ingest adds the id, the idempotency columns and any password hash. */
 export type LeadColumns<T extends LeadTable> = Omit<Insertable<Database[T]>, 'id' | 'idempotency_key' | 'request_hash' | 'password_hash'>;
@@ -60,6 +61,8 @@ export interface LeadResource<T extends LeadTable = LeadTable, S extends AnyObje
   afterInsert?(trx: Transaction<Database>, rows: Selectable<Database[T]>[]): Promise<void>;
   /** Runs once the insert with new rows has committed (wake a worker). */
   afterCommit?(rows: Selectable<Database[T]>[]): void;
+  /** The live console's event for new rows, sent once they have committed (leads/event-publisher.ts); none when nothing is worth telling. */
+  liveEvent?(rows: Selectable<Database[T]>[]): ChannelEvent | undefined;
 }
 
 /** Any kind's resource, for code that handles them all alike (the batch endpoint). */

@@ -28,6 +28,7 @@ import {
   type ListedKind,
   type ListSlug,
 } from '../../contract/lead-kinds.ts';
+import type { ChannelEvent } from './events.ts';
 import type { ListItem } from './list-item.ts';
 import { withLatestTests } from './latest-tests.ts';
 import { WEBINAR_MESSAGES, type WebinarRegistrationRecord } from '../../contract/webinars.ts';
@@ -143,13 +144,23 @@ function fieldColumns(kind: ListedKind, input: Record<string, unknown>): Record<
   return columns;
 }
 
-/** A row as the spec's record: its id, every stored field under its key, and its date. */
-function fieldRecord(kind: ListedKind, row: Record<string, unknown> & { id: string; created_at: Date }): Record<string, unknown> {
+type RowRecord = (row: Record<string, unknown> & { id: string; created_at: Date }) => Record<string, unknown>;
+
+/**
+ * A row as the spec's record: its id, every stored field under its key, and its date. The
+ * kind's (key, column) pairs are worked out once: a list page or an export of a million
+ * rows makes a record per row.
+ */
+function fieldRecord(kind: ListedKind): RowRecord {
   const def: LeadKindDef = LEAD_KINDS[kind];
-  const record: Record<string, unknown> = { _id: row.id };
-  for (const field of storedFieldsOf(def)) record[field.key] = row[columnOf(field)!];
-  record[def.list!.timeField] = iso(row.created_at);
-  return record;
+  const pairs = storedFieldsOf(def).map((field) => [field.key, columnOf(field)!] as const);
+  const timeField = def.list!.timeField;
+  return (row) => {
+    const record: Record<string, unknown> = { _id: row.id };
+    for (const [key, column] of pairs) record[key] = row[column];
+    record[timeField] = iso(row.created_at);
+    return record;
+  };
 }
 
 /** The text `?q=` searches: the searched columns joined by spaces, as the trigram index holds it. */
@@ -164,13 +175,31 @@ export function listed<K extends ListedKind, T extends ListedTable, R extends { 
 ): ListedDefinition<K, T, R> {
   const toColumns = (input: InferType<(typeof LEAD_SCHEMAS)[K]>, signals: LeadSignals) =>
     ({ ...fieldColumns(spec.kind, input), ...spec.moreColumns?.(input, signals), ...signalColumns(signals) }) as LeadColumns<T>;
-  const toRecord = (row: Row<T>) => ({ ...fieldRecord(spec.kind, row as never), ...spec.moreRecord?.(row) }) as R;
+  const recordOf = fieldRecord(spec.kind);
+  const toRecord = (row: Row<T>) => ({ ...recordOf(row as never), ...spec.moreRecord?.(row) }) as R;
   return {
     ...define({ ...spec, toColumns, toRecord }),
     searchText: searchTextOf(spec.kind),
     listItem: (row) => ({ ...toRecord(row), status: row.status }),
+    liveEvent: (rows) => createdEvent(LEAD_KINDS[spec.kind].list.slug, rows as never),
     ...(spec.extras ? { extras: spec.extras } : {}),
   };
+}
+
+/** New leads of a list for the live console: how many, and how many went to whom ("none": the pool); spam is not news. */
+export function createdEvent(
+  list: ListSlug,
+  rows: ReadonlyArray<{ status: string; assignee_id: string | null }>,
+): ChannelEvent | undefined {
+  const assignees: Record<string, number> = {};
+  let count = 0;
+  for (const row of rows) {
+    if (row.status === 'spam') continue;
+    count++;
+    const who = row.assignee_id ?? 'none';
+    assignees[who] = (assignees[who] ?? 0) + 1;
+  }
+  return count > 0 ? { list, type: 'created', count, assignees } : undefined;
 }
 
 /** The unique constraint that makes a join-now registration one per email (migrations/2026-11-23T0006_lead_signals.ts). */

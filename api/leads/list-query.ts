@@ -19,6 +19,7 @@ import {
   LEAD_STATUSES,
   SORT_EXTRA,
   sortKeysOf,
+  sortedAsStored,
   type LeadListDef,
   type LeadStatus,
   type ListedKind,
@@ -47,7 +48,8 @@ export interface LeadListQuery {
   /** A member's id, or 'none' for leads no one owns. */
   assignee: string | undefined;
   /** `?sort=`: a key of the list (contract sortKeysOf), descending with `desc`. */
-  sort: { key: string; desc: boolean };
+  /** `asStored`: the column itself is the order (contract sortedAsStored), read from its look-up index. */
+  sort: { key: string; desc: boolean; asStored?: boolean };
   /** `?ids=`: only these leads (the CSV's "Export selected"). */
   ids: string[] | undefined;
   /** `?score_min=&score_max=`: the lead score within these bounds, inclusive. */
@@ -70,7 +72,8 @@ function parseSort(raw: string | undefined, list: LeadListDef | undefined): Lead
   // The spec's free-join users call their date joinedAt.
   const normal = key === 'joinedAt' ? 'createdAt' : key;
   if (!known.includes(normal)) throw new HttpError(400, WORKSPACE_MESSAGES.sortInvalid);
-  return { key: normal, desc };
+  const field = list?.columns.find((c) => c.key === normal);
+  return { key: normal, desc, ...(field && sortedAsStored(field) ? { asStored: true } : {}) };
 }
 
 function parseIds(raw: string | undefined): string[] | undefined {
@@ -140,6 +143,7 @@ export function orderBy(sort: LeadListQuery['sort']): RawBuilder<unknown> {
       // in a code-point collation (C.UTF-8); in a linguistic one, two messages alike in
       // their first 100 letters but for an accent could come the other way round.
       if (column === 'message') return sql`lower(left(message, 100)) ${dir}, lower(message) ${dir}, id ${dir}`;
+      if (sort.asStored) return sql`${sql.ref(column)} ${dir}, id ${dir}`;
       return sql`lower(${sql.ref(column)}) ${dir}, id ${dir}`;
     }
   }

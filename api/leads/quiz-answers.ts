@@ -4,6 +4,7 @@
 // because the answer and the email carry PUBLIC_URL links.
 import { sql, type Kysely } from 'kysely';
 import type { InferType } from 'yup';
+import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import type { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { QUIZ_MESSAGES } from '../../contract/quiz/answers.ts';
 import type { QuizAnswersResponse } from '../../contract/quiz/api.ts';
@@ -119,5 +120,7 @@ export function quizAnswersLead(deps: Pick<Deps, 'config' | 'wakeMail'>): QuizAn
     },
     // The email is committed: send it now rather than at the next poll.
     afterCommit: () => deps.wakeMail?.(),
+    // A taken test changes its sign-up's row in that list (its language, its scores).
+    liveEvent: (rows) => ({ list: LEAD_KINDS.personalitySignup.list.slug, type: 'updated', count: rows.length }),
   };
 }

@@ -357,6 +357,40 @@ describe.each(testBackends())('the console API on $name', (backend) => {
         await events.cancel().catch(() => {});
       }
     });
+
+    it("hears another instance's leads once they are stored, a burst's events adding up to its leads", async () => {
+      // A second app on the same database is a second API instance (its own ingest and event publisher).
+      const other = testApp(database, { eventsHeartbeatMs: 200 }, { clock: clock.fn }).app;
+      const res = await get(CONSOLE_PATHS.events);
+      const events = sseReader(res);
+      try {
+        expect((await events.next())?.event).toBe('ready');
+        const burst = 12;
+        const answers = await Promise.all(
+          Array.from({ length: burst }, (_, i) =>
+            postJson(other, LEAD_PATHS.freeJoin, {
+              name: `Burst ${i}`,
+              email: `burst${i}@example.in`,
+              phone: `90000444${String(i).padStart(2, '0')}`,
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array(burst).fill(201));
+        let heard = 0;
+        while (heard < burst) {
+          const event = await events.next();
+          expect(event?.event).toBe('lead');
+          expect(event?.data).toMatchObject({ list: 'join-free', type: 'created' });
+          heard += event!.data.count as number;
+          // Sent after the commit: whatever an event announces is already in the list.
+          const list = await get(`${LEAD_KINDS.freeJoin.list.path}?q=${encodeURIComponent('Burst')}&limit=50`);
+          expect(Number(list.headers.get(TOTAL_COUNT_HEADER))).toBeGreaterThanOrEqual(heard);
+        }
+        expect(heard).toBe(burst);
+      } finally {
+        await events.cancel().catch(() => {});
+      }
+    });
   });
 
   describe('CSV', () => {

@@ -8,6 +8,7 @@
 // member's figures are that member's leads); the failed mail only for those who read the mail.
 import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
+import { overviewDays } from '../desk/overview-days.ts';
 import { OVERVIEW_DAYS, OVERVIEW_SOURCES, type OverviewResponse } from '../../contract/console.ts';
 import { LEAD_KINDS, LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
@@ -49,48 +50,17 @@ export function overview(deps: Deps): Hono {
     const dates = Array.from({ length: OVERVIEW_DAYS }, (_, i) =>
       istDate(new Date(istDayStart(today).getTime() - (OVERVIEW_DAYS - 1 - i) * 86_400_000 + 1)),
     );
-    const since = istDayStart(dates[0]!);
     const days = new Map(dates.map((date) => [date, emptyCounts()]));
 
-    // One pass over each list's 30 days gives the days, the sources and, per owner, their
-    // leads by first-contact minutes (grouping sets: a row per day, per source, and per
-    // owner and minutes; `set` says which).
+    // Each list's days, sources and, per owner, their leads by first-contact minutes: the
+    // closed days kept, the last ones counted (desk/overview-days.ts).
     const now = nowOf(deps);
-    const [perList, statuses, mail] = await Promise.all([
-      Promise.all(
-        ALL_LISTED.map(async (lead) => {
-          const rows = await sql<{
-            day: string | null;
-            utm_source: string | null;
-            assignee_id: string | null;
-            first_contact_minutes: number | null;
-            set: number;
-            n: string;
-            converted: string;
-          }>`
-            select day, utm_source, assignee_id, first_contact_minutes,
-              grouping(day, utm_source) as set, count(*) as n, count(*) filter (where status = 'converted') as converted
-            from (
-              select to_char((created_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD') as day, utm_source,
-                assignee_id, first_contact_minutes, status
-              from ${sql.table(lead.table)} where created_at >= ${since} and status <> 'spam' and ${scope}
-            ) recent
-            group by grouping sets ((day), (utm_source), (assignee_id, first_contact_minutes))`.execute(deps.db);
-          // grouping(day, utm_source): 1 = by day, 2 = by source, 3 = by owner and minutes.
-          return {
-            list: LEAD_KINDS[lead.kind].list.slug,
-            rows: rows.rows.filter((r) => Number(r.set) === 1),
-            sources: rows.rows.filter((r) => Number(r.set) === 2),
-            bars: rows.rows
-              .filter((r) => Number(r.set) === 3)
-              .map((r) => ({
-                assignee: r.assignee_id,
-                minutes: r.first_contact_minutes,
-                leads: Number(r.n),
-                converted: Number(r.converted),
-              })),
-          };
-        }),
+    const [figures, statuses, mail] = await Promise.all([
+      overviewDays(
+        deps.db,
+        ALL_LISTED.map((lead) => ({ list: LEAD_KINDS[lead.kind].list.slug, table: lead.table })),
+        dates,
+        scope,
       ),
       statusCounts(deps, scope),
       can(member, 'mail.read')
@@ -101,6 +71,12 @@ export function overview(deps: Deps): Hono {
             .executeTakeFirstOrThrow()
         : { n: '0' },
     ]);
+    const perList = [...figures].map(([list, f]) => ({
+      list: list as ListSlug,
+      rows: [...f.days].map(([day, n]) => ({ day, n })),
+      sources: [...f.sources].map(([utm_source, n]) => ({ utm_source, n })),
+      bars: f.bars,
+    }));
     const speed = await speedToLead(
       deps.db,
       perList.flatMap((l) => l.bars),
