@@ -4,7 +4,7 @@
 // when TEST_DATABASE_URL is set, on real Postgres.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createAdmin } from '../lib/admins.ts';
+import { createAdmin } from '../auth/admins.ts';
 import { ALL_LEADS } from '../leads/list-query.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 import { overviewDays, type ListDays } from './overview-days.ts';

@@ -10,7 +10,7 @@
 // and the pool) is counted live, as before.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { istDayStart } from '../lib/list-params.ts';
+import { istDayStart } from '../http/list-params.ts';
 import { ALL_LEADS } from '../leads/list-query.ts';
 
 /** Days at the end of the window counted live on every overview. */
