@@ -37,6 +37,8 @@ const SHARED_INDEXES = [
   'guardian_email_idx',
   'owned_email_idx',
   'owned_phone_idx',
+  // The lead score's sort and filter (T0280): a list sorted by score, both ways, and "Score at least".
+  'score_sort_idx',
 ];
 /** Indexes of one table's own rules and queries. */
 const OWN_INDEXES: Record<string, string[]> = {

@@ -17,6 +17,7 @@ import { checkLinksOnce, makeLinksOnce } from '../payments/links.ts';
 import { remindUnpaidOnce } from '../payments/reminders.ts';
 import { LINK_BATCH, linkOnce } from '../people/linker.ts';
 import { REFRESH_BATCH, refreshReport } from '../reports/rollup.ts';
+import { scoreNewLeadsOnce } from '../score/new-leads.ts';
 import type { Periodic } from './scheduler.ts';
 
 export interface RoundsOptions {
@@ -88,6 +89,8 @@ function upstreamOnly(o: RoundsOptions): Record<string, Periodic> {
         return false;
       },
     },
+    // New leads' first score where no rule's lead.created job gave it (score/new-leads.ts).
+    'score.new-leads': { everyMs: 2_000, run: (now) => scoreNewLeadsOnce(db, now) },
     // With a gateway or without: an unpaid booking's one reminder and its owner's follow-up.
     'payments.reminders': {
       everyMs: config.reminderPollMs,

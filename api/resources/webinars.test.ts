@@ -148,7 +148,7 @@ describe.each(testBackends())('webinars on $name', (backend) => {
     const enMails = await mails(en);
     expect(enMails.map((m) => m.subject.split(':')[0])).toEqual(["You're registered", 'New time or link', 'Cancelled']);
     expect(enMails[2]!.text_body).toContain('has been cancelled');
-    expect((await mails(hi)).map((m) => m.subject.split(':')[0])).toEqual(["You're registered", 'नया समय या लिंक', 'रद्द']);
+    expect((await mails(hi)).map((m) => m.subject.split(':')[0])).toEqual(['रजिस्ट्रेशन हो गया', 'नया समय या लिंक', 'रद्द']);
     expect(await mails(spam)).toHaveLength(1);
   });
 
