@@ -5,7 +5,7 @@ import { MESSAGES } from './messages.ts';
 import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
 import { LEAD_KINDS } from './lead-kinds.ts';
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from './passwords.ts';
-import type { Role } from './desk.ts';
+import type { Role } from './roles.ts';
 
 /** Where the staff API lives: every path below, and the admin resource's own routes, start with it. */
 export const ADMIN_API_BASE = '/api/admin';

@@ -4,9 +4,14 @@
 // member, the pool, or the list's round robin), a status, a next action, a tag, or a CSV.
 // A change can be undone once, lead by lead, where nothing changed the lead since.
 import { array, lazy, mixed, object, string, type InferType } from 'yup';
-import { BULK_MAX, CONSOLE_PATHS } from './console.ts';
-import { assigneeField, nextActionSchema } from './desk.ts';
+import { CONSOLE_PATHS } from './console.ts';
+import { assigneeField } from './assignment.ts';
+import { nextActionSchema } from './activities.ts';
 import { LEAD_STATUSES, type ListSlug } from './lead-kinds.ts';
+import { LEAD_UPDATE_MESSAGES, status } from './lead-detail.ts';
+
+/** Rows one change by ids may name (the rows ticked), and the older status and erase calls. */
+export const BULK_MAX = 500;
 
 /** POST { ids | filter, action } → BulkResult (or text/csv for `export`). */
 export function bulkPath(list: ListSlug): string {
@@ -130,3 +135,14 @@ export interface UndoResult {
   /** Leads changed since (by anyone or any rule), or no longer the member's to act on: left as they are. */
   skipped: number;
 }
+
+/** POST /api/admin/leads/{list}/status: one status for several leads. */
+export const bulkStatusSchema = object({
+  ids: array(string().required().max(64)).required().min(1).max(BULK_MAX),
+  status: status.required(LEAD_UPDATE_MESSAGES.statusInvalid),
+});
+
+/** POST /api/admin/leads/{list}/erase: several leads erased at once (after the console's confirmation). */
+export const bulkEraseSchema = object({
+  ids: array(string().required().max(64)).required().min(1).max(BULK_MAX),
+});

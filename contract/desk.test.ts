@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DESK_HOURS, nextWorkingSlot } from './desk.ts';
+import { DEFAULT_DESK_HOURS, nextWorkingSlot } from './working-hours.ts';
 
 const ist = (text: string) => new Date(`${text}+05:30`);
 

@@ -7,13 +7,12 @@ import { isCalendarDay } from './dates.ts';
 import { MESSAGES } from './messages.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS, LIMITS } from './options.ts';
 import { normalizePhone } from './phone.ts';
-import { containsWebAddress, isStorableText, TEXT_MESSAGES } from './text-rules.ts';
+import { containsWebAddress, isStorableText, TEXT_MESSAGES, trimmed } from './text-rules.ts';
 
 const TEN_DIGITS = /^\d{10}$/;
 
 // yup's own trim()/lowercase() call string methods on whatever arrives and throw on an
 // array; these leave non-strings alone so the type check can reject them with a message.
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 const lowered = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 
 const storable = (label: string, multiline = false) =>

@@ -2,7 +2,7 @@
 // on the lead, and actions done in order. What the console's editor and the API agree on:
 // the path, the words of each choice, the schema (one, run in both places) and the answers.
 import { array, boolean, lazy, mixed, number, object, string, type InferType } from 'yup';
-import { ACTION_TYPES } from './desk.ts';
+import { ACTION_TYPES } from './activities.ts';
 import { LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug } from './lead-kinds.ts';
 
 export const RULES_PATH = '/api/admin/rules';

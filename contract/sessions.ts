@@ -8,7 +8,7 @@ import { MESSAGES } from './messages.ts';
 import type { Background, Course } from './options.ts';
 import type { QuizDomain } from './quiz/items.ts';
 import { QUIZ_LANGUAGES, type QuizLanguage } from './quiz/options.ts';
-import { isStorableText, TEXT_MESSAGES } from './text-rules.ts';
+import { isStorableText, TEXT_MESSAGES, trimmed } from './text-rules.ts';
 
 export const SESSION_PATHS = {
   /** POST (trainers) { organisation, city?, date, language, expected? } → 201 { code, url }; GET → { data }. */
@@ -79,7 +79,6 @@ export const SESSION_MESSAGES = {
 /** At least this many finished participants before a report shows any figure (no one can be singled out). */
 export const REPORT_MIN_FINISHED = 5;
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const shortText = (label: string, max: number) =>

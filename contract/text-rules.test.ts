@@ -4,16 +4,8 @@
 // position); every rule must stay linear in the length of what it reads.
 import { ObjectSchema, type AnyObjectSchema } from 'yup';
 import { describe, expect, it } from 'vitest';
-import * as admin from './admin.ts';
-import * as consent from './consent.ts';
-import * as consoleBodies from './console.ts';
-import * as desk from './desk.ts';
-import * as erasure from './erasure.ts';
 import { LEAD_SCHEMAS } from './lead-schemas.ts';
-import * as leads from './leads.ts';
-import * as quiz from './quiz/schema.ts';
 import { containsWebAddress, isStorableText } from './text-rules.ts';
-import * as workspace from './workspace.ts';
 
 describe('storable text', () => {
   it('refuses what Postgres cannot store and control characters, and keeps real writing', () => {
@@ -47,17 +39,26 @@ describe('validation time', () => {
     surrogates: '\ud800'.repeat(60_000),
     spaces: ' '.repeat(60_000),
   };
-  // Every schema the contract exports, found rather than listed: a new form or admin body is
-  // checked here the day it is written (every lead kind's schema is in LEAD_SCHEMAS).
+  // Every schema the contract exports, found rather than listed: every module of contract/ is
+  // read, so a new form or admin body, or a new module, is checked here the day it is written
+  // (every lead kind's schema is in LEAD_SCHEMAS).
+  const modules = import.meta.glob<Record<string, unknown>>(['./**/*.ts', '!./**/*.test.ts'], { eager: true });
   const schemas: Record<string, AnyObjectSchema> = Object.fromEntries([
     ...Object.entries(LEAD_SCHEMAS),
-    ...[admin, consent, consoleBodies, desk, erasure, leads, quiz, workspace].flatMap((module) =>
+    ...Object.values(modules).flatMap((module) =>
       Object.entries(module).filter((entry): entry is [string, AnyObjectSchema] => entry[1] instanceof ObjectSchema),
     ),
   ]);
 
   it('finds every lead kind and the admin, desk and workspace bodies', () => {
-    for (const name of [...Object.keys(LEAD_SCHEMAS), 'adminLoginSchema', 'activitySchema', 'templateSchema', 'erasureRequestSchema'])
+    for (const name of [
+      ...Object.keys(LEAD_SCHEMAS),
+      'adminLoginSchema',
+      'activitySchema',
+      'templateSchema',
+      'erasureRequestSchema',
+      'ruleSchema',
+    ])
       expect(Object.keys(schemas), name).toContain(name);
   });
 

@@ -50,3 +50,6 @@ const WEB_ADDRESS =
 export function containsWebAddress(value: string): boolean {
   return WEB_ADDRESS.test(value);
 }
+
+/** A schema's transform: a string without its surrounding spaces; anything else as it came. */
+export const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callLink, defaultTemplate, emailLink, fillTemplate, templatesFor, templateValuesFor, whatsappLink } from './workspace.ts';
+import { callLink, defaultTemplate, emailLink, fillTemplate, templatesFor, templateValuesFor, whatsappLink } from './templates.ts';
 import { tenDigitPhone } from './phone.ts';
 
 describe('reaching a lead in one tap', () => {

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '../contract/admin.ts';
 import { LEAD_KINDS } from '../contract/lead-kinds.ts';
-import { WORKSPACE_PATHS, type ImportResponse } from '../contract/workspace.ts';
+import { WORKSPACE_PATHS } from '../contract/workspace.ts';
+import type { ImportResponse } from '../contract/lead-import.ts';
 import { adminEnv, apiLogin, TEST_ADMIN } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 import { sql, type Kysely } from 'kysely';
 import { ADMIN_MESSAGES, ADMIN_SESSION_HOURS, type AdminProfile } from '../../contract/admin.ts';
-import type { Role } from '../../contract/desk.ts';
+import type { Role } from '../../contract/roles.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { nowOf, type Deps } from '../deps.ts';

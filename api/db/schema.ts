@@ -11,9 +11,12 @@ import type { LeadSource } from '../../contract/lead-signals.ts';
 import type { QuizAnswers, QuizLanguage } from '../../contract/quiz/options.ts';
 import type { QuizResult } from '../../contract/quiz/scoring.ts';
 import type { SessionAudience } from '../../contract/sessions.ts';
-import type { ActionType, ActivityType, AssignmentMode, Outcome, Role } from '../../contract/desk.ts';
+import type { ActionType, ActivityType, Outcome } from '../../contract/activities.ts';
+import type { AssignmentMode } from '../../contract/assignment.ts';
+import type { Role } from '../../contract/roles.ts';
 import type { NotificationKind } from '../../contract/notifications.ts';
-import type { MemberPreferences, TemplateChannel, TemplateLanguage, TemplateStage } from '../../contract/workspace.ts';
+import type { MemberPreferences } from '../../contract/views.ts';
+import type { TemplateChannel, TemplateLanguage, TemplateStage } from '../../contract/templates.ts';
 
 export type HistoryAction = 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge' | 'rule' | 'escalation' | 'tag';
 

@@ -13,14 +13,15 @@
 //   they made, an admin every one; another trainer's session is absent (404) too.
 import type { MiddlewareHandler } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
-import { can, DESK_MESSAGES, type Permission } from '../../contract/desk.ts';
+import { can, type Permission } from '../../contract/roles.ts';
+import { DESK_MESSAGES } from '../../contract/desk.ts';
 import type { Deps } from '../deps.ts';
 import { authenticate, unauthorized, type AdminSession, type Member } from '../auth/auth.ts';
 import { HttpError } from '../http/http.ts';
 import { takeStaffAllowance } from '../limits/rate-limit.ts';
 import { ALL_LEADS } from '../leads/list-query.ts';
 
-export { can, PERMISSIONS, type Permission } from '../../contract/desk.ts';
+export { can, PERMISSIONS, type Permission } from '../../contract/roles.ts';
 
 export function forbidden(): HttpError {
   return new HttpError(403, DESK_MESSAGES.forbidden);

@@ -5,7 +5,7 @@
 // Set based like the change itself, and written in each restored lead's timeline.
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { BULK_MESSAGES, type BulkAction, type UndoResult } from '../../contract/bulk.ts';
-import { isClosed } from '../../contract/desk.ts';
+import { isClosed } from '../../contract/activities.ts';
 import type { ListSlug } from '../../contract/lead-kinds.ts';
 import type { Database } from '../db/schema.ts';
 import type { ListedLead } from '../leads/definitions.ts';

@@ -9,7 +9,8 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { Context } from 'hono';
 import { BULK_FILTER_MAX, BULK_MESSAGES, BULK_UNDO_DAYS, type BulkAction, type BulkResult } from '../../contract/bulk.ts';
-import { can, isClosed } from '../../contract/desk.ts';
+import { can } from '../../contract/roles.ts';
+import { isClosed } from '../../contract/activities.ts';
 import { LEAD_KINDS, type ListSlug } from '../../contract/lead-kinds.ts';
 import type { Database } from '../db/schema.ts';
 import type { ListedLead } from '../leads/definitions.ts';

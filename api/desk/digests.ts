@@ -8,7 +8,7 @@
 // transaction have it), with the email queued in that same transaction: exactly once
 // across instances, and none lost to an instance that dies.
 import { sql, type Kysely } from 'kysely';
-import { IST_OFFSET_MS, istDateOf } from '../../contract/desk.ts';
+import { IST_OFFSET_MS, istDateOf } from '../../contract/working-hours.ts';
 import { listedLead, type ListedRow } from '../leads/definitions.ts';
 import type { Database } from '../db/schema.ts';
 import { assignmentDigestEmail, myDayEmail, type AssignedLead } from '../mail/desk.ts';

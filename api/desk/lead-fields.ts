@@ -2,7 +2,8 @@
 // its first contact and, while it waits for one, how long it has waited in working hours
 // and when it passes the SLA.
 import type { Kysely } from 'kysely';
-import type { Assignee, NextAction } from '../../contract/desk.ts';
+import type { Assignee } from '../../contract/assignment.ts';
+import type { NextAction } from '../../contract/activities.ts';
 import type { Config } from '../config.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';

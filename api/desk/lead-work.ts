@@ -3,8 +3,9 @@
 // that locks the lead's row, writes the row's new state and appends the history, and
 // announces the change; a lead the member may not see is not found.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { LeadUpdate } from '../../contract/console.ts';
-import { DESK_MESSAGES, isClosed, statusAfterActivity, type ActivityInput, type NextActionInput } from '../../contract/desk.ts';
+import type { LeadUpdate } from '../../contract/lead-detail.ts';
+import { ASSIGNMENT_MESSAGES } from '../../contract/assignment.ts';
+import { ACTIVITY_MESSAGES, isClosed, statusAfterActivity, type ActivityInput, type NextActionInput } from '../../contract/activities.ts';
 import type { LeadStatus, ListSlug } from '../../contract/lead-kinds.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -44,7 +45,7 @@ export async function assigneeLabel(db: Kysely<Database>, id: string): Promise<s
         .where('role', 'in', ['admin', 'counsellor'])
         .executeTakeFirst()
     : undefined;
-  if (!row) throw new HttpError(400, DESK_MESSAGES.assigneeInvalid, { assignee: DESK_MESSAGES.assigneeInvalid });
+  if (!row) throw new HttpError(400, ASSIGNMENT_MESSAGES.assigneeInvalid, { assignee: ASSIGNMENT_MESSAGES.assigneeInvalid });
   return adminLabel(row);
 }
 
@@ -56,7 +57,7 @@ function checkAssign(member: Member, current: string | null, next: string | null
   if (can(member, 'leads.assign')) return;
   const take = current === null && next === member.id;
   const giveBack = current === member.id && next === null;
-  if (!take && !giveBack) throw new HttpError(403, DESK_MESSAGES.assignOthers);
+  if (!take && !giveBack) throw new HttpError(403, ASSIGNMENT_MESSAGES.assignOthers);
 }
 
 /** What every history row of one change by `member` shares. */
@@ -275,7 +276,7 @@ export async function completeActivity(
       .forUpdate()
       .executeTakeFirst();
     if (!activity?.activity_type) return false;
-    if (activity.outcome !== null) throw new HttpError(409, DESK_MESSAGES.activityComplete);
+    if (activity.outcome !== null) throw new HttpError(409, ACTIVITY_MESSAGES.activityComplete);
     await trx
       .updateTable('lead_history')
       .set({ outcome: input.outcome ?? null, note: input.note || activity.note })

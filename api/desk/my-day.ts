@@ -5,7 +5,8 @@
 // (due today), and the newest unassigned leads anyone may take. Open leads only (new or contacted), spam
 // never. Each list's part is one index range (assignee, due) or (assignee, created) scan.
 import { sql, type Kysely } from 'kysely';
-import { istDateOf, istMidnight, MY_DAY_MAX, type MyDayItem, type MyDayResponse } from '../../contract/desk.ts';
+import { istDateOf, istMidnight } from '../../contract/working-hours.ts';
+import { MY_DAY_MAX, type MyDayItem, type MyDayResponse } from '../../contract/my-day.ts';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import type { Database } from '../db/schema.ts';
 import { ALL_LISTED, type ListedLead, type ListedRow } from '../leads/definitions.ts';

@@ -5,7 +5,7 @@
 // so each reminder goes out exactly once across instances. A new due time starts again.
 // The same transaction writes the owner's notification (the bell, and a push after it commits).
 import { sql, type Kysely } from 'kysely';
-import type { NextAction } from '../../contract/desk.ts';
+import type { NextAction } from '../../contract/activities.ts';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import type { Database } from '../db/schema.ts';
 import { ALL_LISTED, type ListedRow } from '../leads/definitions.ts';

@@ -7,7 +7,7 @@
 // pass a histogram per owner (leads by first-contact minutes, null: not contacted), so the
 // medians are exact over every list without a second scan of the period's leads.
 import { sql, type Kysely } from 'kysely';
-import type { SpeedToLead, TeamFigures } from '../../contract/desk.ts';
+import type { SpeedToLead, TeamFigures } from '../../contract/my-day.ts';
 import type { Database } from '../db/schema.ts';
 import { ALL_LISTED } from '../leads/definitions.ts';
 

@@ -3,14 +3,8 @@
 // deactivated by an admin, which ends their sessions at once. The team always keeps an
 // active admin, and no admin can lock themselves out.
 import { sql, type Kysely } from 'kysely';
-import {
-  DESK_MESSAGES,
-  INVITATION_HOURS,
-  INVITATION_RESEND_SECONDS,
-  type Invite,
-  type Role,
-  type TeamMember,
-} from '../../contract/desk.ts';
+import { TEAM_MESSAGES, INVITATION_HOURS, INVITATION_RESEND_SECONDS, type Invite, type TeamMember } from '../../contract/team.ts';
+import type { Role } from '../../contract/roles.ts';
 import type { Database } from '../db/schema.ts';
 import { afterPasswordChange, defaultName } from '../auth/admins.ts';
 import { endAllSessions, type Member } from '../auth/auth.ts';
@@ -77,10 +71,10 @@ export async function invite(
       .where('email', '=', input.email)
       .forUpdate()
       .executeTakeFirst();
-    if (existing?.password_hash) throw new HttpError(409, DESK_MESSAGES.alreadyMember, { email: DESK_MESSAGES.alreadyMember });
+    if (existing?.password_hash) throw new HttpError(409, TEAM_MESSAGES.alreadyMember, { email: TEAM_MESSAGES.alreadyMember });
     // Two admins at once: the second is told. An admin's own Resend or Copy link is a new link on purpose.
     if (existing && !input.again && (await invitedSince(trx, existing.id, new Date(now.getTime() - INVITATION_RESEND_SECONDS * 1000)))) {
-      throw new HttpError(409, DESK_MESSAGES.invitedMeanwhile, { email: DESK_MESSAGES.invitedMeanwhile });
+      throw new HttpError(409, TEAM_MESSAGES.invitedMeanwhile, { email: TEAM_MESSAGES.invitedMeanwhile });
     }
     const member = existing
       ? await trx
@@ -175,9 +169,9 @@ export async function updateMember(
   by: Member,
   now: Date,
 ): Promise<TeamMember> {
-  if (!isLeadId(id)) throw new HttpError(404, DESK_MESSAGES.memberNotFound);
+  if (!isLeadId(id)) throw new HttpError(404, TEAM_MESSAGES.memberNotFound);
   if (id === by.id && ((change.role !== undefined && change.role !== 'admin') || change.active === false)) {
-    throw new HttpError(400, DESK_MESSAGES.selfLockout);
+    throw new HttpError(400, TEAM_MESSAGES.selfLockout);
   }
   return db.transaction().execute(async (trx) => {
     // Every admin row is locked, so two admins demoting each other at once cannot both succeed.
@@ -190,11 +184,11 @@ export async function updateMember(
       .forUpdate()
       .execute();
     const current = await trx.selectFrom('admins').select(['id', 'role', 'active']).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) throw new HttpError(404, DESK_MESSAGES.memberNotFound);
+    if (!current) throw new HttpError(404, TEAM_MESSAGES.memberNotFound);
     const role = change.role ?? current.role;
     const active = change.active ?? current.active;
     const stillAdmin = role === 'admin' && active;
-    if (current.role === 'admin' && current.active && !stillAdmin && admins.length <= 1) throw new HttpError(409, DESK_MESSAGES.lastAdmin);
+    if (current.role === 'admin' && current.active && !stillAdmin && admins.length <= 1) throw new HttpError(409, TEAM_MESSAGES.lastAdmin);
     const updated = await trx
       .updateTable('admins')
       .set({ role, active })

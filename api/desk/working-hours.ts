@@ -1,7 +1,7 @@
 // Working hours (WORKING_HOURS, default "Mon-Sat 09:00-19:00", India Standard Time): speed to
 // lead and the SLA count only the time the desk is open, so a lead that arrives at 18:55 on
 // a Saturday has waited five minutes by Monday 09:00, not a weekend.
-import { IST_OFFSET_MS } from '../../contract/desk.ts';
+import { IST_OFFSET_MS } from '../../contract/working-hours.ts';
 import type { WorkingHours } from '../config/working-hours.ts';
 
 const DAY_MS = 86_400_000;

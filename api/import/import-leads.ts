@@ -18,15 +18,14 @@
 // rows that are not stored.
 import { sql, type Kysely } from 'kysely';
 import { LEAD_KINDS, type ListedKind } from '../../contract/lead-kinds.ts';
-import type { ImportResponse, ImportRow } from '../../contract/workspace.ts';
+import type { ImportResponse, ImportRow } from '../../contract/lead-import.ts';
 import type { Database, LeadTable } from '../db/schema.ts';
 import { can } from '../desk/access.ts';
 import { updateLead, type Work } from '../desk/lead-work.ts';
 import type { Member } from '../auth/auth.ts';
 import type { AnyLeadResource, Ingest } from '../ingest/ingest.ts';
 import { selectByKeys } from '../ingest/statements.ts';
-import type { ListedLead } from '../leads/definitions.ts';
-import { LISTED_LEADS } from '../leads/definitions.ts';
+import { type ListedLead, LISTED_LEADS } from '../leads/definitions.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import { detached, preparedRows, repeatsOfFile, type Prepared, type Reading, type RowsInput } from './import-rows.ts';
 

@@ -8,7 +8,7 @@ import { IMPORT_CONSENT_VERSION, type ConsentRecord } from '../../contract/conse
 import { LEAD_KINDS, type LeadField, type ListedKind } from '../../contract/lead-kinds.ts';
 import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { tenDigitPhone } from '../../contract/phone.ts';
-import { IMPORT_MAX_ROWS, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
+import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../contract/lead-import.ts';
 import { HttpError } from '../http/http.ts';
 import { validate } from '../http/validate.ts';
 import { collectGarbage } from './collect-garbage.ts';
@@ -68,7 +68,7 @@ function columnsOf(header: string[], fields: readonly LeadField[]): { columns: M
     else if (cell.trim()) ignored.push(cell.trim());
   });
   const missing = fields.filter((f) => !found.has(f.key)).map((f) => f.label);
-  if (missing.length > 0) throw new HttpError(400, WORKSPACE_MESSAGES.importMissingColumns(missing));
+  if (missing.length > 0) throw new HttpError(400, IMPORT_MESSAGES.importMissingColumns(missing));
   return { columns: found, ignored };
 }
 
@@ -156,7 +156,7 @@ export async function* preparedRows(input: RowsInput, reading: Reading): AsyncGe
       continue;
     }
     file ??= contextOf(input, header, reading);
-    if (++reading.total > IMPORT_MAX_ROWS) throw new HttpError(413, WORKSPACE_MESSAGES.importTooLarge);
+    if (++reading.total > IMPORT_MAX_ROWS) throw new HttpError(413, IMPORT_MESSAGES.importTooLarge);
     const prepared = prepareRow(input, row, file);
     sinceCollected += prepared.size;
     if (sinceCollected >= COLLECT_EVERY_CHARS) {
@@ -165,7 +165,7 @@ export async function* preparedRows(input: RowsInput, reading: Reading): AsyncGe
     }
     yield prepared;
   }
-  if (reading.total === 0) throw new HttpError(400, WORKSPACE_MESSAGES.importEmpty);
+  if (reading.total === 0) throw new HttpError(400, IMPORT_MESSAGES.importEmpty);
 }
 
 /**

@@ -2,7 +2,7 @@
 // piece by piece: the file is never held as one string, nor its rows as one list.
 import { createReadStream } from 'node:fs';
 import { TextDecoder } from 'node:util';
-import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
+import { IMPORT_MESSAGES } from '../../contract/lead-import.ts';
 import { HttpError } from '../http/http.ts';
 import { CsvError, CsvReader, type CsvRow } from './parse-csv.ts';
 
@@ -34,6 +34,6 @@ function decode(decoder: TextDecoder, piece?: Buffer): string {
   try {
     return piece ? decoder.decode(piece, { stream: true }) : decoder.decode();
   } catch {
-    throw new HttpError(400, WORKSPACE_MESSAGES.importNotUtf8);
+    throw new HttpError(400, IMPORT_MESSAGES.importNotUtf8);
   }
 }

@@ -9,7 +9,7 @@
 // a formula on an admin's computer.
 import { sql, type Kysely } from 'kysely';
 import { LEAD_KINDS, LEAD_STATUS_LABELS, type LeadField } from '../../contract/lead-kinds.ts';
-import { ACTION_LABELS } from '../../contract/desk.ts';
+import { ACTION_LABELS } from '../../contract/activities.ts';
 import { certificatePagePath } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../contract/quiz/items.ts';
 import { consentSummary } from '../../contract/consent.ts';

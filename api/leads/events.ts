@@ -2,7 +2,7 @@
 // tables' triggers and status changes NOTIFY it, from any API instance), passed on to
 // every admin's event stream. Events are hints to refresh, not data: one missed while the
 // listening connection was away costs a stale row until the next one.
-import type { NextAction } from '../../contract/desk.ts';
+import type { NextAction } from '../../contract/activities.ts';
 import { LIST_SLUGS, type ListSlug } from '../../contract/lead-kinds.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { SESSION_EVENTS_CHANNEL } from '../auth/channels.ts';

@@ -4,9 +4,9 @@
 // announced on lead_events, with the lead's owner before and after, so every open console
 // that may see the lead refreshes it (desk/access.ts decides who may).
 import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { LeadHistoryEntry } from '../../contract/console.ts';
+import type { LeadHistoryEntry } from '../../contract/lead-detail.ts';
 import type { LeadStatus, ListSlug } from '../../contract/lead-kinds.ts';
-import type { NextAction } from '../../contract/desk.ts';
+import type { NextAction } from '../../contract/activities.ts';
 import type { Database, LeadHistoryTable } from '../db/schema.ts';
 import { iso } from '../lib/dates.ts';
 import type { AdminRow } from '../auth/auth.ts';

@@ -24,7 +24,8 @@ import {
   type LeadStatus,
   type ListedKind,
 } from '../../contract/lead-kinds.ts';
-import { BULK_MAX, CONSOLE_MESSAGES } from '../../contract/console.ts';
+import { BULK_MAX } from '../../contract/bulk.ts';
+import { LEAD_UPDATE_MESSAGES } from '../../contract/lead-detail.ts';
 import { tenDigitPhone } from '../../contract/phone.ts';
 import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';
@@ -88,7 +89,7 @@ export function parseLeadListQuery(c: Context, list?: LeadListDef): LeadListQuer
   const { page, limit, q, from, to } = parseListParams(c);
   const status = c.req.query('status');
   if (status !== undefined && status !== '' && !(LEAD_STATUSES as readonly string[]).includes(status)) {
-    throw new HttpError(400, CONSOLE_MESSAGES.statusInvalid);
+    throw new HttpError(400, LEAD_UPDATE_MESSAGES.statusInvalid);
   }
   const utmSource = c.req.query('utm_source')?.trim();
   if (utmSource !== undefined && (utmSource.length > SOURCE_VALUE_MAX || !isStorableText(utmSource))) {

@@ -2,7 +2,7 @@
 // and their taken tests, newest first, within what the member may see. One person who
 // joined free, then enquired, then took the test is one story, not three strangers.
 import { sql, type Kysely } from 'kysely';
-import type { PersonSubmission } from '../../contract/console.ts';
+import type { PersonSubmission } from '../../contract/people.ts';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { certificatePagePath } from '../../contract/quiz/api.ts';
 import type { Database } from '../db/schema.ts';

@@ -1,7 +1,8 @@
 // A lead's one timeline, newest first: its history (status changes, notes, assignments,
 // activities, next actions, merges), its own submission, and the same person's other
 // submissions and taken tests that the member may see.
-import type { LeadHistoryEntry, PersonSubmission, TimelineEntry } from '../../contract/console.ts';
+import type { LeadHistoryEntry, TimelineEntry } from '../../contract/lead-detail.ts';
+import type { PersonSubmission } from '../../contract/people.ts';
 import { LEAD_KINDS, kindOfSlug, type LeadListDef, type ListSlug } from '../../contract/lead-kinds.ts';
 
 /** One line that says what a submission was about: its list's summary fields, else its kind's name. */

@@ -1,7 +1,10 @@
 // The sales desk's emails: an invitation to the team, the digest of leads newly assigned to
 // a member, and a member's morning list of their day. Plain text and HTML; every name and
 // value from a lead is escaped in the HTML, and links are built from PUBLIC_URL.
-import { ACTION_LABELS, INVITATION_HOURS, INVITE_ROUTE, ROLE_LABELS, type MyDayItem, type Role } from '../../contract/desk.ts';
+import { ACTION_LABELS } from '../../contract/activities.ts';
+import { INVITATION_HOURS, INVITE_ROUTE } from '../../contract/team.ts';
+import { ROLE_LABELS, type Role } from '../../contract/roles.ts';
+import type { MyDayItem } from '../../contract/my-day.ts';
 import { listOf } from '../../contract/lead-kinds.ts';
 import { escapeHtml } from '../lib/html.ts';
 

@@ -2,7 +2,7 @@
 // due (an assignment's is in assignments.ts). Each names the lead by first name and list only.
 import type { Kysely, Transaction } from 'kysely';
 import { rupeesText } from '../../contract/bookings.ts';
-import { ACTION_LABELS, type NextAction } from '../../contract/desk.ts';
+import { ACTION_LABELS, type NextAction } from '../../contract/activities.ts';
 import type { Database } from '../db/schema.ts';
 import { firstNameOf, listTitleOf } from './lead-names.ts';
 import { notifyMembers } from './notify.ts';

@@ -8,7 +8,7 @@
 // for the first's commit (or take the same number back after its rollback). It is the last
 // statement of the paying transaction, so the lock is held for as little as possible.
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { istDateOf } from '../../contract/desk.ts';
+import { istDateOf } from '../../contract/working-hours.ts';
 import { paiseOf } from '../../contract/bookings.ts';
 import type { AcademyConfig } from '../config.ts';
 import type { BookingsTable, Database, ReceiptsTable } from '../db/schema.ts';

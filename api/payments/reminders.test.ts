@@ -6,7 +6,8 @@
 // past its seat's hold get none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReferenceOf, NEXT_BATCH } from '../../contract/bookings.ts';
-import { DESK_PATHS, type MyDayResponse } from '../../contract/desk.ts';
+import { DESK_PATHS } from '../../contract/desk.ts';
+import type { MyDayResponse } from '../../contract/my-day.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { memberToken } from '../testing/admin.ts';

@@ -15,7 +15,7 @@ import {
   upiUri,
   type PaidPackage,
 } from '../../contract/bookings.ts';
-import type { NextAction } from '../../contract/desk.ts';
+import type { NextAction } from '../../contract/activities.ts';
 import type { Config } from '../config.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { announce, record } from '../leads/history.ts';

@@ -6,7 +6,7 @@
 // visibleTo): a person with a lead outside the member's scope (another counsellor's) is not
 // theirs to move, so the merge or undo is 404 and nothing moves.
 import { sql, type Kysely } from 'kysely';
-import { WORKSPACE_MESSAGES, type MergeInput } from '../../contract/workspace.ts';
+import { MERGE_MESSAGES, type MergeInput } from '../../contract/people.ts';
 import type { Database } from '../db/schema.ts';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { seesAllLeads, visibleTo } from '../desk/access.ts';
@@ -27,7 +27,7 @@ async function personOf(trx: Kysely<Database>, ref: { list: string; _id: string 
     where t.id = ${ref._id} and ${visibleTo(member, 't')}`.execute(trx);
   const found = row.rows[0];
   if (!found) throw leadNotFound();
-  if (!found.person_id) throw new HttpError(409, WORKSPACE_MESSAGES.mergeUnlinked);
+  if (!found.person_id) throw new HttpError(409, MERGE_MESSAGES.mergeUnlinked);
   return found.person_id;
 }
 
@@ -53,7 +53,7 @@ export async function mergePeople(db: Kysely<Database>, input: MergeInput, membe
     const from = new Set<string>();
     for (const ref of input.from) from.add(await personOf(trx, ref, member));
     from.delete(into);
-    if (from.size === 0) throw new HttpError(400, WORKSPACE_MESSAGES.mergeSame);
+    if (from.size === 0) throw new HttpError(400, MERGE_MESSAGES.mergeSame);
     // Every lead of a merged person moves: each must be one the member may see.
     for (const person of from) if (await hasUnseenLeads(trx, person, member)) throw leadNotFound();
     const label = adminLabel(member);
@@ -91,12 +91,12 @@ export async function mergePeople(db: Kysely<Database>, input: MergeInput, membe
 }
 
 export async function undoMerge(db: Kysely<Database>, id: string, member: Member): Promise<{ person: string }> {
-  if (!isLeadId(id)) throw new HttpError(404, WORKSPACE_MESSAGES.mergeNotFound);
+  if (!isLeadId(id)) throw new HttpError(404, MERGE_MESSAGES.mergeNotFound);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended('people-merge', 0))`.execute(trx);
     const merge = await trx.selectFrom('person_merges').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!merge) throw new HttpError(404, WORKSPACE_MESSAGES.mergeNotFound);
-    if (merge.undone_at) throw new HttpError(409, WORKSPACE_MESSAGES.mergeUndone);
+    if (!merge) throw new HttpError(404, MERGE_MESSAGES.mergeNotFound);
+    if (merge.undone_at) throw new HttpError(409, MERGE_MESSAGES.mergeUndone);
     // The member must see at least one of the leads it moved, and every one that would move
     // back (still with the merged person); one they may not see makes the merge not theirs.
     const moved = merge.moved;
@@ -111,9 +111,9 @@ export async function undoMerge(db: Kysely<Database>, id: string, member: Member
       const found = row.rows[0];
       if (!found) continue;
       if (found.visible) seen = true;
-      else if (found.linked) throw new HttpError(404, WORKSPACE_MESSAGES.mergeNotFound);
+      else if (found.linked) throw new HttpError(404, MERGE_MESSAGES.mergeNotFound);
     }
-    if (!seen) throw new HttpError(404, WORKSPACE_MESSAGES.mergeNotFound);
+    if (!seen) throw new HttpError(404, MERGE_MESSAGES.mergeNotFound);
     for (const ref of moved) {
       await sql`update lead_people set person_id = ${merge.from_person}
         where list = ${ref.list} and lead_id = ${ref.id} and person_id = ${merge.into_person}`.execute(trx);

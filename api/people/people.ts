@@ -3,9 +3,9 @@
 // submission, status, owner and one timeline), the people who look like the same person
 // (another person with one of their emails or phones), and the flag the lists show.
 import { sql, type Kysely } from 'kysely';
-import type { LeadHistoryEntry, TimelineEntry } from '../../contract/console.ts';
+import type { LeadHistoryEntry, TimelineEntry } from '../../contract/lead-detail.ts';
 import { LEAD_KINDS, type ListSlug } from '../../contract/lead-kinds.ts';
-import type { LikelyDuplicate, PersonDetail, PersonMerge, PersonSummary } from '../../contract/workspace.ts';
+import type { LikelyDuplicate, PersonDetail, PersonMerge, PersonSummary } from '../../contract/people.ts';
 import type { Config } from '../config.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import { seesAllLeads, visibleTo } from '../desk/access.ts';

@@ -26,7 +26,7 @@ import { issueToken, revokeSession, toAdminProfile, type AdminSession } from '..
 import { sql } from 'kysely';
 import { kindOfSlug } from '../../contract/lead-kinds.ts';
 import { guard } from '../desk/access.ts';
-import { dayEmailMinute, dayEmailText, meUpdateSchema } from '../../contract/desk.ts';
+import { dayEmailMinute, dayEmailText, meUpdateSchema } from '../../contract/team.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { iso } from '../lib/dates.ts';
 import { HttpError, readJsonBody } from '../http/http.ts';

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
-import { DESK_MESSAGES, listAssignmentSchema, type AssignmentRules, type ListAssignment } from '../../contract/desk.ts';
+import { ASSIGNMENT_MESSAGES, listAssignmentSchema, type AssignmentRules, type ListAssignment } from '../../contract/assignment.ts';
 import { LIST_SLUGS, type ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
@@ -38,7 +38,7 @@ export function assignment(deps: Deps): Hono {
     .put('/', guard(deps, 'assignment.manage'), async (c) => {
       const wanted = parseRules(await readJsonBody(c, BODY_MAX_BYTES));
       const ids = [...new Set(wanted.flatMap(([, rule]) => rule.members))];
-      if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw new HttpError(400, DESK_MESSAGES.membersInvalid);
+      if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw new HttpError(400, ASSIGNMENT_MESSAGES.membersInvalid);
       const eligible =
         ids.length === 0
           ? []
@@ -50,7 +50,7 @@ export function assignment(deps: Deps): Hono {
               .where('password_hash', 'is not', null)
               .where('role', 'in', ['admin', 'counsellor'])
               .execute();
-      if (eligible.length !== ids.length) throw new HttpError(400, DESK_MESSAGES.membersInvalid);
+      if (eligible.length !== ids.length) throw new HttpError(400, ASSIGNMENT_MESSAGES.membersInvalid);
       const by = c.get('adminSession').admin.id;
       const now = nowOf(deps);
       await deps.db.transaction().execute(async (trx) => {

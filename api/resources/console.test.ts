@@ -4,16 +4,10 @@
 // Runs on PGlite and, when TEST_DATABASE_URL is set, on real Postgres.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
-import {
-  CONSOLE_MESSAGES,
-  CONSOLE_PATHS,
-  csvPath,
-  leadPath,
-  NOTE_MAX,
-  type LeadDetail,
-  type OverviewResponse,
-  type PeopleResponse,
-} from '../../contract/console.ts';
+import { CONSOLE_MESSAGES, CONSOLE_PATHS, csvPath, leadPath } from '../../contract/console.ts';
+import { LEAD_UPDATE_MESSAGES, NOTE_MAX, type LeadDetail } from '../../contract/lead-detail.ts';
+import type { OverviewResponse } from '../../contract/overview.ts';
+import type { PeopleResponse } from '../../contract/people.ts';
 import { LEAD_KINDS, LEAD_PATHS, LIST_SLUGS, type ListSlug } from '../../contract/lead-kinds.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
@@ -142,14 +136,14 @@ describe.each(testBackends())('the console API on $name', (backend) => {
     it('refuses a bad status, an empty or overlong note, an empty change, and unknown leads and lists', async () => {
       const bad = await patch(leadPath('contact', id), { status: 'done' });
       expect(bad.status).toBe(400);
-      expect((await bad.json()).message).toBe(CONSOLE_MESSAGES.statusInvalid);
+      expect((await bad.json()).message).toBe(LEAD_UPDATE_MESSAGES.statusInvalid);
       expect((await patch(leadPath('contact', id), { note: '   ' })).status).toBe(400);
       expect((await patch(leadPath('contact', id), { note: 'x'.repeat(NOTE_MAX + 1) })).status).toBe(400);
       expect((await patch(leadPath('contact', id), { note: 'x'.repeat(NOTE_MAX) })).status).toBe(200);
       expect((await patch(leadPath('contact', id), { note: 'nul\u0000' })).status).toBe(400);
       const empty = await patch(leadPath('contact', id), {});
       expect(empty.status).toBe(400);
-      expect((await empty.json()).message).toBe(CONSOLE_MESSAGES.nothingToChange);
+      expect((await empty.json()).message).toBe(LEAD_UPDATE_MESSAGES.nothingToChange);
       const unknown = await patch(leadPath('contact', '00000000-0000-4000-8000-000000000000'), { status: 'spam' });
       expect(unknown.status).toBe(404);
       expect((await unknown.json()).message).toBe(CONSOLE_MESSAGES.leadNotFound);

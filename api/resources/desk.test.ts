@@ -7,8 +7,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
-import { CONSOLE_PATHS, leadPath, type LeadDetail, type OverviewResponse } from '../../contract/console.ts';
-import { DESK_MESSAGES, DESK_PATHS, type MyDayResponse, type TeamResponse } from '../../contract/desk.ts';
+import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
+import type { LeadDetail } from '../../contract/lead-detail.ts';
+import type { OverviewResponse } from '../../contract/overview.ts';
+import { ASSIGNMENT_MESSAGES } from '../../contract/assignment.ts';
+import { ACTIVITY_MESSAGES } from '../../contract/activities.ts';
+import { TEAM_MESSAGES, type TeamResponse } from '../../contract/team.ts';
+import { DESK_PATHS } from '../../contract/desk.ts';
+import type { MyDayResponse } from '../../contract/my-day.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { issueToken } from '../auth/auth.ts';
 import { remindOnce } from '../desk/reminders.ts';
@@ -93,7 +99,7 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect(res.status).toBe(201);
       const invited = await res.json();
       expect(invited).toMatchObject({
-        message: DESK_MESSAGES.invited,
+        message: TEAM_MESSAGES.invited,
         member: { email: 'priya@example.in', name: 'Priya Counsellor', role: 'counsellor', active: true, joined: false },
       });
       const mail = (await mailsTo('priya@example.in', 'invitation'))[0]!;
@@ -114,12 +120,12 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
 
       const accepted = await postJson(app, DESK_PATHS.acceptInvitation, { token, password: 'a good password' });
       expect(accepted.status).toBe(200);
-      expect(await accepted.json()).toEqual({ message: DESK_MESSAGES.invitationAccepted });
+      expect(await accepted.json()).toEqual({ message: TEAM_MESSAGES.invitationAccepted });
       // Single use.
       const again = await postJson(app, DESK_PATHS.acceptInvitation, { token, password: 'another password' });
       expect(again.status).toBe(400);
       expect((await call('GET', `${DESK_PATHS.invitations}/${token}`, null)).status).toBe(404);
-      expect((await again.json()).message).toBe(DESK_MESSAGES.invitationInvalid);
+      expect((await again.json()).message).toBe(TEAM_MESSAGES.invitationInvalid);
 
       const loggedIn = await login('priya@example.in', 'a good password');
       expect(loggedIn.status).toBe(200);
@@ -155,7 +161,7 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       );
       expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
       const refused = answers.find((r) => r.status === 409)!;
-      expect((await refused.json()).message).toBe(DESK_MESSAGES.invitedMeanwhile);
+      expect((await refused.json()).message).toBe(TEAM_MESSAGES.invitedMeanwhile);
       expect(await mailsTo('both@example.in', 'invitation')).toHaveLength(1);
       const member = await database.db.selectFrom('admins').select('id').where('email', '=', 'both@example.in').executeTakeFirstOrThrow();
       const links = await database.db.selectFrom('team_invitations').select('used_at').where('admin_id', '=', member.id).execute();
@@ -186,10 +192,10 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     it('refuses a member who joined already, a bad role, and anyone but an admin', async () => {
       const joined = await call('POST', DESK_PATHS.team, admin.token, { email: 'priya@example.in', name: 'Again', role: 'admin' });
       expect(joined.status).toBe(409);
-      expect((await joined.json()).message).toBe(DESK_MESSAGES.alreadyMember);
+      expect((await joined.json()).message).toBe(TEAM_MESSAGES.alreadyMember);
       const badRole = await call('POST', DESK_PATHS.team, admin.token, { email: 'x@example.in', name: 'X', role: 'owner' });
       expect(badRole.status).toBe(400);
-      expect((await badRole.json()).errors).toMatchObject({ role: DESK_MESSAGES.roleInvalid });
+      expect((await badRole.json()).errors).toMatchObject({ role: TEAM_MESSAGES.roleInvalid });
       const counsellor = await memberToken(database.db, 'c0@example.in', 'counsellor', clock.fn);
       expect((await call('POST', DESK_PATHS.team, counsellor.token, { email: 'y@example.in', name: 'Y', role: 'admin' })).status).toBe(403);
     });
@@ -217,7 +223,7 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     it('keeps an admin from locking themselves out', async () => {
       const self = await call('PATCH', `${DESK_PATHS.team}/${admin.id}`, admin.token, { role: 'counsellor' });
       expect(self.status).toBe(400);
-      expect((await self.json()).message).toBe(DESK_MESSAGES.selfLockout);
+      expect((await self.json()).message).toBe(TEAM_MESSAGES.selfLockout);
       expect((await call('PATCH', `${DESK_PATHS.team}/${admin.id}`, admin.token, { active: false })).status).toBe(400);
       expect((await call('PATCH', `${DESK_PATHS.team}/00000000-0000-4000-8000-000000000000`, admin.token, { active: false })).status).toBe(
         404,
@@ -340,7 +346,7 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect((await take.json()).data.assignee).toEqual({ _id: mine.id, name: 'scope-mine' });
       const toOther = await call('PATCH', leadPath('contact', ids.pool), mine.token, { assignee: other.id });
       expect(toOther.status).toBe(403);
-      expect((await toOther.json()).message).toBe(DESK_MESSAGES.assignOthers);
+      expect((await toOther.json()).message).toBe(ASSIGNMENT_MESSAGES.assignOthers);
       expect((await call('PATCH', leadPath('contact', ids.pool), mine.token, { assignee: null })).status).toBe(200);
       expect(await assigneeOf(ids.pool)).toBeNull();
       expect((await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, mine.token, { ids: [ids.pool], assignee: mine.id })).status).toBe(
@@ -360,7 +366,7 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
     it('refuses to assign to someone who cannot work leads', async () => {
       const res = await call('PATCH', leadPath('contact', ids.pool), admin.token, { assignee: viewer.id });
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe(DESK_MESSAGES.assigneeInvalid);
+      expect((await res.json()).message).toBe(ASSIGNMENT_MESSAGES.assigneeInvalid);
     });
   });
 
@@ -420,7 +426,7 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       for (const dueAt of ['2027-02-29T10:00:00Z', '2027-04-31T10:00:00+05:30']) {
         const late = await log(third, { type: 'call', nextAction: { type: 'call', dueAt } });
         expect(late.status, dueAt).toBe(400);
-        expect(await late.json(), dueAt).toMatchObject({ errors: { 'nextAction.dueAt': DESK_MESSAGES.dueInvalid } });
+        expect(await late.json(), dueAt).toMatchObject({ errors: { 'nextAction.dueAt': ACTIVITY_MESSAGES.dueInvalid } });
       }
     });
 

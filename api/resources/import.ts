@@ -9,7 +9,7 @@
 // memory, however many arrive at once), then imports take turns: one read, judged and stored
 // at a time per instance (a queue), so memory stays bounded whatever the number of files.
 import { Hono } from 'hono';
-import { consentBasisError, IMPORT_MAX_BYTES, WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
+import { consentBasisError, IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../contract/lead-import.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { importable, importLeads } from '../import/import-leads.ts';
@@ -43,7 +43,7 @@ export function importResource(deps: Deps, ingest: Ingest): Hono {
     const type = c.req.header('content-type') ?? '';
     if (!/^(text\/csv|text\/plain|application\/octet-stream)\b/i.test(type)) throw new HttpError(415, API_MESSAGES.unsupportedMediaType);
     const declared = c.req.header('content-length');
-    if (declared !== undefined && Number(declared) > IMPORT_MAX_BYTES) throw new HttpError(413, WORKSPACE_MESSAGES.importTooLarge);
+    if (declared !== undefined && Number(declared) > IMPORT_MAX_BYTES) throw new HttpError(413, IMPORT_MESSAGES.importTooLarge);
     const fileName = (c.req.query('fileName') ?? 'import.csv').trim().slice(0, 200) || 'import.csv';
     if (!isStorableText(fileName)) throw new HttpError(400, 'The file name has characters that are not allowed');
     const basisError = consentBasisError(c.req.query('consentBasis'));
@@ -51,7 +51,7 @@ export function importResource(deps: Deps, ingest: Ingest): Hono {
     const consentBasis = c.req.query('consentBasis')!.trim();
     // The file is spooled first, outside the queue (a slow upload holds no one's turn, and a
     // request left unread while it waits would meet the server's REQUEST_TIMEOUT_SECONDS).
-    const file = await spool(c.req.raw.body, IMPORT_MAX_BYTES, WORKSPACE_MESSAGES.importTooLarge);
+    const file = await spool(c.req.raw.body, IMPORT_MAX_BYTES, IMPORT_MESSAGES.importTooLarge);
     const commit = c.req.query('commit') === '1';
     const assignTo =
       commit && c.req.query('assignToMe') === '1'

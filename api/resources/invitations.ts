@@ -5,7 +5,7 @@
 // 400 for a link that is unknown, used or older than 48 hours.
 import { Hono } from 'hono';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
-import { acceptInvitationSchema, DESK_MESSAGES } from '../../contract/desk.ts';
+import { acceptInvitationSchema, TEAM_MESSAGES } from '../../contract/team.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { acceptInvitation, invitationFor } from '../desk/team.ts';
 import { HttpError, readJsonBody } from '../http/http.ts';
@@ -17,7 +17,7 @@ export function invitations(deps: Deps): Hono {
   return new Hono()
     .get('/:token', async (c) => {
       const found = await invitationFor(deps.db, c.req.param('token'), nowOf(deps));
-      if (!found) throw new HttpError(404, DESK_MESSAGES.invitationInvalid);
+      if (!found) throw new HttpError(404, TEAM_MESSAGES.invitationInvalid);
       return c.json(found);
     })
     .post('/accept', async (c) => {
@@ -26,8 +26,8 @@ export function invitations(deps: Deps): Hono {
       // An invitation link stands for one account: its allowance is the link's, never the address's.
       await takeStaffAllowance(deps.staffRateLimiter, { account: `invitation:${hashLinkToken(input.value.token)}` });
       if (!(await acceptInvitation(deps.db, input.value.token, input.value.password, nowOf(deps)))) {
-        throw new HttpError(400, DESK_MESSAGES.invitationInvalid);
+        throw new HttpError(400, TEAM_MESSAGES.invitationInvalid);
       }
-      return c.json({ message: DESK_MESSAGES.invitationAccepted });
+      return c.json({ message: TEAM_MESSAGES.invitationAccepted });
     });
 }

@@ -9,8 +9,11 @@
 //   DELETE /{list}/{id}             204: the lead erased with its notes and history (admins; audited)
 //   POST  /{list}/erase             { ids } → { erased: [ids] } (admins)
 import { Hono } from 'hono';
-import { bulkEraseSchema, bulkStatusSchema, CONSOLE_MESSAGES, leadUpdateSchema, type LeadDetail } from '../../contract/console.ts';
-import { activityOutcomeSchema, activitySchema, bulkAssignSchema } from '../../contract/desk.ts';
+import { bulkEraseSchema, bulkStatusSchema } from '../../contract/bulk.ts';
+import { CONSOLE_MESSAGES } from '../../contract/console.ts';
+import { leadUpdateSchema, type LeadDetail } from '../../contract/lead-detail.ts';
+import { activityOutcomeSchema, activitySchema } from '../../contract/activities.ts';
+import { bulkAssignSchema } from '../../contract/assignment.ts';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import type { ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';

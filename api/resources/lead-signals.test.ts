@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { IDEMPOTENCY_HEADER, SYNC_PATH } from '../../contract/api.ts';
-import { CONSOLE_PATHS, leadPath, type LeadDetail, type OverviewResponse } from '../../contract/console.ts';
+import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
+import type { LeadDetail } from '../../contract/lead-detail.ts';
+import type { OverviewResponse } from '../../contract/overview.ts';
 import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { CONSENT_NOTICE_VERSION } from '../../contract/consent.ts';
 import { MIN_FILL_MS, SOURCE_VALUE_MAX } from '../../contract/lead-signals.ts';

@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
 import { overviewDays } from '../desk/overview-days.ts';
-import { OVERVIEW_DAYS, OVERVIEW_SOURCES, type OverviewResponse } from '../../contract/console.ts';
+import { OVERVIEW_DAYS, OVERVIEW_SOURCES, type OverviewResponse } from '../../contract/overview.ts';
 import { LEAD_KINDS, LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { ALL_LISTED } from '../leads/definitions.ts';

@@ -7,11 +7,10 @@
 //   POST /merge                { into: { list, _id }, from: [{ list, _id }] } → { person, merges }
 //   POST /merge/{id}/undo      → { person }
 import { Hono } from 'hono';
-import { CONSOLE_MESSAGES, type PeopleResponse } from '../../contract/console.ts';
+import { PEOPLE_MESSAGES, type PeopleResponse, mergeSchema, MERGE_MESSAGES, type PeopleListResponse } from '../../contract/people.ts';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { normalizePhone } from '../../contract/phone.ts';
 import { isStorableText, TEXT_MESSAGES } from '../../contract/text-rules.ts';
-import { mergeSchema, WORKSPACE_MESSAGES, type PeopleListResponse } from '../../contract/workspace.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { isLeadId } from '../leads/history.ts';
@@ -47,7 +46,7 @@ export function people(deps: Deps): Hono {
         (phone !== undefined && !/^\d{10}$/.test(phone)) ||
         (email !== undefined && email.length > 254)
       ) {
-        throw new HttpError(400, CONSOLE_MESSAGES.peopleQuery);
+        throw new HttpError(400, PEOPLE_MESSAGES.peopleQuery);
       }
       const body: PeopleResponse = { data: await submissionsOf(deps.db, { email, phone }, member) };
       return c.json(body);
@@ -55,7 +54,7 @@ export function people(deps: Deps): Hono {
     .get('/:id', guard(deps, 'leads.read'), async (c) => {
       const id = c.req.param('id');
       const detail = isLeadId(id) ? await personDetail(deps.db, deps.config, id, c.get('adminSession').admin, nowOf(deps)) : undefined;
-      if (!detail) throw new HttpError(404, WORKSPACE_MESSAGES.personNotFound);
+      if (!detail) throw new HttpError(404, MERGE_MESSAGES.personNotFound);
       return c.json(detail);
     })
     .post('/merge', guard(deps, 'people.merge'), async (c) => {

@@ -8,7 +8,7 @@
 // without a rule, or without a sample request below, fails this test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS, LEAD_PATHS, LISTED_KINDS } from '../../contract/lead-kinds.ts';
-import { ROLES, type Role } from '../../contract/desk.ts';
+import { ROLES, type Role } from '../../contract/roles.ts';
 import { DEFAULT_SCORE_WEIGHTS } from '../../contract/score.ts';
 import { PERMISSIONS, permissionOf, type Permission } from '../desk/access.ts';
 import { issueToken } from '../auth/auth.ts';

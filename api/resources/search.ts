@@ -5,7 +5,8 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
-import { SEARCH_MAX, WORKSPACE_MESSAGES, type SearchHit, type SearchResponse } from '../../contract/workspace.ts';
+import { SEARCH_MAX, type SearchHit, type SearchResponse } from '../../contract/search.ts';
+import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { isStorableText, TEXT_MESSAGES } from '../../contract/text-rules.ts';
 import type { Deps } from '../deps.ts';
 import { guard, visibleTo } from '../desk/access.ts';

@@ -7,7 +7,7 @@
 //   PATCH /{id}    (admins) { role?, active? } → { member }: ends that member's sessions at once
 import { Hono } from 'hono';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
-import { DESK_MESSAGES, inviteSchema, memberUpdateSchema, type TeamResponse } from '../../contract/desk.ts';
+import { TEAM_MESSAGES, inviteSchema, memberUpdateSchema, type TeamResponse } from '../../contract/team.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { invite, listTeam, updateMember } from '../desk/team.ts';
@@ -25,7 +25,7 @@ export function team(deps: Deps): Hono {
       if (!input.ok) throw input.error;
       const { member, link } = await invite(deps.db, deps.config.publicUrl, input.value, c.get('adminSession').admin, nowOf(deps));
       deps.wakeMail?.();
-      return c.json({ message: DESK_MESSAGES.invited, member, link }, 201);
+      return c.json({ message: TEAM_MESSAGES.invited, member, link }, 201);
     })
     .patch('/:id', guard(deps, 'team.manage'), async (c) => {
       const input = validate(memberUpdateSchema, await readJsonBody(c, BODY_MAX_BYTES));

@@ -10,13 +10,13 @@ import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import {
   templateSchema,
   templateUpdateSchema,
-  WORKSPACE_MESSAGES,
   type MessageTemplate,
   type TemplateChannel,
   type TemplateLanguage,
   type TemplateStage,
   type TemplatesResponse,
-} from '../../contract/workspace.ts';
+} from '../../contract/templates.ts';
+import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { isLeadId } from '../leads/history.ts';

@@ -9,7 +9,8 @@
 import { Hono } from 'hono';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import { kindOfSlug, type ListSlug } from '../../contract/lead-kinds.ts';
-import { viewSchema, WORKSPACE_MESSAGES, type SavedView, type ViewsResponse } from '../../contract/workspace.ts';
+import { viewSchema, type SavedView, type ViewsResponse } from '../../contract/views.ts';
+import { WORKSPACE_MESSAGES } from '../../contract/workspace.ts';
 import { isStorableText } from '../../contract/text-rules.ts';
 import type { Deps } from '../deps.ts';
 import { can, guard, PERMISSIONS } from '../desk/access.ts';

@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
-import { CONSOLE_PATHS, csvPath, leadPath, type LeadDetail } from '../../contract/console.ts';
+import { CONSOLE_PATHS, csvPath, leadPath } from '../../contract/console.ts';
+import type { LeadDetail } from '../../contract/lead-detail.ts';
 import { BOOKABLE_PROGRAMMES, bookingReferenceOf, PAID_PACKAGE_NAMES } from '../../contract/bookings.ts';
 import { LEAD_KINDS, LISTED_KINDS, sortKeysOf, type ListedKind, listItems } from '../../contract/lead-kinds.ts';
 import { BACKGROUND_OPTIONS, COURSE_OPTIONS } from '../../contract/options.ts';
@@ -19,12 +20,12 @@ import {
   fillTemplate,
   templatesFor,
   templateValuesFor,
-  WORKSPACE_MESSAGES,
-  WORKSPACE_PATHS,
   type MessageTemplate,
-  type PersonDetail,
   type TemplatesResponse,
-} from '../../contract/workspace.ts';
+} from '../../contract/templates.ts';
+import { IMPORT_MESSAGES } from '../../contract/lead-import.ts';
+import { WORKSPACE_PATHS } from '../../contract/workspace.ts';
+import type { PersonDetail } from '../../contract/people.ts';
 import { csvLines } from '../leads/csv.ts';
 import { listedLead } from '../leads/definitions.ts';
 import { linkOnce } from '../people/linker.ts';
@@ -481,7 +482,7 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       ]);
       const bad = await send(admin.token, false, latin1);
       expect(bad.status).toBe(400);
-      expect((await bad.json()).message).toBe(WORKSPACE_MESSAGES.importNotUtf8);
+      expect((await bad.json()).message).toBe(IMPORT_MESSAGES.importNotUtf8);
       const missing = await send(admin.token, false, 'First name,Email\nA,a@b.in\n');
       expect(missing.status).toBe(400);
       expect((await missing.json()).message).toMatch(/lacks: Last name, Phone, Message/);
@@ -506,7 +507,7 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
         duplex: 'half',
       } as RequestInit);
       expect(big.status).toBe(413);
-      expect((await big.json()).message).toBe(WORKSPACE_MESSAGES.importTooLarge);
+      expect((await big.json()).message).toBe(IMPORT_MESSAGES.importTooLarge);
       const rows = Array.from({ length: 10_001 }, (_, i) => `Many,Rows,many${i}@rows.in,9${String(i).padStart(9, '0')},hi`);
       const many = await send(admin.token, true, csv(rows));
       expect(many.status).toBe(413);

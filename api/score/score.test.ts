@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS, LEAD_PATHS, listItems, type LeadKind } from '../../contract/lead-kinds.ts';
-import type { LeadDetail } from '../../contract/console.ts';
+import type { LeadDetail } from '../../contract/lead-detail.ts';
 import { RULES_PATH } from '../../contract/rules.ts';
 import {
   DEFAULT_SCORE_WEIGHTS,

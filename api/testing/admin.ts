@@ -2,7 +2,7 @@
 // the login (which the admin tests themselves cover).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { Role } from '../../contract/desk.ts';
+import type { Role } from '../../contract/roles.ts';
 import { insertAdmin } from '../auth/admins.ts';
 import { issueToken } from '../auth/auth.ts';
 import { hashPassword } from '../auth/passwords.ts';

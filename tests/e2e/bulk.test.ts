@@ -4,7 +4,8 @@
 // holds each step. No sideways scroll, and axe finds nothing serious.
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_PATHS } from '../../contract/console.ts';
-import { DESK_PATHS, type TeamResponse } from '../../contract/desk.ts';
+import { DESK_PATHS } from '../../contract/desk.ts';
+import type { TeamResponse } from '../../contract/team.ts';
 import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';

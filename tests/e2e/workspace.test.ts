@@ -10,10 +10,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
-import { leadPath, type LeadDetail } from '../../contract/console.ts';
+import { leadPath } from '../../contract/console.ts';
+import type { LeadDetail } from '../../contract/lead-detail.ts';
 import { LEAD_KINDS, LIST_SLUGS, LISTED_KINDS } from '../../contract/lead-kinds.ts';
 import { NO_CONSENT_ON_RECORD } from '../../contract/consent.ts';
-import { fillTemplate, WORKSPACE_MESSAGES, WORKSPACE_PATHS, type TemplatesResponse } from '../../contract/workspace.ts';
+import { fillTemplate, type TemplatesResponse } from '../../contract/templates.ts';
+import { IMPORT_MESSAGES } from '../../contract/lead-import.ts';
+import { WORKSPACE_PATHS } from '../../contract/workspace.ts';
 import { WEBINAR_PATHS } from '../../contract/webinars.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
@@ -511,7 +514,7 @@ describe('the counsellor workspace', () => {
     // The consent basis is asked for: without it the file is not sent.
     await page.getByLabel('CSV file').setInputFiles({ name: `fair-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Check the file' }).click();
-    await page.getByText(WORKSPACE_MESSAGES.consentBasisRequired).waitFor();
+    await page.getByText(IMPORT_MESSAGES.consentBasisRequired).waitFor();
     await page.getByLabel('How these people agreed to be contacted').fill('Paper form at the Pune career fair, 12 Nov, consent box ticked');
     const upload = async () => {
       await page.getByLabel('CSV file').setInputFiles({ name: `fair-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });

@@ -3,7 +3,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_PATHS } from '../../contract/admin.ts';
-import { CONSOLE_PATHS, type PeopleResponse } from '../../contract/console.ts';
+import { CONSOLE_PATHS } from '../../contract/console.ts';
+import type { PeopleResponse } from '../../contract/people.ts';
 import { listOf, type ListSlug } from '../../contract/lead-kinds.ts';
 import { mimeLeaves, type SmtpPeer } from '../../api/testing/smtp.ts';
 import { DESK_PATHS } from '../../contract/desk.ts';

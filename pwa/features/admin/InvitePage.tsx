@@ -6,7 +6,9 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { object, ref, string } from 'yup';
 import { newAdminPassword } from '../../../contract/admin.ts';
-import { DESK_MESSAGES, DESK_PATHS, ROLE_LABELS, type Role } from '../../../contract/desk.ts';
+import { TEAM_MESSAGES } from '../../../contract/team.ts';
+import { DESK_PATHS } from '../../../contract/desk.ts';
+import { ROLE_LABELS, type Role } from '../../../contract/roles.ts';
 import { MESSAGES } from '../../../contract/messages.ts';
 import { AuthSection } from '../../components/form/AuthSection.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
@@ -58,13 +60,13 @@ export default function InvitePage() {
                 toast.show(RESET_NETWORK_MESSAGE, 'error');
               } else if (answer.ok) {
                 const state: SessionNotice = {
-                  notice: answer.message ?? DESK_MESSAGES.invitationAccepted,
+                  notice: answer.message ?? TEAM_MESSAGES.invitationAccepted,
                   kind: 'success',
                   ...(invitation ? { email: invitation.email } : {}),
                 };
                 void navigate('/admin-login', { state });
               } else {
-                toast.show(answer.message ?? DESK_MESSAGES.invitationInvalid, 'error');
+                toast.show(answer.message ?? TEAM_MESSAGES.invitationInvalid, 'error');
               }
             }}
           >
@@ -77,7 +79,7 @@ export default function InvitePage() {
               )}
               {invitation === null && (
                 <p className="form-error" role="alert">
-                  {DESK_MESSAGES.invitationInvalid}
+                  {TEAM_MESSAGES.invitationInvalid}
                 </p>
               )}
               <p>Choose the password you will log in with.</p>
@@ -89,7 +91,7 @@ export default function InvitePage() {
         ) : (
           <div className="form card" role="alert">
             <h1>Join the team</h1>
-            <p>{DESK_MESSAGES.invitationInvalid}</p>
+            <p>{TEAM_MESSAGES.invitationInvalid}</p>
           </div>
         )}
       </AuthSection>

@@ -4,8 +4,9 @@
 // saved before roles existed has none: until /me answers, nothing beyond reading is shown).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_PATHS, type AdminProfile } from '../../../../../contract/admin.ts';
-import { can, DEFAULT_DESK_HOURS, type DeskHours, type Permission, type Role } from '../../../../../contract/desk.ts';
-import type { MemberPreferences } from '../../../../../contract/workspace.ts';
+import { can, type Permission, type Role } from '../../../../../contract/roles.ts';
+import { DEFAULT_DESK_HOURS, type DeskHours } from '../../../../../contract/working-hours.ts';
+import type { MemberPreferences } from '../../../../../contract/views.ts';
 import { readSession, saveSession } from '../../session.ts';
 import { adminRequest } from './request.ts';
 import { useAdminData } from './use-admin-data.ts';

@@ -4,17 +4,17 @@
 // for this time tomorrow, moved to the desk's next working slot when that falls outside its hours. The server
 // records who and when, moves the status, and makes the first one the lead's first contact.
 import { useId, useState, type FormEvent } from 'react';
-import type { LeadDetail } from '../../../../../contract/console.ts';
+import type { LeadDetail } from '../../../../../contract/lead-detail.ts';
 import {
   ACTION_LABELS,
   ACTION_NOUNS,
   ACTION_TYPES,
-  DESK_LIMITS,
   OUTCOME_LABELS,
   OUTCOMES,
   type ActionType,
   type Outcome,
-} from '../../../../../contract/desk.ts';
+} from '../../../../../contract/activities.ts';
+import { DESK_LIMITS } from '../../../../../contract/desk.ts';
 import { fromIstInput } from '../common/format.ts';
 import { useMember } from '../common/member.tsx';
 import { emptyNextAction, NextActionFields, type NextActionDraft } from './NextActionFields.tsx';

@@ -3,7 +3,8 @@
 // timeline of everything that happened to it and everything the same person sent. What a
 // member may change follows their role (a viewer reads; only admins assign anyone or erase).
 import { useCallback, useMemo, useState } from 'react';
-import { leadPath, type LeadDetail } from '../../../../../contract/console.ts';
+import { leadPath } from '../../../../../contract/console.ts';
+import type { LeadDetail } from '../../../../../contract/lead-detail.ts';
 import type { LeadField, LeadListDef, LeadStatus, ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { Modal } from '../../../../components/Modal.tsx';
 import { useToast } from '../../../../components/Toast.tsx';

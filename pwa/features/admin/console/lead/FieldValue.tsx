@@ -2,7 +2,7 @@
 import { rupeesText } from '../../../../../contract/bookings.ts';
 import type { LeadField } from '../../../../../contract/lead-kinds.ts';
 import { certificatePagePath } from '../../../../../contract/quiz/api.ts';
-import { callLink, emailLink } from '../../../../../contract/workspace.ts';
+import { callLink, emailLink } from '../../../../../contract/templates.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../../../../contract/quiz/items.ts';
 import { isQuizLanguage, QUIZ_LANGUAGE_NAMES } from '../../../../../contract/quiz/options.ts';
 import { formatDateTime } from '../common/format.ts';

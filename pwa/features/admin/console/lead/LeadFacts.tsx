@@ -2,7 +2,7 @@
 // what they consented to, and the quick note form. Untrusted text, shown as text.
 import { useId, useState, type FormEvent } from 'react';
 import { NO_CONSENT_ON_RECORD, type ConsentRecord } from '../../../../../contract/consent.ts';
-import { NOTE_MAX } from '../../../../../contract/console.ts';
+import { NOTE_MAX } from '../../../../../contract/lead-detail.ts';
 import { SOURCE_KEYS, type LeadSource, type SourceKey, type SourceTouch } from '../../../../../contract/lead-signals.ts';
 import { formatDateTime } from '../common/format.ts';
 

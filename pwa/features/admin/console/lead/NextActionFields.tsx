@@ -1,14 +1,9 @@
 // The next step's fields, shared by the activity logger and the next-action editor: what
 // (call, WhatsApp, email, meeting), when (India time, with quick picks) and an optional note.
 import { useId } from 'react';
-import {
-  ACTION_LABELS,
-  ACTION_TYPES,
-  DESK_LIMITS,
-  nextWorkingSlot,
-  type ActionType,
-  type DeskHours,
-} from '../../../../../contract/desk.ts';
+import { ACTION_LABELS, ACTION_TYPES, type ActionType } from '../../../../../contract/activities.ts';
+import { DESK_LIMITS } from '../../../../../contract/desk.ts';
+import { nextWorkingSlot, type DeskHours } from '../../../../../contract/working-hours.ts';
 import { istInputValue } from '../common/format.ts';
 
 export interface NextActionDraft {

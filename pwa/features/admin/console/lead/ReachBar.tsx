@@ -3,8 +3,8 @@
 // records the attempt at once; then the outcome form asks how it went and what comes next,
 // and completes that same attempt (PATCH) instead of logging a second one.
 import { useEffect, useId, useRef, useState } from 'react';
-import { ACTION_LABELS, ACTION_NOUNS } from '../../../../../contract/desk.ts';
-import { TEMPLATE_LANGUAGE_LABELS, type MessageTemplate } from '../../../../../contract/workspace.ts';
+import { ACTION_LABELS, ACTION_NOUNS } from '../../../../../contract/activities.ts';
+import { TEMPLATE_LANGUAGE_LABELS, type MessageTemplate } from '../../../../../contract/templates.ts';
 import { leadName } from '../common/controls.tsx';
 import { useMember } from '../common/member.tsx';
 import { ActivityForm, type ActivityBody } from './ActivityLogger.tsx';

@@ -2,8 +2,8 @@
 // and next steps, its own submission, and the same person's other submissions and tests,
 // each with who and when. Every text from a visitor or a member is shown as text.
 import { Link } from 'react-router-dom';
-import type { LeadHistoryEntry, TimelineEntry } from '../../../../../contract/console.ts';
-import { ACTION_LABELS, ACTIVITY_LABELS, OUTCOME_LABELS } from '../../../../../contract/desk.ts';
+import type { LeadHistoryEntry, TimelineEntry } from '../../../../../contract/lead-detail.ts';
+import { ACTION_LABELS, ACTIVITY_LABELS, OUTCOME_LABELS } from '../../../../../contract/activities.ts';
 import { formatDateTime, statusLabel } from '../common/format.ts';
 
 function HistoryLine({ h }: { h: LeadHistoryEntry }) {

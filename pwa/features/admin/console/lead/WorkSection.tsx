@@ -2,8 +2,11 @@
 // leads (or back to the pool); a counsellor takes a pool lead or gives their own back; the
 // next step is shown with its due time, changed or cleared by those who work leads.
 import { useState, type FormEvent } from 'react';
-import type { LeadDetail } from '../../../../../contract/console.ts';
-import { ACTION_LABELS, DESK_PATHS, type Assignee, type NextAction, type TeamResponse } from '../../../../../contract/desk.ts';
+import type { LeadDetail } from '../../../../../contract/lead-detail.ts';
+import { ACTION_LABELS, type NextAction } from '../../../../../contract/activities.ts';
+import { DESK_PATHS } from '../../../../../contract/desk.ts';
+import type { Assignee } from '../../../../../contract/assignment.ts';
+import type { TeamResponse } from '../../../../../contract/team.ts';
 import { formatDateTime, fromIstInput, istInputValue } from '../common/format.ts';
 import { useMember } from '../common/member.tsx';
 import { useAdminData } from '../common/use-admin-data.ts';

@@ -2,7 +2,7 @@
 // filled for a lead, and the WhatsApp, call and email links (contract/workspace.ts builds
 // them, so the number is always +91 and ten digits and an address can never add a recipient).
 import { useEffect, useState } from 'react';
-import type { ActionType } from '../../../../../contract/desk.ts';
+import type { ActionType } from '../../../../../contract/activities.ts';
 import {
   callLink,
   defaultTemplate,
@@ -10,11 +10,11 @@ import {
   templatesFor,
   templateValuesFor,
   whatsappLink,
-  WORKSPACE_PATHS,
   type MessageTemplate,
   type TemplateChannel,
   type TemplatesResponse,
-} from '../../../../../contract/workspace.ts';
+} from '../../../../../contract/templates.ts';
+import { WORKSPACE_PATHS } from '../../../../../contract/workspace.ts';
 import { adminRequest } from '../common/request.ts';
 
 /** The ways to reach a lead that open something outside the console. */

@@ -3,7 +3,9 @@
 // step, or a tag. Applying it is the bar's (list/BulkBar.tsx).
 import { useState, type FormEvent } from 'react';
 import type { BulkAction } from '../../../../../contract/bulk.ts';
-import { DESK_PATHS, type AssignmentRules, type TeamResponse } from '../../../../../contract/desk.ts';
+import { DESK_PATHS } from '../../../../../contract/desk.ts';
+import type { AssignmentRules } from '../../../../../contract/assignment.ts';
+import type { TeamResponse } from '../../../../../contract/team.ts';
 import type { LeadStatus, ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { StatusSelect } from '../common/controls.tsx';
 import { fromIstInput, statusLabel } from '../common/format.ts';

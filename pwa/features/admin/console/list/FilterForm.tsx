@@ -1,7 +1,8 @@
 // A list's filters: a search that waits for typing to pause, a date range (IST), a status
 // (spam only when asked for), a source, whose leads (mine, the pool, or a member's) and the lowest score.
 import { useEffect, useId, useState } from 'react';
-import { DESK_PATHS, type TeamResponse } from '../../../../../contract/desk.ts';
+import { DESK_PATHS } from '../../../../../contract/desk.ts';
+import type { TeamResponse } from '../../../../../contract/team.ts';
 import { LEAD_STATUSES, type LeadListDef, type LeadStatus } from '../../../../../contract/lead-kinds.ts';
 import { SOURCE_VALUE_MAX } from '../../../../../contract/lead-signals.ts';
 import type { ListFilters } from './filters.ts';

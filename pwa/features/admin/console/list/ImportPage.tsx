@@ -6,13 +6,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LEAD_KINDS, LISTED_KINDS, type ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { CONSENT_BASIS_MAX } from '../../../../../contract/consent.ts';
-import {
-  consentBasisError,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
-  WORKSPACE_PATHS,
-  type ImportResponse,
-} from '../../../../../contract/workspace.ts';
+import { consentBasisError, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResponse } from '../../../../../contract/lead-import.ts';
+import { WORKSPACE_PATHS } from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { formatCount } from '../common/format.ts';
 import { useMember } from '../common/member.tsx';

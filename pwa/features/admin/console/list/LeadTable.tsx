@@ -6,14 +6,16 @@
 // the lead's panel. Below 700 px each row is a card (console.css).
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ACTION_LABELS, durationText, type Assignee, type NextAction } from '../../../../../contract/desk.ts';
+import { ACTION_LABELS, type NextAction } from '../../../../../contract/activities.ts';
+import { durationText } from '../../../../../contract/working-hours.ts';
+import type { Assignee } from '../../../../../contract/assignment.ts';
 import type { LeadListDef, LeadStatus } from '../../../../../contract/lead-kinds.ts';
 import { leadName, StatusSelect } from '../common/controls.tsx';
 import { FieldValue } from '../lead/FieldValue.tsx';
 import { formatDateTime } from '../common/format.ts';
 import { useMember } from '../common/member.tsx';
 import { offeredTemplates, reachLinks, useTemplates, type ReachType } from '../lead/reach.ts';
-import type { MessageTemplate } from '../../../../../contract/workspace.ts';
+import type { MessageTemplate } from '../../../../../contract/templates.ts';
 import { ariaSort, nextSort, type TableColumn } from './columns.ts';
 import type { Lead } from './useLeadList.ts';
 import { ScoreBadge } from '../score/ScoreBadge.tsx';

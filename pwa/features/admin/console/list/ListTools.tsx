@@ -3,7 +3,8 @@
 // the member alone or shared with the team.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { LeadListDef, ListSlug } from '../../../../../contract/lead-kinds.ts';
-import { WORKSPACE_PATHS, type SavedView } from '../../../../../contract/workspace.ts';
+import { WORKSPACE_PATHS } from '../../../../../contract/workspace.ts';
+import type { SavedView } from '../../../../../contract/views.ts';
 import { useToast } from '../../../../components/Toast.tsx';
 import { useMember } from '../common/member.tsx';
 import { adminRequest } from '../common/request.ts';

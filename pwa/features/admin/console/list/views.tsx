@@ -3,7 +3,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { listOf, type ListSlug } from '../../../../../contract/lead-kinds.ts';
-import { WORKSPACE_PATHS, type SavedView, type ViewsResponse } from '../../../../../contract/workspace.ts';
+import { WORKSPACE_PATHS } from '../../../../../contract/workspace.ts';
+import type { SavedView, ViewsResponse } from '../../../../../contract/views.ts';
 import { useToast } from '../../../../components/Toast.tsx';
 import { useMember } from '../common/member.tsx';
 import { adminRequest } from '../common/request.ts';

@@ -4,14 +4,11 @@
 // 700 px each row is a card (desk.css).
 // Admins and viewers can look at anyone's day. It refreshes itself on live events.
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  ACTION_LABELS,
-  DESK_PATHS,
-  durationText,
-  type MyDayItem,
-  type MyDayResponse,
-  type TeamResponse,
-} from '../../../../../contract/desk.ts';
+import { ACTION_LABELS } from '../../../../../contract/activities.ts';
+import { DESK_PATHS } from '../../../../../contract/desk.ts';
+import { durationText } from '../../../../../contract/working-hours.ts';
+import type { MyDayItem, MyDayResponse } from '../../../../../contract/my-day.ts';
+import type { TeamResponse } from '../../../../../contract/team.ts';
 import { CONSOLE_PATHS } from '../../../../../contract/console.ts';
 import { listOf } from '../../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../../components/Meta.tsx';

@@ -2,7 +2,8 @@
 // same numbers in a table for screen readers and anyone who wants them; totals for today,
 // 7 and 30 days; leads by status; and a notice when mail has failed for good.
 import { Link } from 'react-router-dom';
-import { CONSOLE_PATHS, type OverviewResponse } from '../../../../../contract/console.ts';
+import { CONSOLE_PATHS } from '../../../../../contract/console.ts';
+import type { OverviewResponse } from '../../../../../contract/overview.ts';
 import { LEAD_STATUSES, LIST_SLUGS, listOf, type ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { CHART_SKELETON, LoadState } from '../common/LoadState.tsx';

@@ -2,8 +2,8 @@
 // from arrival to first contact, and how many were contacted within the SLA) and each
 // member's share, contacts, conversions and next steps overdue now.
 import { Link } from 'react-router-dom';
-import { durationText } from '../../../../../contract/desk.ts';
-import type { OverviewResponse } from '../../../../../contract/console.ts';
+import { durationText } from '../../../../../contract/working-hours.ts';
+import type { OverviewResponse } from '../../../../../contract/overview.ts';
 import { formatCount } from '../common/format.ts';
 
 const percent = (n: number, of: number) => (of === 0 ? '–' : `${Math.round((n / of) * 100)}%`);

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { listOf } from '../../../../../contract/lead-kinds.ts';
-import { WORKSPACE_PATHS, type PeopleListResponse } from '../../../../../contract/workspace.ts';
+import { WORKSPACE_PATHS } from '../../../../../contract/workspace.ts';
+import type { PeopleListResponse } from '../../../../../contract/people.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { formatDateTime, statusLabel } from '../common/format.ts';
 import { useAdminData } from '../common/use-admin-data.ts';

@@ -4,7 +4,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { listOf } from '../../../../../contract/lead-kinds.ts';
-import { callLink, WORKSPACE_PATHS, type LikelyDuplicate, type PersonDetail, type PersonMerge } from '../../../../../contract/workspace.ts';
+import { callLink } from '../../../../../contract/templates.ts';
+import { WORKSPACE_PATHS } from '../../../../../contract/workspace.ts';
+import type { LikelyDuplicate, PersonDetail, PersonMerge } from '../../../../../contract/people.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
 import { ErrorNotice } from '../common/controls.tsx';

@@ -1,5 +1,6 @@
 // One action of a rule in the editor: its type, then the fields that type needs.
-import { ACTION_LABELS, ACTION_TYPES, type TeamMember } from '../../../../../contract/desk.ts';
+import { ACTION_LABELS, ACTION_TYPES } from '../../../../../contract/activities.ts';
+import type { TeamMember } from '../../../../../contract/team.ts';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS } from '../../../../../contract/lead-kinds.ts';
 import { EMAIL_PLACEHOLDERS, RULE_ACTION_LABELS, RULE_ACTION_TYPES, type RuleAction } from '../../../../../contract/rules.ts';
 

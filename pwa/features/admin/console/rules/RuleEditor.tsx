@@ -4,7 +4,7 @@
 // matched before it is saved.
 import { useState } from 'react';
 import { ValidationError } from 'yup';
-import type { TeamMember } from '../../../../../contract/desk.ts';
+import type { TeamMember } from '../../../../../contract/team.ts';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, LIST_SLUGS, listOf, type ListSlug } from '../../../../../contract/lead-kinds.ts';
 import {
   CONDITION_FIELD_LABELS,

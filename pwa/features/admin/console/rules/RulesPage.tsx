@@ -2,7 +2,8 @@
 // how often it fired and its failures (a firing retried or given up, with Retry), and an
 // editor for a new or changed rule. Admins only (the server says 403 to anyone else).
 import { useState } from 'react';
-import { DESK_PATHS, type TeamResponse } from '../../../../../contract/desk.ts';
+import { DESK_PATHS } from '../../../../../contract/desk.ts';
+import type { TeamResponse } from '../../../../../contract/team.ts';
 import { RULE_EVENT_LABELS, RULES_PATH, type Rule, type RuleInput, type RulesResponse } from '../../../../../contract/rules.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';

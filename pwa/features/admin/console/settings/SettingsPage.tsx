@@ -2,7 +2,7 @@
 // follow-ups, India Standard Time), or none.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ADMIN_PATHS } from '../../../../../contract/admin.ts';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../../../contract/desk.ts';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../../../contract/roles.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
 import { ErrorNotice } from '../common/controls.tsx';

@@ -10,13 +10,13 @@ import {
   TEMPLATE_PLACEHOLDERS,
   TEMPLATE_STAGE_LABELS,
   TEMPLATE_STAGES,
-  WORKSPACE_PATHS,
   type MessageTemplate,
   type TemplateChannel,
   type TemplateLanguage,
   type TemplateStage,
   type TemplatesResponse,
-} from '../../../../../contract/workspace.ts';
+} from '../../../../../contract/templates.ts';
+import { WORKSPACE_PATHS } from '../../../../../contract/workspace.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
 import { ConfirmDelete, ErrorNotice } from '../common/controls.tsx';

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefO
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_MESSAGES, ADMIN_PATHS } from '../../../../../contract/admin.ts';
 import { LIST_SLUGS, listOf } from '../../../../../contract/lead-kinds.ts';
-import { type Permission } from '../../../../../contract/desk.ts';
+import type { Permission } from '../../../../../contract/roles.ts';
 import { CONSOLE_ROUTES } from '../../../../../contract/routes.ts';
 import { ToastProvider, useToast } from '../../../../components/Toast.tsx';
 import { adminName, clearSession, onSessionEnded, readSession, type SessionNotice } from '../../session.ts';

@@ -5,7 +5,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { listOf } from '../../../../../contract/lead-kinds.ts';
-import { WORKSPACE_PATHS, type SearchHit, type SearchResponse } from '../../../../../contract/workspace.ts';
+import { WORKSPACE_PATHS } from '../../../../../contract/workspace.ts';
+import type { SearchHit, SearchResponse } from '../../../../../contract/search.ts';
 import { formatDateTime } from '../common/format.ts';
 import { serverOr, useAdminData } from '../common/use-admin-data.ts';
 

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LeadEvent } from '../../../../../contract/console.ts';
-import { ACTION_LABELS } from '../../../../../contract/desk.ts';
+import { ACTION_LABELS } from '../../../../../contract/activities.ts';
 import { listOf } from '../../../../../contract/lead-kinds.ts';
 import { useToast } from '../../../../components/Toast.tsx';
 import { formatDateTime } from '../common/format.ts';

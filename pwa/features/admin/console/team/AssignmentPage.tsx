@@ -2,14 +2,10 @@
 // members (in the order shown; fair across every server, deactivated members skipped, spam
 // never assigned) or manual (they wait unassigned). Admins change it; viewers read it.
 import { useEffect, useState } from 'react';
-import {
-  DESK_PATHS,
-  ROLE_LABELS,
-  type AssignmentRules,
-  type ListAssignment,
-  type TeamMember,
-  type TeamResponse,
-} from '../../../../../contract/desk.ts';
+import { DESK_PATHS } from '../../../../../contract/desk.ts';
+import { ROLE_LABELS } from '../../../../../contract/roles.ts';
+import type { AssignmentRules, ListAssignment } from '../../../../../contract/assignment.ts';
+import type { TeamMember, TeamResponse } from '../../../../../contract/team.ts';
 import { LIST_SLUGS, listOf, type ListSlug } from '../../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';

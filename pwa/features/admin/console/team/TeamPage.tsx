@@ -2,15 +2,9 @@
 // form (admins), and role changes and deactivation (admins; either ends that member's
 // sessions at once). Viewers read it.
 import { useId, useState, type FormEvent } from 'react';
-import {
-  DESK_PATHS,
-  ROLE_DESCRIPTIONS,
-  ROLE_LABELS,
-  ROLES,
-  type Role,
-  type TeamMember,
-  type TeamResponse,
-} from '../../../../../contract/desk.ts';
+import { DESK_PATHS } from '../../../../../contract/desk.ts';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '../../../../../contract/roles.ts';
+import type { TeamMember, TeamResponse } from '../../../../../contract/team.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
 import { ErrorNotice } from '../common/controls.tsx';
