@@ -90,7 +90,7 @@ function upstreamOnly(o: RoundsOptions): Record<string, Periodic> {
       },
     },
     // New leads' first score where no rule's lead.created job gave it (score/new-leads.ts).
-    'score.new-leads': { everyMs: 2_000, run: (now) => scoreNewLeadsOnce(db, now) },
+    'score.new-leads': { everyMs: 2_000, run: (now) => scoreNewLeadsOnce(db, now).then(() => false) },
     // With a gateway or without: an unpaid booking's one reminder and its owner's follow-up.
     'payments.reminders': {
       everyMs: config.reminderPollMs,

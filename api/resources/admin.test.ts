@@ -274,8 +274,8 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       }
       expect(Array.isArray(bodies[ADMIN_LIST_PATHS.joinNow])).toBe(true);
       // Each item is the spec's record with its status (console issue: status per item) and
-      // the desk's fields: owner, next step, first contact, and the wait while there is none.
-      const desk = ['assignee', 'firstContactAt', 'likelyDuplicate', 'nextAction', 'personId', 'slaDueAt', 'waitedMinutes'];
+      // the desk's fields: owner, next step, first contact, the wait while there is none, and the score.
+      const desk = ['assignee', 'firstContactAt', 'likelyDuplicate', 'nextAction', 'personId', 'score', 'slaDueAt', 'waitedMinutes'];
       const withDesk = (keys: string[]) => [...keys, ...desk].sort();
       expect(Object.keys(bodies[ADMIN_LIST_PATHS.joinNow][0]).sort()).toEqual(
         withDesk(['_id', 'createdAt', 'email', 'name', 'phone', 'status']),
@@ -295,6 +295,8 @@ describe.each(testBackends())('admin API on $name', (backend) => {
         // Not joined to its person yet: the linker runs in the server's background.
         personId: null,
         likelyDuplicate: false,
+        // Not scored yet either: the scheduler's round scores it in the server's background.
+        score: 0,
       });
       // "Array, or data.data" (§7): the items are under data.
       expect(Object.keys(bodies[ADMIN_LIST_PATHS.enquiries]).sort()).toEqual(['data', 'success']);

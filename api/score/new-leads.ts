@@ -10,8 +10,13 @@ import type { Database } from '../db/schema.ts';
 import { ALL_LISTED } from '../leads/definitions.ts';
 import { rescoreLeads, rescorePerson } from './compute.ts';
 
-/** Leads scored per list per round; a full batch asks for the next round at once. */
-export const NEW_LEAD_BATCH = 200;
+/**
+ * Leads scored per list per round. Small, and a full batch waits for the next round rather than
+ * asking for one at once: on embedded PGlite every query shares the requests' one connection,
+ * and a burst of leads must not be slowed by scoring them (10 a second per list is well ahead of
+ * any real day's leads; a flood is scored as it eases, or by the nightly sweep).
+ */
+export const NEW_LEAD_BATCH = 20;
 /**
  * How far back a round looks. A lead whose weights really give 0 (an admin set its form's
  * points to 0) is looked at again for this long, never for ever; the nightly sweep scores
@@ -19,7 +24,7 @@ export const NEW_LEAD_BATCH = 200;
  */
 const WINDOW_MS = 60 * 60_000;
 
-/** Scores the last hour's unscored leads; true when a list had more than one batch. */
+/** Scores the last hour's unscored leads, a batch per list; true when a list had more than one batch. */
 export async function scoreNewLeadsOnce(db: Kysely<Database>, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - WINDOW_MS);
   let more = false;
