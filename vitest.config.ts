@@ -40,6 +40,10 @@ export default defineConfig({
           globalSetup,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser condition (a panel refreshed after a click, a count updated by the live
+          // feed) is waited for up to 10 s, not expect.poll's 1 s: on a loaded 2-core machine a
+          // refresh can take longer than a second, and a poll that never comes true still fails.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
