@@ -13,10 +13,10 @@ import { rescoreLeads, rescorePerson } from './compute.ts';
 /**
  * Leads scored per list per round. Small, and a full batch waits for the next round rather than
  * asking for one at once: on embedded PGlite every query shares the requests' one connection,
- * and a burst of leads must not be slowed by scoring them (10 a second per list is well ahead of
+ * and a burst of leads must not be slowed by scoring them (2.5 a second per list is ahead of
  * any real day's leads; a flood is scored as it eases, or by the nightly sweep).
  */
-export const NEW_LEAD_BATCH = 20;
+export const NEW_LEAD_BATCH = 5;
 /**
  * How far back a round looks. A lead whose weights really give 0 (an admin set its form's
  * points to 0) is looked at again for this long, never for ever; the nightly sweep scores
