@@ -8,7 +8,7 @@ import { PAID_PACKAGES, paymentLinkWithReference, rupeesText, upiUri, type PaidP
 import type { Database } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { linesHtml } from '../lib/html.ts';
 import { bookingMailWords } from '../mail/booking-words.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { bookingLead } from './definitions.ts';
@@ -50,11 +50,7 @@ export function bookingEmail(row: BookingRow, payment: Pick<Config, 'paymentLink
     );
   }
   const text = lines.join('\n');
-  const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
-    .map((l) =>
-      l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</div>`,
-    )
-    .join('')}</div>`;
+  const html = linesHtml(lines, link);
   return { to: row.email, subject: w.bookingSubject(row.reference), text, html, kind: 'booking' };
 }
 
@@ -65,11 +61,7 @@ export function paymentLinkEmail(
 ): OutgoingMail {
   const w = bookingMailWords(row.site_language);
   const lines = [w.hello(row.name), '', w.linkReady(row.reference, url), w.linkPay(rupeesText(row.amount))];
-  const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
-    .map((l) =>
-      l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(url), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)}</div>`,
-    )
-    .join('')}</div>`;
+  const html = linesHtml(lines, url);
   return { to: row.email, subject: w.linkSubject(row.reference), text: lines.join('\n'), html, kind: 'booking' };
 }
 

@@ -19,7 +19,7 @@ import type { NextAction } from '../../contract/activities.ts';
 import type { Config } from '../config.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { announce, record } from '../leads/history.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { linesHtml } from '../lib/html.ts';
 import { bookingMailWords } from '../mail/booking-words.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { bookingPageUrl } from './links.ts';
@@ -58,11 +58,7 @@ export function paymentReminderEmail(row: Booking, config: ReminderSettings): Ou
       w.upiAfter,
     );
   lines.push('', w.bookingPage(bookingPageUrl(config.publicUrl, row.reference)), w.alreadyPaid);
-  const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
-    .map((l) =>
-      l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</div>`,
-    )
-    .join('')}</div>`;
+  const html = linesHtml(lines, link);
   return {
     to: row.email,
     subject: w.reminderSubject(row.reference),
