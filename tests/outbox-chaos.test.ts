@@ -15,20 +15,9 @@ import { launchBrowser } from './support/browser.ts';
 import { adminEnv, storedLeads } from './support/console.ts';
 import { drainedOutbox, firstAttempted, leadItem, seedOutbox, type SeedItem } from './support/outbox.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { seededRandom } from '../api/testing/random.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-
-/** A small seeded generator, so a failing run can be replayed. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function items(count: number): SeedItem[] {
   return Array.from({ length: count }, (_, i) => leadItem(i, 'chaos'));
@@ -83,7 +72,7 @@ describe('outbox under chaos', () => {
     const queued = items(500);
     await seedOutbox(page, queued.slice(0, 250));
 
-    const random = rng(20261121);
+    const random = seededRandom(20261121);
     const stats = { aborted: 0, dropped: 0, passed: 0 };
     await context.route('**/api/v1/**', async (route) => {
       const r = random();

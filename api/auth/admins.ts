@@ -79,6 +79,51 @@ export async function setAdminPassword(db: Kysely<Database>, email: string, pass
   });
 }
 
+/**
+ * Spends a single-use emailed link (a password reset, a team invitation) and sets the password
+ * of the member it was sent to, in one transaction. False for a link that is unknown, used or
+ * expired.
+ */
+export async function setPasswordByLink(
+  db: Kysely<Database>,
+  links: 'password_resets' | 'team_invitations',
+  tokenHash: string,
+  password: string,
+  now: Date,
+): Promise<boolean> {
+  const usable = await db
+    .selectFrom(links)
+    .select('admin_id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  // Cheap check first, so an unknown token costs no password hashing.
+  if (!usable) return false;
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    // The update is the single-use guard: of two racing requests, one gets the row.
+    const consumed = await trx
+      .updateTable(links)
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('admin_id')
+      .executeTakeFirst();
+    if (!consumed) return false;
+    const member = await trx
+      .updateTable('admins')
+      .set({ password_hash: passwordHash, password_changed_at: now })
+      .where('id', '=', consumed.admin_id)
+      .returning(['id', 'email'])
+      .executeTakeFirst();
+    if (!member) return false;
+    await afterPasswordChange(trx, member, now);
+    return true;
+  });
+}
+
 /** What every password change does besides the hash: sessions, reset links and the login throttle. */
 export async function afterPasswordChange(trx: Kysely<Database>, admin: { id: string; email: string }, now: Date): Promise<void> {
   await endAllSessions(trx, admin.id, now);

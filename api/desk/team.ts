@@ -6,11 +6,10 @@ import { sql, type Kysely } from 'kysely';
 import { TEAM_MESSAGES, INVITATION_HOURS, INVITATION_RESEND_SECONDS, type Invite, type TeamMember } from '../../contract/team.ts';
 import type { Role } from '../../contract/roles.ts';
 import type { Database } from '../db/schema.ts';
-import { afterPasswordChange, defaultName } from '../auth/admins.ts';
+import { defaultName, setPasswordByLink } from '../auth/admins.ts';
 import { endAllSessions, type Member } from '../auth/auth.ts';
 import { HttpError } from '../http/http.ts';
 import { hashLinkToken, newLinkToken } from '../auth/link-tokens.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { invitationEmail, invitationLink } from '../mail/desk.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { isLeadId } from '../leads/history.ts';
@@ -123,38 +122,7 @@ export async function invitationFor(db: Kysely<Database>, token: string, now: Da
 
 /** Spends an invitation and sets the member's password. False for a link that is unknown, used or expired. */
 export async function acceptInvitation(db: Kysely<Database>, token: string, password: string, now: Date): Promise<boolean> {
-  const tokenHash = hashLinkToken(token);
-  const usable = await db
-    .selectFrom('team_invitations')
-    .select('id')
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  // Cheap check first, so an unknown token costs no password hashing.
-  if (!usable) return false;
-  const passwordHash = await hashPassword(password);
-  return db.transaction().execute(async (trx) => {
-    // The update is the single-use guard: of two racing requests, one gets the row.
-    const consumed = await trx
-      .updateTable('team_invitations')
-      .set({ used_at: now })
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('admin_id')
-      .executeTakeFirst();
-    if (!consumed) return false;
-    const member = await trx
-      .updateTable('admins')
-      .set({ password_hash: passwordHash, password_changed_at: now })
-      .where('id', '=', consumed.admin_id)
-      .returning(['id', 'email'])
-      .executeTakeFirst();
-    if (!member) return false;
-    await afterPasswordChange(trx, member, now);
-    return true;
-  });
+  return setPasswordByLink(db, 'team_invitations', hashLinkToken(token), password, now);
 }
 
 /**

@@ -4,12 +4,12 @@
 // visitor has it even if they close the page before paying. A relay sends no mail: the
 // upstream mails when the relay forwards the booking.
 import type { Selectable, Transaction } from 'kysely';
-import { PAID_PACKAGES, paymentLinkWithReference, rupeesText, upiUri, type PaidPackage } from '../../contract/bookings.ts';
+import { PAID_PACKAGES, paymentLinkWithReference, rupeesText, type PaidPackage } from '../../contract/bookings.ts';
 import type { Database } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { Deps } from '../deps.ts';
-import { escapeHtml } from '../lib/html.ts';
-import { bookingMailWords } from '../mail/booking-words.ts';
+import { linesHtml } from '../lib/html.ts';
+import { bookingMailWords, upiLines } from '../mail/booking-words.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { bookingLead } from './definitions.ts';
 
@@ -37,24 +37,9 @@ export function bookingEmail(row: BookingRow, payment: Pick<Config, 'paymentLink
     '',
     payment.gateway ? w.linkComing(link) : w.payOnline(link),
   ];
-  if (payment.upi) {
-    lines.push(
-      '',
-      w.upiOr,
-      w.upiPayee(payment.upi.name),
-      w.upiId(payment.upi.vpa),
-      w.upiAmount(amount),
-      w.upiNote(row.reference),
-      w.upiLink(upiUri(payment.upi, PAID_PACKAGES[pkg].rupees, row.reference)),
-      w.upiAfter,
-    );
-  }
+  if (payment.upi) lines.push(...upiLines(w, payment.upi, PAID_PACKAGES[pkg].rupees, row.reference));
   const text = lines.join('\n');
-  const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
-    .map((l) =>
-      l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</div>`,
-    )
-    .join('')}</div>`;
+  const html = linesHtml(lines, link);
   return { to: row.email, subject: w.bookingSubject(row.reference), text, html, kind: 'booking' };
 }
 
@@ -65,11 +50,7 @@ export function paymentLinkEmail(
 ): OutgoingMail {
   const w = bookingMailWords(row.site_language);
   const lines = [w.hello(row.name), '', w.linkReady(row.reference, url), w.linkPay(rupeesText(row.amount))];
-  const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
-    .map((l) =>
-      l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(url), `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`)}</div>`,
-    )
-    .join('')}</div>`;
+  const html = linesHtml(lines, url);
   return { to: row.email, subject: w.linkSubject(row.reference), text: lines.join('\n'), html, kind: 'booking' };
 }
 

@@ -18,18 +18,23 @@ export function submissionSummary(s: Pick<PersonSubmission, 'list'> & Record<str
     .slice(0, 200);
 }
 
+/** A taken test in a timeline: when, in which language, and its certificate. */
+export function testEntry(s: PersonSubmission): TimelineEntry {
+  return {
+    kind: 'test',
+    _id: s._id,
+    at: s.createdAt,
+    language: String(s.language ?? ''),
+    certificateUrl: String(s.certificateUrl ?? ''),
+  };
+}
+
 export function timelineOf(list: ListSlug, id: string, history: LeadHistoryEntry[], submissions: PersonSubmission[]): TimelineEntry[] {
   // Newest first, and the sort below is stable: entries of one instant keep this order.
   const entries: TimelineEntry[] = [...history].reverse().map((h) => ({ ...h, kind: 'history' as const }));
   for (const s of submissions) {
     if (s.kind === 'test') {
-      entries.push({
-        kind: 'test',
-        _id: s._id,
-        at: s.createdAt,
-        language: String(s.language ?? ''),
-        certificateUrl: String(s.certificateUrl ?? ''),
-      });
+      entries.push(testEntry(s));
       continue;
     }
     const kind = kindOfSlug(s.list);

@@ -4,7 +4,7 @@
 // registration marked spam, or erased (its row is gone), is told nothing.
 import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { linesHtml } from '../lib/html.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { istText } from './webinar-mail.ts';
 
@@ -15,9 +15,7 @@ type Registrant = { name: string; email: string; site_language: string };
 const BATCH = 200;
 
 function mail(to: string, subject: string, lines: string[]): OutgoingMail {
-  const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
-    .map((l) => (l === '' ? '<br>' : `<div>${escapeHtml(l)}</div>`))
-    .join('')}</div>`;
+  const html = linesHtml(lines);
   return { to, subject, text: lines.join('\n'), html, kind: 'webinar' };
 }
 

@@ -5,7 +5,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { linesHtml } from '../lib/html.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { webinarLead } from './definitions.ts';
 import { WebinarClosed } from './webinar-closed.ts';
@@ -28,11 +28,7 @@ export function istText(at: Date, language: string = 'en'): string {
 }
 
 function mailOf(to: string, subject: string, lines: string[], link: string): OutgoingMail {
-  const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
-    .map((l) =>
-      l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</div>`,
-    )
-    .join('')}</div>`;
+  const html = linesHtml(lines, link);
   return { to, subject, text: lines.join('\n'), html, kind: 'webinar' };
 }
 

@@ -9,18 +9,7 @@ import { pgliteBackend, testBackends, type TestDatabase } from '../testing/datab
 import { postJson, testApp } from '../testing/app.ts';
 import { fakeClock } from '../testing/clock.ts';
 import { createRateLimiter } from './rate-limit.ts';
-
-/** A small seeded generator (mulberry32), so a failure replays. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../testing/random.ts';
 
 /** The most admissions found in any 60-second span [t, t + 60 s) of these sorted times (ms). */
 function busiestMinute(times: number[]): number {
@@ -61,7 +50,7 @@ for (const backend of testBackends()) {
     });
 
     it('never admits more than the limit in any 60-second span, however the requests arrive', async () => {
-      const random = rng(42);
+      const random = seededRandom(42);
       let now = Date.UTC(2026, 10, 23, 10, 0, 0);
       const { take } = limiterAt(100, () => new Date(now));
       const admitted: number[] = [];
@@ -131,7 +120,7 @@ for (const backend of testBackends()) {
     });
 
     it('serves a flood from one address through three instances mostly without round trips, never over the limit in any minute', async () => {
-      const random = rng(7);
+      const random = seededRandom(7);
       let now = Date.UTC(2026, 10, 23, 10, 0, 0);
       const clock = () => new Date(now);
       const address = `flood-${n++}`;

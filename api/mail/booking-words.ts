@@ -3,7 +3,7 @@
 // visitor who booked on the Hindi site reads Hindi. Typed by the English words, so a new
 // English line without its Hindi one fails the typecheck. Programme and package names,
 // references, amounts and links stay as they are written everywhere else.
-import { BOOKING_HOLD_DAYS } from '../../contract/bookings.ts';
+import { BOOKING_HOLD_DAYS, rupeesText, upiUri, type UpiPayee } from '../../contract/bookings.ts';
 import type { SiteLanguage } from '../db/schema.ts';
 
 interface Seat {
@@ -86,4 +86,21 @@ const WORDS: Record<SiteLanguage, BookingMailWords> = { en: EN, hi: HI };
 /** The words for a booking made from a form in `language` (English for anything else). */
 export function bookingMailWords(language: string | undefined): BookingMailWords {
   return language === 'hi' ? WORDS.hi : WORDS.en;
+}
+
+/**
+ * A booking email's way to pay by UPI instead, after a blank line: the payee's name and ID, the
+ * amount, the reference for the payment's note, and a upi:// link that fills them all in.
+ */
+export function upiLines(w: BookingMailWords, upi: UpiPayee, rupees: number, reference: string): string[] {
+  return [
+    '',
+    w.upiOr,
+    w.upiPayee(upi.name),
+    w.upiId(upi.vpa),
+    w.upiAmount(rupeesText(rupees)),
+    w.upiNote(reference),
+    w.upiLink(upiUri(upi, rupees, reference)),
+    w.upiAfter,
+  ];
 }

@@ -4,11 +4,11 @@
 // choosing. The VAPID key is the configured pair, or one made once per database however many
 // instances start at once.
 import webpush from 'web-push';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFY_MESSAGES } from '../../contract/notifications.ts';
 import { memberToken } from '../testing/admin.ts';
-import { testApp } from '../testing/app.ts';
-import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { testApp, useTestApp } from '../testing/app.ts';
+import { testBackends } from '../testing/databases.ts';
 import { browserKeys } from '../testing/push-standin.ts';
 import { isAllowedEndpoint } from './endpoints.ts';
 import { notifyMembers } from './notify.ts';
@@ -64,23 +64,17 @@ describe('push settings', () => {
 });
 
 describe.each(testBackends())('push subscriptions and key on $name', (backend) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof testApp>['app'];
+  const t = useTestApp(backend);
   let asha: { id: string; token: string };
   let ravi: { id: string; token: string };
   beforeAll(async () => {
-    database = await backend.create();
-    app = testApp(database).app;
-    asha = await memberToken(database.db, 'sub-asha@example.in', 'counsellor');
-    ravi = await memberToken(database.db, 'sub-ravi@example.in', 'trainer');
-  });
-  afterAll(async () => {
-    await database?.dispose();
+    asha = await memberToken(t.database.db, 'sub-asha@example.in', 'counsellor');
+    ravi = await memberToken(t.database.db, 'sub-ravi@example.in', 'trainer');
   });
 
   const call = (method: string, token: string, body: unknown) =>
     Promise.resolve(
-      app.request('/api/admin/push/subscriptions', {
+      t.app.request('/api/admin/push/subscriptions', {
         method,
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
@@ -90,7 +84,7 @@ describe.each(testBackends())('push subscriptions and key on $name', (backend) =
     const k = browserKeys();
     return { p256dh: k.p256dh, auth: k.auth };
   };
-  const rows = () => database.db.selectFrom('push_subscriptions').select(['endpoint', 'member_id']).orderBy('endpoint').execute();
+  const rows = () => t.database.db.selectFrom('push_subscriptions').select(['endpoint', 'member_id']).orderBy('endpoint').execute();
 
   it('refuses endpoints off the push services and keys no browser makes, with the reason', async () => {
     const cases: Array<[unknown, string]> = [
@@ -114,18 +108,18 @@ describe.each(testBackends())('push subscriptions and key on $name', (backend) =
     const endpoint = 'https://fcm.googleapis.com/fcm/send/shared-desk';
     expect((await call('POST', asha.token, { endpoint, keys: keys() })).status).toBe(201);
     expect((await call('POST', asha.token, { endpoint, keys: keys() })).status).toBe(201);
-    await notifyMembers(database.db, {
+    await notifyMembers(t.database.db, {
       memberIds: [asha.id],
       kind: 'assigned',
       lead: { list: 'contact', id: '0192f5a0-0000-7000-8000-0000000000bb', firstName: 'Asha' },
       title: 'New lead: Asha',
       body: 'Contact Users',
     });
-    expect(await database.db.selectFrom('push_queue').select('id').execute()).toHaveLength(1);
+    expect(await t.database.db.selectFrom('push_queue').select('id').execute()).toHaveLength(1);
     // Ravi signs in on the same browser: it is his now, and Asha's queued push is not shown to him.
     expect((await call('POST', ravi.token, { endpoint, keys: keys() })).status).toBe(201);
     expect(await rows()).toEqual([{ endpoint, member_id: ravi.id }]);
-    expect(await database.db.selectFrom('push_queue').select('id').execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('push_queue').select('id').execute()).toEqual([]);
     // Asha cannot stop Ravi's; Ravi can.
     expect((await call('DELETE', asha.token, { endpoint })).status).toBe(204);
     expect(await rows()).toHaveLength(1);
@@ -135,17 +129,17 @@ describe.each(testBackends())('push subscriptions and key on $name', (backend) =
 
   it('gives one VAPID key per database, made once even when instances start together', async () => {
     const [a, b] = await Promise.all([
-      vapidKeys(database.db.withoutPlugins(), {} as never),
-      vapidKeys(database.db.withoutPlugins(), {} as never),
+      vapidKeys(t.database.db.withoutPlugins(), {} as never),
+      vapidKeys(t.database.db.withoutPlugins(), {} as never),
     ]);
     expect(a).toEqual(b);
     expect(Buffer.from(a.publicKey, 'base64url')).toHaveLength(65);
-    expect(await database.db.selectFrom('push_keys').select('id').execute()).toHaveLength(1);
-    const res = await app.request('/api/admin/push/key', { headers: { Authorization: `Bearer ${asha.token}` } });
+    expect(await t.database.db.selectFrom('push_keys').select('id').execute()).toHaveLength(1);
+    const res = await t.app.request('/api/admin/push/key', { headers: { Authorization: `Bearer ${asha.token}` } });
     expect(await res.json()).toEqual({ publicKey: a.publicKey });
     // A configured pair wins over the stored one.
     const pair = webpush.generateVAPIDKeys();
-    const configured = testApp(database, {
+    const configured = testApp(t.database, {
       push: pushConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey }, 'x'),
     }).app;
     const given = await configured.request('/api/admin/push/key', { headers: { Authorization: `Bearer ${asha.token}` } });

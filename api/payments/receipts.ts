@@ -12,7 +12,7 @@ import { istDateOf } from '../../contract/working-hours.ts';
 import { paiseOf } from '../../contract/bookings.ts';
 import type { AcademyConfig } from '../config.ts';
 import type { BookingsTable, Database, ReceiptsTable } from '../db/schema.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { linesHtml } from '../lib/html.ts';
 import { bookingMailWords } from '../mail/booking-words.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { MissingAttachmentError } from '../mail/worker.ts';
@@ -117,7 +117,7 @@ export function receiptEmail(
     to: booking.email,
     subject: w.receiptSubject(receipt.number, receipt.reference),
     text: lines.join('\n'),
-    html: `<div style="font-family:sans-serif;line-height:1.5">${lines.map((l) => (l === '' ? '<br>' : `<div>${escapeHtml(l)}</div>`)).join('')}</div>`,
+    html: linesHtml(lines),
     attachments: [
       {
         filename: receiptFileName(receipt.number),

@@ -7,20 +7,13 @@
 // lets other instances pass), in the transaction that queues its email and writes its
 // history, so it is reminded exactly once across instances and restarts.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import {
-  BOOKING_HOLD_DAYS,
-  PAID_PACKAGES,
-  paymentLinkWithReference,
-  rupeesText,
-  upiUri,
-  type PaidPackage,
-} from '../../contract/bookings.ts';
+import { BOOKING_HOLD_DAYS, PAID_PACKAGES, paymentLinkWithReference, rupeesText, type PaidPackage } from '../../contract/bookings.ts';
 import type { NextAction } from '../../contract/activities.ts';
 import type { Config } from '../config.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { announce, record } from '../leads/history.ts';
-import { escapeHtml } from '../lib/html.ts';
-import { bookingMailWords } from '../mail/booking-words.ts';
+import { linesHtml } from '../lib/html.ts';
+import { bookingMailWords, upiLines } from '../mail/booking-words.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { bookingPageUrl } from './links.ts';
 
@@ -46,23 +39,9 @@ export function paymentReminderEmail(row: Booking, config: ReminderSettings): Ou
   const link = row.payment_url ?? paymentLinkWithReference(config.paymentLinks[pkg] ?? PAID_PACKAGES.Elevate.link, row.reference);
   const w = bookingMailWords(row.site_language);
   const lines = [w.hello(row.name), '', w.reminderUnpaid(row, amount), w.reminderWithin(row.reference), '', w.payOnline(link)];
-  if (config.upi && !row.payment_url)
-    lines.push(
-      '',
-      w.upiOr,
-      w.upiPayee(config.upi.name),
-      w.upiId(config.upi.vpa),
-      w.upiAmount(amount),
-      w.upiNote(row.reference),
-      w.upiLink(upiUri(config.upi, row.amount, row.reference)),
-      w.upiAfter,
-    );
+  if (config.upi && !row.payment_url) lines.push(...upiLines(w, config.upi, row.amount, row.reference));
   lines.push('', w.bookingPage(bookingPageUrl(config.publicUrl, row.reference)), w.alreadyPaid);
-  const html = `<div style="font-family:sans-serif;line-height:1.5">${lines
-    .map((l) =>
-      l === '' ? '<br>' : `<div>${escapeHtml(l).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</div>`,
-    )
-    .join('')}</div>`;
+  const html = linesHtml(lines, link);
   return {
     to: row.email,
     subject: w.reminderSubject(row.reference),

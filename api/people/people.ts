@@ -16,7 +16,7 @@ import { historyOf } from '../leads/history.ts';
 import { withExtras } from '../leads/extras.ts';
 import { submissionsOf } from '../leads/person.ts';
 import { searchCondition } from '../leads/list-query.ts';
-import { submissionSummary } from '../leads/timeline.ts';
+import { submissionSummary, testEntry } from '../leads/timeline.ts';
 import type { Member } from '../auth/auth.ts';
 import { iso } from '../lib/dates.ts';
 
@@ -226,14 +226,7 @@ export async function personDetail(
   // Their taken tests, by any of their emails.
   for (const email of emails) {
     for (const s of await submissionsOf(db, { email }, member)) {
-      if (s.kind === 'test')
-        timeline.push({
-          kind: 'test',
-          _id: s._id,
-          at: s.createdAt,
-          language: String(s.language ?? ''),
-          certificateUrl: String(s.certificateUrl ?? ''),
-        });
+      if (s.kind === 'test') timeline.push(testEntry(s));
     }
   }
   const [duplicates, merges] = await Promise.all([duplicatesOf(db, person, emails, phones, member), mergesOf(db, person, member)]);

@@ -20,7 +20,7 @@ import {
 import { BODY_MAX_BYTES, LINK_TOKEN_PATTERN } from '../../contract/api.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { listRows } from './admin-list.ts';
-import { afterPasswordChange, normalizeEmail } from '../auth/admins.ts';
+import { normalizeEmail, setPasswordByLink } from '../auth/admins.ts';
 import { createBackgroundTasks } from '../lib/background.ts';
 import { issueToken, revokeSession, toAdminProfile, type AdminSession } from '../auth/auth.ts';
 import { sql } from 'kysely';
@@ -34,7 +34,7 @@ import { hashLinkToken, newLinkToken } from '../auth/link-tokens.ts';
 import { clearLoginFailures, loginThrottle, recordLoginFailure } from '../auth/login-throttle.ts';
 import { takeStaffAllowance } from '../limits/rate-limit.ts';
 import { setTimeout as delay } from 'node:timers/promises';
-import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { decoyHash, verifyPassword } from '../auth/passwords.ts';
 import { validate } from '../http/validate.ts';
 import { passwordResetEmail } from '../mail/password-reset.ts';
 import { enqueueMail } from '../mail/queue.ts';
@@ -214,38 +214,7 @@ function passwordReset(deps: Deps): Hono {
       // A reset link stands for one account.
       await takeStaffAllowance(deps.staffRateLimiter, { account: `reset-link:${tokenHash}` });
       const now = nowOf(deps);
-      const usable = (trxOrDb: typeof db) =>
-        trxOrDb
-          .selectFrom('password_resets')
-          .select('admin_id')
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now);
-      // Cheap check first, so an unknown token costs no password hashing.
-      if (!(await usable(db).executeTakeFirst())) throw invalid();
-      const passwordHash = await hashPassword(input.value.newPassword);
-      const done = await db.transaction().execute(async (trx) => {
-        // The update is the single-use guard: of two racing requests, one gets the row.
-        const consumed = await trx
-          .updateTable('password_resets')
-          .set({ used_at: now })
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .returning('admin_id')
-          .executeTakeFirst();
-        if (!consumed) return false;
-        const updated = await trx
-          .updateTable('admins')
-          .set({ password_hash: passwordHash, password_changed_at: now })
-          .where('id', '=', consumed.admin_id)
-          .returning(['id', 'email'])
-          .executeTakeFirst();
-        if (!updated) return false;
-        await afterPasswordChange(trx, updated, now);
-        return true;
-      });
-      if (!done) throw invalid();
+      if (!(await setPasswordByLink(db, 'password_resets', tokenHash, input.value.newPassword, now))) throw invalid();
       return c.json({ message: ADMIN_MESSAGES.resetSuccess });
     });
 }

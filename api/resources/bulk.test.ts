@@ -4,7 +4,7 @@
 // their leads and the pool's); each lead's timeline entry; the rules' events once per lead;
 // the undo, and the leads it leaves alone because they changed since.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkPath, bulkUndoPath, type BulkResult, type UndoResult } from '../../contract/bulk.ts';
 import { DESK_PATHS } from '../../contract/desk.ts';
 import { leadPath } from '../../contract/console.ts';
@@ -13,40 +13,26 @@ import { runDueJobs } from '../jobs/scheduler.ts';
 import { noticeAssignmentsOnce } from '../notify/assignments.ts';
 import { ruleJobHandlers } from '../rules/events.ts';
 import { memberToken } from '../testing/admin.ts';
-import { testApp } from '../testing/app.ts';
+import { memberRequests, useTestApp } from '../testing/app.ts';
 import { insertContactLeads } from '../testing/bulk-leads.ts';
-import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { testBackends } from '../testing/databases.ts';
 
 const PATH = bulkPath('contact');
 
 describe.each(testBackends())('bulk work on $name', (backend) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof testApp>['app'];
-  let config: ReturnType<typeof testApp>['config'];
+  const t = useTestApp(backend);
   let admin: { id: string; token: string };
   let asha: { id: string; token: string };
   let ravi: { id: string; token: string };
   let tagN = 0;
 
   beforeAll(async () => {
-    database = await backend.create();
-    ({ app, config } = testApp(database));
-    admin = await memberToken(database.db, 'bulk-admin@example.in', 'admin');
-    asha = await memberToken(database.db, 'bulk-asha@example.in', 'counsellor');
-    ravi = await memberToken(database.db, 'bulk-ravi@example.in', 'counsellor');
-  });
-  afterAll(async () => {
-    await database?.dispose();
+    admin = await memberToken(t.database.db, 'bulk-admin@example.in', 'admin');
+    asha = await memberToken(t.database.db, 'bulk-asha@example.in', 'counsellor');
+    ravi = await memberToken(t.database.db, 'bulk-ravi@example.in', 'counsellor');
   });
 
-  const call = (method: string, path: string, token: string, body?: unknown) =>
-    Promise.resolve(
-      app.request(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
+  const call = memberRequests(t);
   const bulk = async (token: string, body: unknown, status = 200): Promise<BulkResult> => {
     const res = await call('POST', PATH, token, body);
     expect(res.status, JSON.stringify(await res.clone().text())).toBe(status);
@@ -60,7 +46,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
   /** A fresh source, so each test's filter matches its own leads only. */
   const source = () => `bulk-${(tagN += 1)}`;
   const leads = (ids: string[]) =>
-    database.db
+    t.database.db
       .selectFrom('contact_messages')
       .select(['id', 'status', 'assignee_id', 'next_action_type', 'next_action_due_at', 'next_action_note'])
       .where('id', 'in', ids)
@@ -68,7 +54,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
       .execute();
   const entries = async (ids: string[], action: string) =>
     (
-      await database.db
+      await t.database.db
         .selectFrom('lead_history')
         .select(['lead_id', 'admin_id', 'to_status', 'assignee_id', 'note', 'data'])
         .where('list', '=', 'contact')
@@ -80,8 +66,8 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
 
   it('changes the status by ids and by filter, each lead with its timeline entry', async () => {
     const src = source();
-    const ids = await insertContactLeads(database.db, 6, { utmSource: src });
-    const other = await insertContactLeads(database.db, 2, { utmSource: `${src}-other` });
+    const ids = await insertContactLeads(t.database.db, 6, { utmSource: src });
+    const other = await insertContactLeads(t.database.db, 2, { utmSource: `${src}-other` });
     const byIds = await bulk(admin.token, { ids: ids.slice(0, 2), action: { type: 'status', status: 'contacted' } });
     expect(byIds).toMatchObject({ changed: 2, unchanged: 0, skipped: 0 });
     expect(byIds.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -104,7 +90,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
 
   it('closing leads clears their next steps, and its undo brings them back', async () => {
     const src = source();
-    const ids = await insertContactLeads(database.db, 3, { utmSource: src });
+    const ids = await insertContactLeads(t.database.db, 3, { utmSource: src });
     const due = '2026-12-01T10:00:00.000Z';
     await bulk(admin.token, { ids, action: { type: 'nextAction', nextAction: { type: 'call', dueAt: due } } });
     const closed = await bulk(admin.token, { ids, action: { type: 'status', status: 'not-interested' } });
@@ -117,7 +103,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
 
   it('assigns to a member and to the pool, by ids and by filter', async () => {
     const src = source();
-    const ids = await insertContactLeads(database.db, 5, { utmSource: src });
+    const ids = await insertContactLeads(t.database.db, 5, { utmSource: src });
     expect(await bulk(admin.token, { ids: ids.slice(0, 2), action: { type: 'assign', assignee: asha.id } })).toMatchObject({
       changed: 2,
     });
@@ -139,25 +125,25 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
 
   it('tells a member once of the leads a bulk change gave them, not once per lead', async () => {
     const src = source();
-    const ids = await insertContactLeads(database.db, 6, { utmSource: src });
-    await noticeAssignmentsOnce(database.db);
+    const ids = await insertContactLeads(t.database.db, 6, { utmSource: src });
+    await noticeAssignmentsOnce(t.database.db);
     await bulk(admin.token, { filter: { utm_source: src }, action: { type: 'assign', assignee: ravi.id } });
     // Twice: a round that reads the entries again (before they settle) tells no one again.
-    await noticeAssignmentsOnce(database.db);
-    await noticeAssignmentsOnce(database.db);
-    const told = await database.db
+    await noticeAssignmentsOnce(t.database.db);
+    await noticeAssignmentsOnce(t.database.db);
+    const told = await t.database.db
       .selectFrom('notifications')
       .select(['title', 'lead_id'])
       .where('member_id', '=', ravi.id)
       .where('kind', '=', 'assigned')
       .where('lead_id', 'in', ids)
       .execute();
-    expect(told.map((t) => t.title)).toEqual(['6 new leads']);
+    expect(told.map((n) => n.title)).toEqual(['6 new leads']);
   });
 
   it("assigns by the list's round robin, continuing its turn", async () => {
     const src = source();
-    const ids = (await insertContactLeads(database.db, 5, { utmSource: src })).sort();
+    const ids = (await insertContactLeads(t.database.db, 5, { utmSource: src })).sort();
     // No round robin on the list yet: said so.
     const none = await call('POST', PATH, admin.token, { ids, action: { type: 'assign', roundRobin: true } });
     expect(none.status).toBe(400);
@@ -165,13 +151,13 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
       lists: { contact: { mode: 'round-robin', members: [asha.id, ravi.id] } },
     });
     expect(put.status).toBe(200);
-    await database.db.updateTable('lead_assignment').set({ last_member: asha.id }).where('list', '=', 'contact').execute();
+    await t.database.db.updateTable('lead_assignment').set({ last_member: asha.id }).where('list', '=', 'contact').execute();
     expect(await bulk(admin.token, { filter: { utm_source: src }, action: { type: 'assign', roundRobin: true } })).toMatchObject({
       changed: 5,
     });
     const owners = (await leads(ids)).map((l) => l.assignee_id);
     expect(owners).toEqual([ravi.id, asha.id, ravi.id, asha.id, ravi.id]);
-    const rule = await database.db.selectFrom('lead_assignment').select('last_member').where('list', '=', 'contact').executeTakeFirst();
+    const rule = await t.database.db.selectFrom('lead_assignment').select('last_member').where('list', '=', 'contact').executeTakeFirst();
     expect(rule?.last_member).toBe(ravi.id);
     // A counsellor may not deal leads out.
     expect((await call('POST', PATH, asha.token, { ids, action: { type: 'assign', roundRobin: true } })).status).toBe(403);
@@ -180,7 +166,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
 
   it('sets a next action and a tag, by ids and by filter', async () => {
     const src = source();
-    const ids = await insertContactLeads(database.db, 4, { utmSource: src });
+    const ids = await insertContactLeads(t.database.db, 4, { utmSource: src });
     const dueAt = '2026-12-02T04:30:00.000Z';
     const next = { type: 'nextAction', nextAction: { type: 'whatsapp', dueAt, note: 'Send the brochure' } };
     expect(await bulk(admin.token, { ids: ids.slice(0, 1), action: next })).toMatchObject({ changed: 1 });
@@ -192,7 +178,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
     expect(set[0]!.data).toMatchObject({ nextAction: { type: 'whatsapp', dueAt, note: 'Send the brochure' } });
     // The rules hear of each new next step, once per lead.
     const jobs = await sql<{ n: number }>`select count(*)::int as n from jobs where kind = 'nextAction.set'
-      and payload->>'id' = any(${ids}::text[])`.execute(database.db);
+      and payload->>'id' = any(${ids}::text[])`.execute(t.database.db);
     expect(jobs.rows[0]!.n).toBe(4);
 
     expect(await bulk(admin.token, { ids: ids.slice(0, 2), action: { type: 'tag', tag: 'College fair' } })).toMatchObject({ changed: 2 });
@@ -200,7 +186,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
       changed: 2,
       unchanged: 2,
     });
-    const tags = await database.db
+    const tags = await t.database.db
       .selectFrom('lead_tags')
       .select('lead_id')
       .where('tag', '=', 'College fair')
@@ -208,14 +194,14 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
       .execute();
     expect(tags).toHaveLength(4);
     const tagged = await entries(ids, 'tag');
-    expect(tagged.map((t) => t.note)).toEqual(Array(4).fill('College fair'));
+    expect(tagged.map((n) => n.note)).toEqual(Array(4).fill('College fair'));
     const detail = await (await call('GET', leadPath('contact', ids[0]!), admin.token)).json();
     expect(detail.history.some((h: { action: string; note: string }) => h.action === 'tag' && h.note === 'College fair')).toBe(true);
   });
 
   it('exports the chosen leads or the filter as CSV, for admins', async () => {
     const src = source();
-    const ids = await insertContactLeads(database.db, 3, { utmSource: src });
+    const ids = await insertContactLeads(t.database.db, 3, { utmSource: src });
     const csv = async (body: unknown) => {
       const res = await call('POST', PATH, admin.token, body);
       expect(res.status).toBe(200);
@@ -231,16 +217,16 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
 
   it("keeps a counsellor to their own leads and the pool's: others' skipped and counted", async () => {
     const src = source();
-    const pool = await insertContactLeads(database.db, 2, { utmSource: src });
-    const mine = await insertContactLeads(database.db, 2, { utmSource: src, assignee: asha.id });
-    const his = await insertContactLeads(database.db, 3, { utmSource: src, assignee: ravi.id });
+    const pool = await insertContactLeads(t.database.db, 2, { utmSource: src });
+    const mine = await insertContactLeads(t.database.db, 2, { utmSource: src, assignee: asha.id });
+    const his = await insertContactLeads(t.database.db, 3, { utmSource: src, assignee: ravi.id });
     const byIds = await bulk(asha.token, { ids: [...pool, ...mine, ...his], action: { type: 'status', status: 'contacted' } });
     expect(byIds).toMatchObject({ changed: 4, unchanged: 0, skipped: 3 });
     expect((await leads(his)).every((l) => l.status === 'new')).toBe(true);
     // By filter: resolved within her scope, so Ravi's leads are not even matched.
     const byFilter = await bulk(asha.token, { filter: { utm_source: src }, action: { type: 'tag', tag: 'Asha' } });
     expect(byFilter).toMatchObject({ changed: 4, skipped: 0 });
-    const theirTags = await database.db.selectFrom('lead_tags').select('lead_id').where('lead_id', 'in', his).execute();
+    const theirTags = await t.database.db.selectFrom('lead_tags').select('lead_id').where('lead_id', 'in', his).execute();
     expect(theirTags).toHaveLength(0);
     // She takes the pool's leads (hers stay hers), and may not give any to Ravi.
     expect(await bulk(asha.token, { filter: { utm_source: src }, action: { type: 'assign', assignee: asha.id } })).toMatchObject({
@@ -250,7 +236,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
     expect((await call('POST', PATH, asha.token, { ids: mine, action: { type: 'assign', assignee: ravi.id } })).status).toBe(403);
     expect((await leads(his)).every((l) => l.assignee_id === ravi.id)).toBe(true);
     // A viewer works no leads.
-    const viewer = await memberToken(database.db, 'bulk-viewer@example.in', 'viewer');
+    const viewer = await memberToken(t.database.db, 'bulk-viewer@example.in', 'viewer');
     expect((await call('POST', PATH, viewer.token, { ids: pool, action: { type: 'tag', tag: 'v' } })).status).toBe(403);
   });
 
@@ -267,7 +253,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
 
   it('undoes a change, leaving the leads changed since, once; only its maker or an admin may', async () => {
     const src = source();
-    const ids = (await insertContactLeads(database.db, 5, { utmSource: src })).sort();
+    const ids = (await insertContactLeads(t.database.db, 5, { utmSource: src })).sort();
     const change = await bulk(admin.token, { filter: { utm_source: src }, action: { type: 'assign', assignee: asha.id } });
     // Since: one lead given to Ravi by hand, one worked by Asha (its status, not its owner).
     expect((await call('PATCH', leadPath('contact', ids[0]!), admin.token, { assignee: ravi.id })).status).toBe(200);
@@ -287,7 +273,7 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
 
   it('undoes a status, a next action and a tag, and skips a lead whose field changed since', async () => {
     const src = source();
-    const ids = (await insertContactLeads(database.db, 3, { utmSource: src, assignee: asha.id })).sort();
+    const ids = (await insertContactLeads(t.database.db, 3, { utmSource: src, assignee: asha.id })).sort();
     const status = await bulk(asha.token, { ids, action: { type: 'status', status: 'contacted' } });
     expect((await call('PATCH', leadPath('contact', ids[2]!), asha.token, { status: 'converted' })).status).toBe(200);
     expect(await undo(asha.token, status.id!)).toEqual({ restored: 2, skipped: 1 });
@@ -304,14 +290,14 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
 
     const tagged = await bulk(asha.token, { ids, action: { type: 'tag', tag: 'Undo me' } });
     expect(await undo(asha.token, tagged.id!)).toEqual({ restored: 3, skipped: 0 });
-    expect(await database.db.selectFrom('lead_tags').select('lead_id').where('tag', '=', 'Undo me').execute()).toHaveLength(0);
+    expect(await t.database.db.selectFrom('lead_tags').select('lead_id').where('tag', '=', 'Undo me').execute()).toHaveLength(0);
     expect((await entries(ids, 'tag')).filter((e) => e.data?.untagged === true)).toHaveLength(3);
   });
 
   it('fires a status rule once per lead after a bulk change, and never for a lead left as it was', async () => {
     const src = source();
-    const ids = await insertContactLeads(database.db, 20, { utmSource: src, status: 'new' });
-    await database.db.updateTable('contact_messages').set({ status: 'contacted' }).where('id', '=', ids[0]!).execute();
+    const ids = await insertContactLeads(t.database.db, 20, { utmSource: src, status: 'new' });
+    await t.database.db.updateTable('contact_messages').set({ status: 'contacted' }).where('id', '=', ids[0]!).execute();
     const res = await call('POST', RULES_PATH, admin.token, {
       name: 'Contacted leads get a tag',
       trigger: { event: 'lead.status', status: 'contacted' },
@@ -325,17 +311,17 @@ describe.each(testBackends())('bulk work on $name', (backend) => {
     for (let i = 0; i < 3; i += 1) {
       // Drained three times over: a rule acts once per lead and event however often its jobs run.
       for (;;) {
-        const round = await runDueJobs(database.db, ruleJobHandlers(config), new Date(), 500);
+        const round = await runDueJobs(t.database.db, ruleJobHandlers(t.config), new Date(), 500);
         if (round.done + round.retrying + round.failed === 0) break;
       }
     }
     const firings = await sql<{ lead_id: string; n: number }>`
       select lead_id, count(*)::int as n from lead_history where action = 'rule' and lead_id = any(${ids}::uuid[]) group by lead_id`.execute(
-      database.db,
+      t.database.db,
     );
     expect(firings.rows).toHaveLength(19);
     expect(firings.rows.every((r) => r.n === 1)).toBe(true);
     expect(firings.rows.map((r) => r.lead_id)).not.toContain(ids[0]);
-    await database.db.deleteFrom('rules').execute();
+    await t.database.db.deleteFrom('rules').execute();
   });
 });

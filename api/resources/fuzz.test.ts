@@ -15,21 +15,15 @@ import { adminToken } from '../testing/admin.ts';
 import { LEAD_SAMPLES, sendsSignals, tableOfKind } from '../testing/lead-samples.ts';
 import { useTestApp } from '../testing/app.ts';
 import { testBackends } from '../testing/databases.ts';
+import { seededRandom } from '../testing/random.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 // 3,000 bodies per database (thousands, not a handful); FUZZ_BODIES=20000 for a deeper run.
 const BODIES = Number(process.env.FUZZ_BODIES ?? 3000);
 
-/** mulberry32: small, seeded, good enough to pick mutations. */
+/** Seeded (mulberry32), so a failure replays: good enough to pick mutations. */
 function rng(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return {
     next,
     int: (n: number) => Math.floor(next() * n),

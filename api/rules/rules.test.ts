@@ -6,7 +6,7 @@
 // shown, given up and retried by hand; escalation at the SLA and twice it; a returning person
 // given to their owner.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LEAD_PATHS, type LeadKind } from '../../contract/lead-kinds.ts';
 import { RULE_MESSAGES, RULES_PATH, type Rule } from '../../contract/rules.ts';
 import { runDueJobs } from '../jobs/scheduler.ts';
@@ -14,42 +14,28 @@ import { setStatuses } from '../leads/history.ts';
 import { LISTED_LEADS } from '../leads/definitions.ts';
 import { memberToken } from '../testing/admin.ts';
 import { LEAD_SAMPLES } from '../testing/lead-samples.ts';
-import { postJson, testApp } from '../testing/app.ts';
-import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { memberRequests, postJson, useTestApp } from '../testing/app.ts';
+import { testBackends } from '../testing/databases.ts';
 import { ruleJobHandlers } from './events.ts';
 
 const CONSENT = { version: '2026-11-23', at: '2026-11-27T06:00:00.000Z', marketing: true };
 const DAY = 86_400_000;
 
 describe.each(testBackends())('rules on $name', (backend) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof testApp>['app'];
-  let config: ReturnType<typeof testApp>['config'];
+  const t = useTestApp(backend);
   let admin: { id: string; token: string };
   let counsellor: { id: string; token: string };
   let n = 0;
 
   beforeAll(async () => {
-    database = await backend.create();
-    ({ app, config } = testApp(database));
-    admin = await memberToken(database.db, 'rules-admin@example.in', 'admin');
-    counsellor = await memberToken(database.db, 'rules-counsellor@example.in', 'counsellor');
-  });
-  afterAll(async () => {
-    await database?.dispose();
+    admin = await memberToken(t.database.db, 'rules-admin@example.in', 'admin');
+    counsellor = await memberToken(t.database.db, 'rules-counsellor@example.in', 'counsellor');
   });
   beforeEach(async () => {
-    await database.db.deleteFrom('rules').execute();
+    await t.database.db.deleteFrom('rules').execute();
   });
 
-  const call = (method: string, path: string, token: string, body?: unknown) =>
-    Promise.resolve(
-      app.request(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
+  const call = memberRequests(t);
   const makeRule = async (rule: Record<string, unknown>): Promise<Rule> => {
     const res = await call('POST', RULES_PATH, admin.token, { name: 'A rule', ...rule });
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
@@ -59,25 +45,25 @@ describe.each(testBackends())('rules on $name', (backend) => {
   const post = async (kind: LeadKind & keyof typeof LISTED_LEADS, extra: Record<string, unknown> = {}) => {
     n += 1;
     const body: Record<string, unknown> = { ...LEAD_SAMPLES[kind](n), phone: `97${String(10_000_000 + n).slice(-8)}`, ...extra };
-    const res = await postJson(app, LEAD_PATHS[kind], body, { 'Idempotency-Key': crypto.randomUUID() });
+    const res = await postJson(t.app, LEAD_PATHS[kind], body, { 'Idempotency-Key': crypto.randomUUID() });
     expect(res.status).toBe(201);
     const table = LISTED_LEADS[kind].table;
-    const row = await sql<{ id: string }>`select id from ${sql.table(table)} where email = ${body.email as string}`.execute(database.db);
+    const row = await sql<{ id: string }>`select id from ${sql.table(table)} where email = ${body.email as string}`.execute(t.database.db);
     return row.rows[0]!.id;
   };
   /** Runs every job due at `at` (now by default), until none is left. */
   const drain = async (at = new Date()) => {
     for (;;) {
-      const round = await runDueJobs(database.db, ruleJobHandlers(config), at, 500);
+      const round = await runDueJobs(t.database.db, ruleJobHandlers(t.config), at, 500);
       if (round.done + round.retrying + round.failed === 0) return;
     }
   };
   const later = (days = 40) => new Date(Date.now() + days * DAY);
   const lead = async (table: string, id: string) =>
-    (await sql<Record<string, unknown>>`select * from ${sql.table(table)} where id = ${id}`.execute(database.db)).rows[0]!;
+    (await sql<Record<string, unknown>>`select * from ${sql.table(table)} where id = ${id}`.execute(t.database.db)).rows[0]!;
   const ruleLines = async (id: string) =>
     (
-      await database.db
+      await t.database.db
         .selectFrom('lead_history')
         .select(['note', 'admin_label'])
         .where('lead_id', '=', id)
@@ -85,28 +71,28 @@ describe.each(testBackends())('rules on $name', (backend) => {
         .execute()
     ).map((r) => r.note ?? '');
   const tags = async (id: string) =>
-    (await database.db.selectFrom('lead_tags').select('tag').where('lead_id', '=', id).execute()).map((r) => r.tag).sort();
+    (await t.database.db.selectFrom('lead_tags').select('tag').where('lead_id', '=', id).execute()).map((r) => r.tag).sort();
   const notices = async (id: string, kind?: string) =>
-    database.db
+    t.database.db
       .selectFrom('notifications')
       .select(['member_id', 'kind', 'title'])
       .where('lead_id', '=', id)
       .$if(kind !== undefined, (q) => q.where('kind', '=', kind as never))
       .execute();
   const mails = async (subject: string) =>
-    (await database.db.selectFrom('mail_queue').select(['to_address', 'subject']).where('subject', 'like', `${subject}%`).execute()).map(
+    (await t.database.db.selectFrom('mail_queue').select(['to_address', 'subject']).where('subject', 'like', `${subject}%`).execute()).map(
       (m) => m.to_address,
     );
 
   it('is for admins only: 403 for counsellors, viewers and trainers, 401 without a token', async () => {
     for (const role of ['counsellor', 'viewer', 'trainer'] as const) {
-      const m = await memberToken(database.db, `rules-${role}@example.in`, role);
+      const m = await memberToken(t.database.db, `rules-${role}@example.in`, role);
       expect((await call('GET', RULES_PATH, m.token)).status).toBe(403);
       expect((await call('POST', RULES_PATH, m.token, { name: 'x' })).status).toBe(403);
       expect((await call('PATCH', `${RULES_PATH}/${crypto.randomUUID()}`, m.token, {})).status).toBe(403);
       expect((await call('DELETE', `${RULES_PATH}/${crypto.randomUUID()}`, m.token)).status).toBe(403);
     }
-    expect((await app.request(RULES_PATH)).status).toBe(401);
+    expect((await t.app.request(RULES_PATH)).status).toBe(401);
   });
 
   it('refuses a bad rule with a clear message', async () => {
@@ -142,7 +128,7 @@ describe.each(testBackends())('rules on $name', (backend) => {
       actions: [{ type: 'tag', tag: 'fair' }],
     };
     const preview = await call('POST', `${RULES_PATH}/preview`, admin.token, input);
-    const total = await database.db
+    const total = await t.database.db
       .selectFrom('proposals')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('status', '<>', 'spam')
@@ -198,7 +184,7 @@ describe.each(testBackends())('rules on $name', (backend) => {
     expect(row).toMatchObject({ assignee_id: counsellor.id, status: 'contacted', next_action_type: 'call' });
     expect(await tags(hit)).toEqual(['campus']);
     expect(await ruleLines(hit)).toEqual([expect.stringContaining('Rule "Campus welcome" (lead.created): assigned to')]);
-    const history = await database.db.selectFrom('lead_history').select(['action', 'admin_label']).where('lead_id', '=', hit).execute();
+    const history = await t.database.db.selectFrom('lead_history').select(['action', 'admin_label']).where('lead_id', '=', hit).execute();
     expect(
       history
         .filter((h) => h.admin_label === 'Rule: Campus welcome')
@@ -211,12 +197,12 @@ describe.each(testBackends())('rules on $name', (backend) => {
     // The lead without a consent record got no email; its owner and the admins did.
     expect(await ruleLines(noConsent)).toEqual([expect.stringContaining('no email to the lead: no consent on record')]);
     const told = await notices(hit, 'rule');
-    expect(told.map((t) => t.member_id).sort()).toEqual([admin.id, counsellor.id].sort());
+    expect(told.map((n) => n.member_id).sort()).toEqual([admin.id, counsellor.id].sort());
     expect(await ruleLines(miss)).toEqual([]);
     expect(await tags(miss)).toEqual([]);
 
     // Running every job again (another instance, a restart) fires nothing twice.
-    await database.db
+    await t.database.db
       .updateTable('jobs')
       .set({ state: 'waiting', run_at: new Date(0) })
       .where('kind', 'in', ['lead.created', 'rule.run'])
@@ -243,22 +229,22 @@ describe.each(testBackends())('rules on $name', (backend) => {
     });
     const id = await post('contact');
     await drain();
-    const adminRow = await database.db.selectFrom('admins').selectAll().where('id', '=', admin.id).executeTakeFirstOrThrow();
-    await setStatuses(database.db, LISTED_LEADS.contact, 'contact', [id], 'converted', adminRow as never);
+    const adminRow = await t.database.db.selectFrom('admins').selectAll().where('id', '=', admin.id).executeTakeFirstOrThrow();
+    await setStatuses(t.database.db, LISTED_LEADS.contact, 'contact', [id], 'converted', adminRow as never);
     for (let i = 0; i < 12; i += 1) await drain();
     // converted → "Any change" sets not-interested → "Lost" sets new → "Any change" … until the chain's depth stops it.
-    const fired = await database.db.selectFrom('rule_firings').select(['rule_id']).where('lead_id', '=', id).execute();
+    const fired = await t.database.db.selectFrom('rule_firings').select(['rule_id']).where('lead_id', '=', id).execute();
     expect(fired.length).toBeGreaterThan(1);
     expect(fired.length).toBeLessThanOrEqual(5);
     expect(await tags(id)).toEqual(['retry']);
     // A rule alone: its own status change does not start it again.
-    await database.db.deleteFrom('rules').execute();
+    await t.database.db.deleteFrom('rules').execute();
     const alone = await makeRule({ name: 'Alone', trigger: { event: 'lead.status' }, actions: [{ type: 'status', status: 'contacted' }] });
     const other = await post('contact');
     await drain();
-    await setStatuses(database.db, LISTED_LEADS.contact, 'contact', [other], 'converted', adminRow as never);
+    await setStatuses(t.database.db, LISTED_LEADS.contact, 'contact', [other], 'converted', adminRow as never);
     for (let i = 0; i < 4; i += 1) await drain();
-    expect(await database.db.selectFrom('rule_firings').select('rule_id').where('lead_id', '=', other).execute()).toEqual([
+    expect(await t.database.db.selectFrom('rule_firings').select('rule_id').where('lead_id', '=', other).execute()).toEqual([
       { rule_id: alone._id },
     ]);
     expect((await lead('contact_messages', other)).status).toBe('contacted');
@@ -289,18 +275,18 @@ describe.each(testBackends())('rules on $name', (backend) => {
     await drain();
     expect(await tags(cold)).toEqual([]);
     expect(await tags(unpaid)).toEqual([]);
-    await database.db
+    await t.database.db
       .updateTable('free_join_users')
       .set({ status: 'contacted', first_contact_at: new Date() })
       .where('id', '=', called)
       .execute();
-    await database.db.updateTable('bookings').set({ payment_status: 'paid' }).where('id', '=', paid).execute();
+    await t.database.db.updateTable('bookings').set({ payment_status: 'paid' }).where('id', '=', paid).execute();
     await drain(later());
     expect(await tags(cold)).toEqual(['cold']);
     expect(await tags(called)).toEqual([]);
     expect(await tags(unpaid)).toEqual(['unpaid']);
     expect(await tags(paid)).toEqual([]);
-    expect((await notices(cold, 'rule')).map((t) => t.title)).toEqual(['Overdue']);
+    expect((await notices(cold, 'rule')).map((n) => n.title)).toEqual(['Overdue']);
   });
 
   it('test.taken matches on the test language; session.finished on the organisation, at the end of its day', async () => {
@@ -323,14 +309,14 @@ describe.each(testBackends())('rules on $name', (backend) => {
     const email = (await lead('personality_users', person)).email as string;
     const quiz = LEAD_SAMPLES.quizAnswers(1);
     const res = await postJson(
-      app,
+      t.app,
       LEAD_PATHS.quizAnswers,
       { ...quiz, email, language: 'hindi' },
       { 'Idempotency-Key': crypto.randomUUID() },
     );
     expect(res.status).toBe(201);
     const enquiry = await post('enquiry');
-    await database.db
+    await t.database.db
       .insertInto('classroom_sessions')
       .values({
         code: 'RULESX',
@@ -349,13 +335,13 @@ describe.each(testBackends())('rules on $name', (backend) => {
   });
 
   it('a failing action is retried, shown on the rules page, given up, and tried again by hand', async () => {
-    const leaving = await memberToken(database.db, 'rules-leaving@example.in', 'counsellor');
+    const leaving = await memberToken(t.database.db, 'rules-leaving@example.in', 'counsellor');
     const rule = await makeRule({
       name: 'To the leaver',
       trigger: { event: 'lead.created', lists: ['test-form'] },
       actions: [{ type: 'assign', memberId: leaving.id }],
     });
-    await database.db.updateTable('admins').set({ active: false }).where('id', '=', leaving.id).execute();
+    await t.database.db.updateTable('admins').set({ active: false }).where('id', '=', leaving.id).execute();
     const id = await post('personalitySignup');
     await drain();
     const shown = async () =>
@@ -366,7 +352,7 @@ describe.each(testBackends())('rules on $name', (backend) => {
     for (let hour = 1; hour < 24; hour += 2) await drain(new Date(Date.now() + hour * 3_600_000));
     const given = (await shown()).failures[0]!;
     expect(given).toMatchObject({ failed: true, attempts: 6 });
-    await database.db.updateTable('admins').set({ active: true }).where('id', '=', leaving.id).execute();
+    await t.database.db.updateTable('admins').set({ active: true }).where('id', '=', leaving.id).execute();
     expect((await call('POST', `${RULES_PATH}/failures/${given.jobId}/retry`, admin.token)).status).toBe(204);
     await drain();
     expect((await lead('personality_users', id)).assignee_id).toBe(leaving.id);
@@ -377,8 +363,8 @@ describe.each(testBackends())('rules on $name', (backend) => {
     const owned = await post('contact');
     const pool = await post('contact');
     const contacted = await post('contact');
-    await database.db.updateTable('contact_messages').set({ assignee_id: counsellor.id }).where('id', '=', owned).execute();
-    await database.db
+    await t.database.db.updateTable('contact_messages').set({ assignee_id: counsellor.id }).where('id', '=', owned).execute();
+    await t.database.db
       .updateTable('contact_messages')
       .set({ status: 'contacted', first_contact_at: new Date() })
       .where('id', '=', contacted)
@@ -388,13 +374,13 @@ describe.each(testBackends())('rules on $name', (backend) => {
     // Past both deadlines (in working minutes, however the week falls).
     await drain(later(10));
     const ownedTold = await notices(owned, 'escalation');
-    expect(ownedTold.map((t) => t.member_id).sort()).toEqual([admin.id, counsellor.id].sort());
-    expect(ownedTold.map((t) => t.title).sort()).toEqual(
-      [`Not contacted in ${config.slaMinutes * 2} working minutes`, `Not contacted in ${config.slaMinutes} working minutes`].sort(),
+    expect(ownedTold.map((n) => n.member_id).sort()).toEqual([admin.id, counsellor.id].sort());
+    expect(ownedTold.map((n) => n.title).sort()).toEqual(
+      [`Not contacted in ${t.config.slaMinutes * 2} working minutes`, `Not contacted in ${t.config.slaMinutes} working minutes`].sort(),
     );
-    expect((await notices(pool, 'escalation')).map((t) => t.member_id)).toEqual([admin.id, admin.id]);
+    expect((await notices(pool, 'escalation')).map((n) => n.member_id)).toEqual([admin.id, admin.id]);
     expect(await notices(contacted, 'escalation')).toEqual([]);
-    const lines = await database.db
+    const lines = await t.database.db
       .selectFrom('lead_history')
       .select('note')
       .where('lead_id', '=', owned)
@@ -410,15 +396,15 @@ describe.each(testBackends())('rules on $name', (backend) => {
       actions: [{ type: 'assign', memberId: admin.id }],
     });
     const id = await post('joinNow');
-    await database.db.updateTable('join_now_users').set({ assignee_id: counsellor.id }).where('id', '=', id).execute();
+    await t.database.db.updateTable('join_now_users').set({ assignee_id: counsellor.id }).where('id', '=', id).execute();
     await drain(later(10));
     expect((await lead('join_now_users', id)).assignee_id).toBe(admin.id);
-    expect((await notices(id, 'escalation')).map((t) => t.title)).toEqual([`Not contacted in ${config.slaMinutes * 2} working minutes`]);
+    expect((await notices(id, 'escalation')).map((n) => n.title)).toEqual([`Not contacted in ${t.config.slaMinutes * 2} working minutes`]);
   });
 
   it('a returning person goes to their owner, not round robin, and the owner is told', async () => {
     const first = await post('enquiry', { email: 'returning@example.in' });
-    await database.db.updateTable('enquiries').set({ assignee_id: counsellor.id }).where('id', '=', first).execute();
+    await t.database.db.updateTable('enquiries').set({ assignee_id: counsellor.id }).where('id', '=', first).execute();
     const put = await call('PUT', '/api/admin/assignment', admin.token, {
       lists: { contact: { mode: 'round-robin', members: [admin.id] } },
     });
@@ -427,7 +413,7 @@ describe.each(testBackends())('rules on $name', (backend) => {
     const stranger = await post('contact');
     expect((await lead('contact_messages', again)).assignee_id).toBe(counsellor.id);
     expect((await lead('contact_messages', stranger)).assignee_id).toBe(admin.id);
-    const line = await database.db
+    const line = await t.database.db
       .selectFrom('lead_history')
       .select('admin_label')
       .where('lead_id', '=', again)
@@ -435,7 +421,7 @@ describe.each(testBackends())('rules on $name', (backend) => {
       .executeTakeFirstOrThrow();
     expect(line.admin_label).toBe('Returning person');
     await drain();
-    expect((await notices(again, 'assigned')).map((t) => t.member_id)).toEqual([counsellor.id]);
+    expect((await notices(again, 'assigned')).map((n) => n.member_id)).toEqual([counsellor.id]);
     expect(await notices(stranger, 'assigned')).toEqual([]);
   });
 });

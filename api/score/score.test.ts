@@ -4,7 +4,7 @@
 // the weights for admins only, validated, and every lead scored again in batches after a change;
 // a rule's `score` condition reading the score its own event gave.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_KINDS, LEAD_PATHS, listItems, type LeadKind } from '../../contract/lead-kinds.ts';
 import type { LeadDetail } from '../../contract/lead-detail.ts';
 import { RULES_PATH } from '../../contract/rules.ts';
@@ -22,38 +22,24 @@ import { ALL_LISTED, LISTED_LEADS } from '../leads/definitions.ts';
 import { ruleJobHandlers } from '../rules/events.ts';
 import { memberToken } from '../testing/admin.ts';
 import { createSampleWebinar, LEAD_SAMPLES } from '../testing/lead-samples.ts';
-import { postJson, testApp } from '../testing/app.ts';
-import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { memberRequests, postJson, useTestApp } from '../testing/app.ts';
+import { testBackends } from '../testing/databases.ts';
 
 const DAY = 86_400_000;
 const W = DEFAULT_SCORE_WEIGHTS;
 type Listed = LeadKind & keyof typeof LISTED_LEADS;
 
 describe.each(testBackends())('the lead score on $name', (backend) => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof testApp>['app'];
-  let config: ReturnType<typeof testApp>['config'];
+  const t = useTestApp(backend);
   let admin: { id: string; token: string };
   let n = 0;
 
   beforeAll(async () => {
-    database = await backend.create();
-    ({ app, config } = testApp(database));
-    admin = await memberToken(database.db, 'score-admin@example.in', 'admin');
-    await createSampleWebinar(database.db);
-  });
-  afterAll(async () => {
-    await database?.dispose();
+    admin = await memberToken(t.database.db, 'score-admin@example.in', 'admin');
+    await createSampleWebinar(t.database.db);
   });
 
-  const call = (method: string, path: string, token: string, body?: unknown) =>
-    Promise.resolve(
-      app.request(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
+  const call = memberRequests(t);
   /** Posts a lead of `kind` (its own email and phone unless given) and resolves its id. */
   const post = async (kind: Listed, extra: Record<string, unknown> = {}) => {
     n += 1;
@@ -63,11 +49,11 @@ describe.each(testBackends())('the lead score on $name', (backend) => {
       phone: `96${String(10_000_000 + n).slice(-8)}`,
       ...extra,
     };
-    const res = await postJson(app, LEAD_PATHS[kind], body, { 'Idempotency-Key': crypto.randomUUID() });
+    const res = await postJson(t.app, LEAD_PATHS[kind], body, { 'Idempotency-Key': crypto.randomUUID() });
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
     const rows = await sql<{ id: string }>`
       select id from ${sql.table(LISTED_LEADS[kind].table)} where email = ${body.email as string} order by created_at desc limit 1`.execute(
-      database.db,
+      t.database.db,
     );
     return rows.rows[0]!.id;
   };
@@ -75,14 +61,14 @@ describe.each(testBackends())('the lead score on $name', (backend) => {
   // no rule's job scored (their insert wrote no lead.created job: no rule listens).
   const drain = async (at = new Date()) => {
     for (;;) {
-      const round = await runDueJobs(database.db, ruleJobHandlers(config), at, 500);
-      const more = await scoreNewLeadsOnce(database.db, at);
+      const round = await runDueJobs(t.database.db, ruleJobHandlers(t.config), at, 500);
+      const more = await scoreNewLeadsOnce(t.database.db, at);
       if (round.done + round.retrying + round.failed === 0 && !more) return;
     }
   };
   const stored = async (kind: Listed, id: string) =>
-    (await sql<{ score: number }>`select score from ${sql.table(LISTED_LEADS[kind].table)} where id = ${id}`.execute(database.db)).rows[0]!
-      .score;
+    (await sql<{ score: number }>`select score from ${sql.table(LISTED_LEADS[kind].table)} where id = ${id}`.execute(t.database.db))
+      .rows[0]!.score;
   const detail = async (kind: Listed, id: string) => {
     const res = await call('GET', `/api/admin/leads/${LEAD_KINDS[kind].list.slug}/${id}`, admin.token);
     expect(res.status).toBe(200);
@@ -129,7 +115,7 @@ describe.each(testBackends())('the lead score on $name', (backend) => {
     await drain();
     const before = await stored('personalitySignup', signup);
     expect(
-      (await postJson(app, LEAD_PATHS.quizAnswers, { ...LEAD_SAMPLES.quizAnswers(1), email }, { 'Idempotency-Key': crypto.randomUUID() }))
+      (await postJson(t.app, LEAD_PATHS.quizAnswers, { ...LEAD_SAMPLES.quizAnswers(1), email }, { 'Idempotency-Key': crypto.randomUUID() }))
         .status,
     ).toBe(201);
     await drain();
@@ -141,7 +127,7 @@ describe.each(testBackends())('the lead score on $name', (backend) => {
     });
 
     await sql`insert into session_participants (session_code, participant, name, email) values ('SCORE1', ${crypto.randomUUID()}, 'Isha', ${email})`.execute(
-      database.db,
+      t.database.db,
     );
     await drain();
     expect(await stored('personalitySignup', signup)).toBe(before + W.testTaken + W.session);
@@ -150,7 +136,7 @@ describe.each(testBackends())('the lead score on $name', (backend) => {
     const booking = await post('booking');
     await drain();
     const unpaid = await stored('booking', booking);
-    await sql`update bookings set payment_status = 'paid' where id = ${booking}`.execute(database.db);
+    await sql`update bookings set payment_status = 'paid' where id = ${booking}`.execute(t.database.db);
     await drain();
     expect(await stored('booking', booking)).toBe(unpaid + W.paidBooking);
     expect(factors(await detail('booking', booking))).toMatchObject({ paid: W.paidBooking, form: W.forms.bookings });
@@ -224,11 +210,11 @@ describe.each(testBackends())('the lead score on $name', (backend) => {
 
   it('lets only admins read and tune the weights', async () => {
     for (const role of ['counsellor', 'viewer', 'trainer'] as const) {
-      const m = await memberToken(database.db, `score-${role}@example.in`, role);
+      const m = await memberToken(t.database.db, `score-${role}@example.in`, role);
       expect((await call('GET', SCORE_PATH, m.token)).status, role).toBe(403);
       expect((await call('PUT', SCORE_PATH, m.token, W)).status, role).toBe(403);
     }
-    expect((await app.request(SCORE_PATH)).status).toBe(401);
+    expect((await t.app.request(SCORE_PATH)).status).toBe(401);
     const res = await call('GET', SCORE_PATH, admin.token);
     expect(res.status).toBe(200);
     expect(((await res.json()) as ScoreWeightsResponse).defaults).toEqual(W);
@@ -273,7 +259,7 @@ describe.each(testBackends())('the lead score on $name', (backend) => {
     expect(after.updatedAt).not.toBeNull();
     // One job per list at least (and one per SCORE_BATCH leads): never one transaction for all.
     const jobs = await sql<{ n: string }>`
-      select count(*) as n from jobs where kind = 'score.recompute' and payload->>'run' like 'weights:%'`.execute(database.db);
+      select count(*) as n from jobs where kind = 'score.recompute' and payload->>'run' like 'weights:%'`.execute(t.database.db);
     expect(Number(jobs.rows[0]!.n)).toBeGreaterThanOrEqual(ALL_LISTED.length);
     await call('PUT', SCORE_PATH, admin.token, W);
     await drain();
@@ -292,9 +278,9 @@ describe.each(testBackends())('the lead score on $name', (backend) => {
     const plain = await post('enquiry');
     await drain();
     const tags = async (id: string) =>
-      (await database.db.selectFrom('lead_tags').select('tag').where('lead_id', '=', id).execute()).map((r) => r.tag);
+      (await t.database.db.selectFrom('lead_tags').select('tag').where('lead_id', '=', id).execute()).map((r) => r.tag);
     expect(await tags(hot)).toEqual(['hot']);
     expect(await tags(plain)).toEqual([]);
-    await database.db.deleteFrom('rules').execute();
+    await t.database.db.deleteFrom('rules').execute();
   });
 });

@@ -63,18 +63,37 @@ export function postJson(
   );
 }
 
+type TestAppParts = ReturnType<typeof testApp>;
+
 /**
  * A fresh database and the app around it for one describe block: created before its
- * tests, dropped after. Read `database` and `app` inside tests (they are set in beforeAll).
+ * tests, dropped after. Read `database`, `app` and `config` inside tests (they are set in
+ * beforeAll); a suite's members are made in its own beforeAll, which runs after this one.
  */
 export function useTestApp(backend: TestBackend, overrides: Partial<Config> = {}) {
-  const ctx = {} as { database: TestDatabase; app: ReturnType<typeof testApp>['app'] };
+  const ctx = {} as { database: TestDatabase; app: TestAppParts['app']; config: Config };
   beforeAll(async () => {
     ctx.database = await backend.create();
-    ctx.app = testApp(ctx.database, overrides).app;
+    ({ app: ctx.app, config: ctx.config } = testApp(ctx.database, overrides));
   });
   afterAll(async () => {
     await ctx.database?.dispose();
   });
   return ctx;
+}
+
+/**
+ * A member's requests to the app, as the console sends them: their bearer token, JSON's
+ * Content-Type, and the body as JSON when there is one. Reads `ctx.app` at each call, so it
+ * may be made before beforeAll has set it.
+ */
+export function memberRequests(ctx: { app: TestAppParts['app'] }) {
+  return (method: string, path: string, token: string, body?: unknown): Promise<Response> =>
+    Promise.resolve(
+      ctx.app.request(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
 }

@@ -6,8 +6,8 @@
 // organisation; the console's session page shows the QR code and the live counts.
 // No sleeps: Playwright's auto-waiting and expect.poll.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mimeLeaves, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mimeLeaves } from '../../api/testing/smtp.ts';
 import { QUIZ_ITEM_COUNT } from '../../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../../contract/quiz/options.ts';
 import { SESSION_PATHS, type ClassroomSession, type SessionCreated } from '../../contract/sessions.ts';
@@ -15,16 +15,9 @@ import { SESSION_WORDS } from '../../pwa/content/session.ts';
 import { adminEnv, apiCall, apiLogin, consoleLogin, joinTeam, storedLeads, TEST_ADMIN } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { gotoLive, openPage } from '../support/pwa.ts';
-import { fillFields, unique, useSite } from '../support/site.ts';
+import { fillFields, unique, useMailingSite } from '../support/site.ts';
 
-let peer: SmtpPeer;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await peer?.close();
-});
-const site = useSite({ env: (port) => ({ SMTP_URL: peer.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...adminEnv() }) });
+const site = useMailingSite(adminEnv());
 
 const quiz = (page: Page) => page.getByTestId('quiz');
 /** The session below is a Hinglish one: its pages are Hinglish from the join form on. */
@@ -81,7 +74,7 @@ describe('a classroom session', () => {
       await page.getByRole('button', { name: HINGLISH.join }).click();
       await takeHinglishTest(page);
       await page.locator('[data-testid="session-delivery"][data-pending="2"]').waitFor();
-      expect(peer.received.filter((m) => m.to.includes(student.email))).toHaveLength(0);
+      expect(site.peer.received.filter((m) => m.to.includes(student.email))).toHaveLength(0);
       const offline = await sessionNow();
       expect([offline.joined, offline.finished]).toEqual([0, 0]);
     } finally {
@@ -92,8 +85,8 @@ describe('a classroom session', () => {
     await expect.poll(async () => [(await sessionNow()).joined, (await sessionNow()).finished], { timeout: 20_000 }).toEqual([1, 1]);
     const tests = (await storedLeads(site).of(student.email)).filter((s) => s.kind === 'test');
     expect(tests).toHaveLength(1);
-    await expect.poll(() => peer.received.filter((m) => m.to.includes(student.email)).length, { timeout: 20_000 }).toBe(1);
-    const text = mimeLeaves(peer.received.find((m) => m.to.includes(student.email))!.raw)
+    await expect.poll(() => site.peer.received.filter((m) => m.to.includes(student.email)).length, { timeout: 20_000 }).toBe(1);
+    const text = mimeLeaves(site.peer.received.find((m) => m.to.includes(student.email))!.raw)
       .find((l) => l.contentType === 'text/plain')!
       .text();
     const certificateId = /\/certificate\/([0-9a-f]{32})/.exec(text)![1];
@@ -137,7 +130,7 @@ describe('a classroom session', () => {
     let made: Promise<string> | undefined;
     const trainerSession = () =>
       (made ??= (async () => {
-        await joinTeam(site, peer, token, TRAINER, 'Tara Trainer', 'trainer');
+        await joinTeam(site, site.peer, token, TRAINER, 'Tara Trainer', 'trainer');
         const created = await apiCall<SessionCreated>(site, await apiLogin(site, TRAINER), 'POST', SESSION_PATHS.admin, {
           organisation: 'St. Xavier’s College, Mumbai',
           date: '2026-11-27',

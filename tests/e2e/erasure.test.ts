@@ -2,35 +2,19 @@
 // /delete-my-data, the link arrives by email, confirming it erases their submissions and
 // withdraws their certificate (its page names no one), and the console's erasure log shows
 // it; an admin deletes a lead after a confirmation dialog, which the log shows too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mimeLeaves, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
+import { describe, expect, it } from 'vitest';
+import { mimeLeaves } from '../../api/testing/smtp.ts';
 import { ERASURE_MESSAGES } from '../../contract/erasure.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { QUIZ_ANSWERS_PATH } from '../../contract/quiz/api.ts';
 import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import type { Page } from 'playwright-core';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
-import { consoleLogin, postLead } from '../support/console.ts';
-import { fillFields, toast, unique, useSite } from '../support/site.ts';
+import { adminEnv, consoleLogin, postLead } from '../support/console.ts';
+import { fillFields, toast, unique, useMailingSite } from '../support/site.ts';
 
 const ADMIN = { email: 'eraser@example.in', password: 'eraser password 1' };
-let peer: SmtpPeer;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await peer?.close();
-});
-// PUBLIC_URL is this server, so the link in the email opens here.
-const site = useSite({
-  env: (port) => ({
-    SMTP_URL: peer.url,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
-  }),
-});
+const site = useMailingSite({ ...adminEnv(ADMIN), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' });
 
 const post = (path: string, body: object) => postLead(site, path, body);
 const login = (page: Page) => consoleLogin(site, page, ADMIN);
@@ -43,7 +27,7 @@ describe('erasure', () => {
     const answers = Object.fromEntries(QUIZ_ITEM_IDS.map((id, i) => [id, i % 4]));
     const test = await post(QUIZ_ANSWERS_PATH, { name: 'Meera Erase', email, answers, language: 'english' });
     // The certificate email went out first; the erasure link is the second message.
-    await expect.poll(() => peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => site.peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
 
     const { page, errors } = await site.page();
     await gotoLive(page, `${site.url}/delete-my-data`);
@@ -52,8 +36,8 @@ describe('erasure', () => {
     await page.getByRole('button', { name: 'Send me the link' }).click();
     await toast(page, ERASURE_MESSAGES.requested);
 
-    await expect.poll(() => peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(2);
-    const mail = peer.received.filter((m) => m.to.includes(email))[1]!;
+    await expect.poll(() => site.peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(2);
+    const mail = site.peer.received.filter((m) => m.to.includes(email))[1]!;
     const text = mimeLeaves(mail.raw)
       .find((l) => l.contentType === 'text/plain')!
       .text();

@@ -6,29 +6,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { launchPersistent } from '../support/browser.ts';
-import { startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
 import { DESK_PATHS } from '../../contract/desk.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations } from '../support/pwa.ts';
-import { apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
-import { unique, useSite } from '../support/site.ts';
+import { adminEnv, apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
+import { unique, useMailingSite } from '../support/site.ts';
 
 const ADMIN = { email: 'bell.admin@example.in', password: 'bell admin password' };
 const COUNSELLOR = { email: 'asha.bell@example.in', password: 'asha password 1' };
 const PHONE = { width: 390, height: 844 };
 
-let peer: SmtpPeer;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await peer?.close();
-});
-const site = useSite({
-  env: (port) => ({ SMTP_URL: peer.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-});
+const site = useMailingSite(adminEnv(ADMIN));
 
 describe('the bell and push on a phone', () => {
   let adminToken: string;
@@ -36,7 +26,7 @@ describe('the bell and push on a phone', () => {
 
   it('subscribes the device and fills the bell when a lead is assigned', { timeout: 180_000 }, async () => {
     adminToken = await apiLogin(site, ADMIN);
-    ashaId = await joinTeam(site, peer, adminToken, COUNSELLOR, 'Asha Bell', 'counsellor');
+    ashaId = await joinTeam(site, site.peer, adminToken, COUNSELLOR, 'Asha Bell', 'counsellor');
     // A profile on disk: Chromium has no Push API in a throwaway (incognito) context.
     const dir = mkdtempSync(path.join(tmpdir(), 'push-profile-'));
     const context = await launchPersistent(dir, { viewport: PHONE, permissions: ['notifications'] });

@@ -7,23 +7,14 @@
 // redirect.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mimeLeaves, pngSize, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
+import { mimeLeaves, pngSize } from '../../api/testing/smtp.ts';
 import { QUIZ_ITEM_COUNT, QUIZ_ITEMS } from '../../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../../contract/quiz/options.ts';
 import { SAVED_OFFLINE_MESSAGE } from '../../pwa/lib/submit.ts';
 import { axeViolations, expectNoIntroVideo, openPage, type TrackedPage } from '../support/pwa.ts';
-import { useSite } from '../support/site.ts';
+import { useMailingSite } from '../support/site.ts';
 
-// The peer starts first (hooks run in order) and closes last, after the server.
-let peer: SmtpPeer;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await peer?.close();
-});
-// PUBLIC_URL is this server, so the link in the email opens here.
-const site = useSite({ env: (port) => ({ SMTP_URL: peer.url, PUBLIC_URL: `http://127.0.0.1:${port}` }) });
+const site = useMailingSite();
 
 const TEST_PATH = {
   english: '/personality/english-test',
@@ -124,8 +115,8 @@ async function submitDelivered(page: Page): Promise<void> {
 }
 
 async function mailTo(email: string) {
-  await expect.poll(() => peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
-  return peer.received.find((m) => m.to.includes(email))!;
+  await expect.poll(() => site.peer.received.filter((m) => m.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
+  return site.peer.received.find((m) => m.to.includes(email))!;
 }
 
 describe('the guard', () => {
@@ -399,7 +390,7 @@ describe('the test page', () => {
       expect(stored).toMatchObject({ language: 'english', pending: true });
       expect(stored.certificateId).toBeUndefined();
       expect(stored.result.domains).toHaveLength(5);
-      expect(peer.received.filter((m) => m.to.includes(me.email))).toHaveLength(0);
+      expect(site.peer.received.filter((m) => m.to.includes(me.email))).toHaveLength(0);
     } finally {
       await page.context().setOffline(false);
     }

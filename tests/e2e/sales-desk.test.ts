@@ -3,40 +3,24 @@
 // logs in to My day (overdue first; at 390 px their new, uncontacted leads first, as cards), sees only their leads and the pool, logs a call with
 // an outcome and a next step, and a reminder appears live when a next step comes due; a
 // viewer reads and can change nothing; axe on each page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
 import { DESK_PATHS } from '../../contract/desk.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
-import { apiCall, apiLogin, consoleLogin, invitationLink as invitationLinkOf, joinTeam, postLead } from '../support/console.ts';
-import { fillFields, toast, unique, useSite } from '../support/site.ts';
+import { adminEnv, apiCall, apiLogin, consoleLogin, invitationLink as invitationLinkOf, joinTeam, postLead } from '../support/console.ts';
+import { fillFields, toast, unique, useMailingSite } from '../support/site.ts';
 
 const ADMIN = { email: 'desk.admin@example.in', password: 'desk admin password' };
 const COUNSELLOR = { email: 'priya.desk@example.in', password: 'priya password 1' };
 const OTHER = { email: 'rahul.desk@example.in', password: 'rahul password 1' };
 const VIEWER = { email: 'vikram.desk@example.in', password: 'vikram password 1' };
 
-let peer: SmtpPeer;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await peer?.close();
-});
-const site = useSite({
-  env: (port) => ({
-    SMTP_URL: peer.url,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
-  }),
-});
+const site = useMailingSite({ ...adminEnv(ADMIN), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' });
 
-const invitationLink = (email: string) => invitationLinkOf(peer, email);
+const invitationLink = (email: string) => invitationLinkOf(site.peer, email);
 const join = (adminToken: string, who: { email: string; password: string }, name: string, role: string) =>
-  joinTeam(site, peer, adminToken, who, name, role);
+  joinTeam(site, site.peer, adminToken, who, name, role);
 
 /** Each lead a person of their own (a shared phone would make later ones a returning person's, given to its owner). */
 let phones = 0;
@@ -81,7 +65,7 @@ describe('the sales desk', () => {
       .getByRole('button', { name: /^Resend/ })
       .click();
     await toast(admin, `Invitation sent again to ${COUNSELLOR.email}`);
-    await expect.poll(() => peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => site.peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(2);
     // Copy link: another new link, mailed too and put on the admin's clipboard, the same one.
     await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     await admin
@@ -89,7 +73,7 @@ describe('the sales desk', () => {
       .getByRole('button', { name: /^Copy link/ })
       .click();
     await toast(admin, `A new link for ${COUNSELLOR.email} is copied (the emailed one works too)`);
-    await expect.poll(() => peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => site.peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(3);
     const copied = await admin.evaluate(() => navigator.clipboard.readText());
     expect(new URL(copied).searchParams.get('token')).toBe(new URL(await invitationLink(COUNSELLOR.email)).searchParams.get('token'));
     // The invitation page at a laptop's width, too: whom it is for (opening it spends nothing).

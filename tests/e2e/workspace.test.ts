@@ -8,8 +8,7 @@
 // saves and shares opens for another; merge and undo from the person's page; an import
 // checked then stored; axe on each new page.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { leadPath } from '../../contract/console.ts';
 import type { LeadDetail } from '../../contract/lead-detail.ts';
 import { LEAD_KINDS, LIST_SLUGS, LISTED_KINDS } from '../../contract/lead-kinds.ts';
@@ -19,28 +18,13 @@ import { IMPORT_MESSAGES } from '../../contract/lead-import.ts';
 import { WORKSPACE_PATHS } from '../../contract/workspace.ts';
 import { WEBINAR_PATHS } from '../../contract/webinars.ts';
 import { axeViolations } from '../support/pwa.ts';
-import { apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
-import { toast, unique, useSite } from '../support/site.ts';
+import { adminEnv, apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
+import { toast, unique, useMailingSite } from '../support/site.ts';
 
 const ADMIN = { email: 'work.admin@example.in', password: 'work admin password' };
 const COUNSELLOR = { email: 'meera.work@example.in', password: 'meera password 1' };
 
-let peer: SmtpPeer;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await peer?.close();
-});
-const site = useSite({
-  env: (port) => ({
-    SMTP_URL: peer.url,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
-  }),
-});
+const site = useMailingSite({ ...adminEnv(ADMIN), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' });
 
 const LONG =
   'मुझे सप्ताहांत बैच के बारे में जानना है — please call after 6 pm, I am in college till then and my phone is switched off in class. '.repeat(6);
@@ -415,7 +399,7 @@ describe('the counsellor workspace', () => {
   });
 
   it('shares a saved view: one member saves it for the team and another opens it from the sidebar', async () => {
-    await joinTeam(site, peer, adminToken, COUNSELLOR, 'Meera Iyer', 'counsellor');
+    await joinTeam(site, site.peer, adminToken, COUNSELLOR, 'Meera Iyer', 'counsellor');
     const { page } = await site.page();
     await consoleLogin(site, page, ADMIN);
     await page.goto(`${site.url}/admin/need-help?status=new&sort=name`);

@@ -3,6 +3,7 @@
 // small helpers the forms need (the toast, a canned API answer, unique addresses).
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
 import { launchBrowser } from './browser.ts';
 import { openPage, type TrackedPage } from './pwa.ts';
 import { startServer, type RunningServer, type StartOptions } from './server.ts';
@@ -50,6 +51,28 @@ export function useSite(options: StartOptions = {}): Site {
       return tracked;
     },
   };
+}
+
+/**
+ * useSite for a server that sends mail: a real SMTP peer takes it, and PUBLIC_URL is the server
+ * itself, so the links in its emails (an invitation, an erasure, a certificate) open here. The
+ * peer starts first (hooks run in order, and the server's environment names it) and closes
+ * last, after the server. `env` is the rest of the server's environment.
+ */
+export function useMailingSite(env: Record<string, string> = {}): Site & { readonly peer: SmtpPeer } {
+  let peer: SmtpPeer | undefined;
+  const started = (): SmtpPeer => {
+    if (peer === undefined) throw new Error('useMailingSite: the SMTP peer starts in beforeAll');
+    return peer;
+  };
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+  });
+  afterAll(async () => {
+    await peer?.close();
+  });
+  const site = useSite({ env: (port) => ({ SMTP_URL: started().url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }) });
+  return Object.defineProperty(site, 'peer', { get: started }) as Site & { readonly peer: SmtpPeer };
 }
 
 /**

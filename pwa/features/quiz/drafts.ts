@@ -4,7 +4,8 @@
 //
 // Drafts saved by earlier versions of the app sit in the outbox database's `drafts` store
 // (it is never dropped there); loading a test moves its draft here once.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { sharedDatabase } from '../../lib/idb.ts';
 import { openOutboxDb } from '../../lib/outbox/store.ts';
 
 export const QUIZ_DRAFTS_DB = 'skillup-quiz-drafts';
@@ -22,23 +23,9 @@ interface DraftsDB extends DBSchema {
   drafts: { key: string; value: QuizDraft };
 }
 
-let opening: Promise<IDBPDatabase<DraftsDB>> | undefined;
-function openDrafts(): Promise<IDBPDatabase<DraftsDB>> {
-  opening ??= openDB<DraftsDB>(QUIZ_DRAFTS_DB, VERSION, {
-    upgrade(db) {
-      db.createObjectStore('drafts', { keyPath: 'test' });
-    },
-    blocking() {
-      // A newer version of the app wants to upgrade: let it, and reopen lazily.
-      void opening?.then((db) => db.close());
-      opening = undefined;
-    },
-  }).catch((err: unknown) => {
-    opening = undefined;
-    throw err;
-  });
-  return opening;
-}
+const openDrafts = sharedDatabase<DraftsDB>(QUIZ_DRAFTS_DB, VERSION, (db) => {
+  db.createObjectStore('drafts', { keyPath: 'test' });
+});
 
 /** A draft an earlier version left in the outbox database, removed from there. */
 async function takeLegacyDraft(test: string): Promise<QuizDraft | undefined> {

@@ -1,7 +1,8 @@
 // The outbox in IndexedDB (through idb). Shared by every tab and the service worker.
 // The schema is versioned: an upgrade only ever adds or transforms, never drops, so items
 // waiting across an app update survive it.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { sharedDatabase } from '../idb.ts';
 import type { NewOutboxItem, OutboxItem } from './types.ts';
 
 export const OUTBOX_DB = 'skillup-outbox';
@@ -39,30 +40,15 @@ export interface OutboxStore {
   remove(id: string): Promise<void>;
 }
 
-let opening: Promise<IDBPDatabase<OutboxDB>> | undefined;
-
-export function openOutboxDb(): Promise<IDBPDatabase<OutboxDB>> {
-  opening ??= openDB<OutboxDB>(OUTBOX_DB, OUTBOX_DB_VERSION, {
-    upgrade(db, oldVersion) {
-      // One case per version, falling through, so every older database is walked up.
-      if (oldVersion < 1) {
-        const items = db.createObjectStore('items', { keyPath: 'id' });
-        items.createIndex('seq', 'seq', { unique: true });
-        db.createObjectStore('meta', { keyPath: 'key' });
-        db.createObjectStore('drafts', { keyPath: 'test' });
-      }
-    },
-    blocking() {
-      // A newer version of the app wants to upgrade: let it, and reopen lazily.
-      void opening?.then((db) => db.close());
-      opening = undefined;
-    },
-  }).catch((err: unknown) => {
-    opening = undefined;
-    throw err;
-  });
-  return opening;
-}
+export const openOutboxDb = sharedDatabase<OutboxDB>(OUTBOX_DB, OUTBOX_DB_VERSION, (db, oldVersion) => {
+  // One case per version, falling through, so every older database is walked up.
+  if (oldVersion < 1) {
+    const items = db.createObjectStore('items', { keyPath: 'id' });
+    items.createIndex('seq', 'seq', { unique: true });
+    db.createObjectStore('meta', { keyPath: 'key' });
+    db.createObjectStore('drafts', { keyPath: 'test' });
+  }
+});
 
 const ACTIVE = new Set(['waiting', 'sending']);
 

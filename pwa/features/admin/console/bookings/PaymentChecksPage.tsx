@@ -3,6 +3,7 @@
 // it could not read): kept for an admin to look at, each with its reason.
 import { BOOKING_PATHS, type PaymentEventRecord } from '../../../../../contract/bookings.ts';
 import { Meta } from '../../../../components/Meta.tsx';
+import { ConsoleTable } from '../common/ConsoleTable.tsx';
 import { LoadState } from '../common/LoadState.tsx';
 import { useAdminData } from '../common/use-admin-data.ts';
 
@@ -22,33 +23,20 @@ export default function PaymentChecksPage() {
       <p>What the payment gateway said that marked nothing paid, because it did not match a booking. Each needs a look.</p>
       <LoadState loaded={loaded} onRetry={reload} empty={(d) => d.data.length === 0 && 'Nothing to check.'}>
         {({ data }) => (
-          <div className="console-table-wrap">
-            <table className="console-table" data-testid="payment-checks">
-              <thead>
-                <tr>
-                  <th scope="col">Received</th>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Event</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((e) => (
-                  <tr key={e._id}>
-                    <td>{when(e.receivedAt)}</td>
-                    <td>{e.reference ?? '—'}</td>
-                    <td>{rupees(e.amountPaise, e.currency)}</td>
-                    <td>{e.reason}</td>
-                    <td>
-                      {e.gateway}: {e.event}
-                      {e.paymentId ? ` (${e.paymentId})` : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable headers={['Received', 'Reference', 'Amount', 'Reason', 'Event']} testId="payment-checks">
+            {data.map((e) => (
+              <tr key={e._id}>
+                <td>{when(e.receivedAt)}</td>
+                <td>{e.reference ?? '—'}</td>
+                <td>{rupees(e.amountPaise, e.currency)}</td>
+                <td>{e.reason}</td>
+                <td>
+                  {e.gateway}: {e.event}
+                  {e.paymentId ? ` (${e.paymentId})` : ''}
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
       </LoadState>
     </section>

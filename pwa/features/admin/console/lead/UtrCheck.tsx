@@ -1,9 +1,8 @@
 // The UTR a visitor typed is a claim: "to verify" until a counsellor finds it in the bank
 // statement and confirms it here (who and when are kept), which marks the booking paid.
-import { useState } from 'react';
 import { BOOKING_PATHS, UTR_STATUS_LABELS, type UtrStatus } from '../../../../../contract/bookings.ts';
-import { useToast } from '../../../../components/Toast.tsx';
-import { AdminRequestError, adminRequest } from '../common/request.ts';
+import { adminRequest } from '../common/request.ts';
+import { useChange } from '../common/use-change.ts';
 
 export interface UtrClaim {
   utr: string;
@@ -13,22 +12,13 @@ export interface UtrClaim {
 }
 
 export function UtrCheck({ id, claim, onChanged }: { id: string; claim: UtrClaim; onChanged: () => void }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const [busy, change] = useChange(onChanged);
   const status: UtrStatus = claim.utrStatus ?? 'to-verify';
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await adminRequest(`${BOOKING_PATHS.payment}/${encodeURIComponent(id)}/utr`, { method: 'POST' });
-      toast.show('UTR confirmed: the booking is paid', 'success');
-      onChanged();
-    } catch (err) {
-      if (err instanceof AdminRequestError && err.status !== 401)
-        toast.show(err.serverMessage ?? 'Could not save. Please try again.', 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = () =>
+    change(
+      () => adminRequest(`${BOOKING_PATHS.payment}/${encodeURIComponent(id)}/utr`, { method: 'POST' }),
+      'UTR confirmed: the booking is paid',
+    );
   return (
     <section className="lead-payment" aria-label="UTR">
       <p>

@@ -4,6 +4,7 @@
 import { Link } from 'react-router-dom';
 import { durationText } from '../../../../../contract/working-hours.ts';
 import type { OverviewResponse } from '../../../../../contract/overview.ts';
+import { ConsoleTable } from '../common/ConsoleTable.tsx';
 import { formatCount } from '../common/format.ts';
 
 const percent = (n: number, of: number) => (of === 0 ? '–' : `${Math.round((n / of) * 100)}%`);
@@ -27,33 +28,25 @@ export function SpeedToLead({ data }: { data: Pick<OverviewResponse, 'speedToLea
         </li>
       </ul>
       {data.team.length > 0 && (
-        <table className="console-table console-table--compact">
-          <caption className="visually-hidden">Each member&apos;s leads of the last 30 days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Assigned</th>
-              <th scope="col">Contacted</th>
-              <th scope="col">Converted</th>
-              <th scope="col">Overdue now</th>
-              <th scope="col">Median to first contact</th>
+        <ConsoleTable
+          headers={['Member', 'Assigned', 'Contacted', 'Converted', 'Overdue now', 'Median to first contact']}
+          className="console-table--compact"
+          caption="Each member's leads of the last 30 days"
+          scrolls={false}
+        >
+          {data.team.map((m) => (
+            <tr key={m.id}>
+              <th scope="row">
+                <Link to={`/admin/my-day?assignee=${encodeURIComponent(m.id)}`}>{m.name}</Link>
+              </th>
+              <td>{formatCount(m.assigned)}</td>
+              <td>{formatCount(m.contacted)}</td>
+              <td>{formatCount(m.converted)}</td>
+              <td className={m.overdue > 0 ? 'is-overdue' : undefined}>{formatCount(m.overdue)}</td>
+              <td>{minutes(m.medianFirstContactMinutes)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.team.map((m) => (
-              <tr key={m.id}>
-                <th scope="row">
-                  <Link to={`/admin/my-day?assignee=${encodeURIComponent(m.id)}`}>{m.name}</Link>
-                </th>
-                <td>{formatCount(m.assigned)}</td>
-                <td>{formatCount(m.contacted)}</td>
-                <td>{formatCount(m.converted)}</td>
-                <td className={m.overdue > 0 ? 'is-overdue' : undefined}>{formatCount(m.overdue)}</td>
-                <td>{minutes(m.medianFirstContactMinutes)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ConsoleTable>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import type { PeopleListResponse } from '../../../../../contract/people.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { formatDateTime, statusLabel } from '../common/format.ts';
 import { useAdminData } from '../common/use-admin-data.ts';
+import { ConsoleTable } from '../common/ConsoleTable.tsx';
 import { LoadState } from '../common/LoadState.tsx';
 
 const PAGE = 50;
@@ -18,47 +19,35 @@ type Person = PeopleListResponse['data'][number];
 /** One row per person: how to reach them, the forms they sent, their latest status and owner. */
 function PeopleTable({ people }: { people: Person[] }) {
   return (
-    <div className="console-table-wrap">
-      <table className="console-table people-table">
-        <caption className="visually-hidden">People, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Phone</th>
-            <th scope="col">Email</th>
-            <th scope="col">Forms</th>
-            <th scope="col">Latest</th>
-            <th scope="col">Status</th>
-            <th scope="col">Owner</th>
-          </tr>
-        </thead>
-        <tbody>
-          {people.map((p) => (
-            <tr key={p.id}>
-              <th scope="row">
-                <Link to={`/admin/people/${p.id}`} className="cell-clip" title={p.name}>
-                  {p.name || p.email || p.phone}
-                </Link>
-              </th>
-              <td data-label="Phone">{p.phone}</td>
-              <td data-label="Email">
-                <span className="cell-clip" title={p.email}>
-                  {p.email}
-                </span>
-              </td>
-              <td data-label="Forms">
-                <span className="cell-clip" title={p.lists.map((l) => listOf(l).title).join(', ')}>
-                  {p.leads} · {p.lists.map((l) => listOf(l).title).join(', ')}
-                </span>
-              </td>
-              <td data-label="Latest">{formatDateTime(p.lastAt)}</td>
-              <td data-label="Status">{statusLabel(p.status)}</td>
-              <td data-label="Owner">{p.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      headers={['Name', 'Phone', 'Email', 'Forms', 'Latest', 'Status', 'Owner']}
+      className="people-table"
+      caption="People, newest first"
+    >
+      {people.map((p) => (
+        <tr key={p.id}>
+          <th scope="row">
+            <Link to={`/admin/people/${p.id}`} className="cell-clip" title={p.name}>
+              {p.name || p.email || p.phone}
+            </Link>
+          </th>
+          <td data-label="Phone">{p.phone}</td>
+          <td data-label="Email">
+            <span className="cell-clip" title={p.email}>
+              {p.email}
+            </span>
+          </td>
+          <td data-label="Forms">
+            <span className="cell-clip" title={p.lists.map((l) => listOf(l).title).join(', ')}>
+              {p.leads} · {p.lists.map((l) => listOf(l).title).join(', ')}
+            </span>
+          </td>
+          <td data-label="Latest">{formatDateTime(p.lastAt)}</td>
+          <td data-label="Status">{statusLabel(p.status)}</td>
+          <td data-label="Owner">{p.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }
 

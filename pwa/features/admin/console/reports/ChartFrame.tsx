@@ -4,6 +4,7 @@
 // on screen, so the file and the page never disagree.
 import { useId, useState, type ReactNode } from 'react';
 import { toCsv } from '../../../../../contract/reports.ts';
+import { saveBlob } from '../common/download.ts';
 
 export interface ReportTable {
   header: readonly string[];
@@ -11,14 +12,7 @@ export interface ReportTable {
 }
 
 function saveCsv(table: ReportTable, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([toCsv(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([toCsv(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 export function ChartFrame(props: {

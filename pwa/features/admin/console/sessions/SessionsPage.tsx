@@ -7,40 +7,30 @@ import { useToast } from '../../../../components/Toast.tsx';
 import { formatCount, formatDate } from '../common/format.ts';
 import { adminRequest } from '../common/request.ts';
 import { attempt, useAdminData } from '../common/use-admin-data.ts';
+import { ConsoleTable } from '../common/ConsoleTable.tsx';
 import { LoadState } from '../common/LoadState.tsx';
 import { RelayKeys, RelayWaiting } from './RelayPanel.tsx';
 import { SessionForm } from './SessionForm.tsx';
 
 function SessionRows({ sessions }: { sessions: SessionsResponse['data'] }) {
   return (
-    <table className="console-table session-table">
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Organisation</th>
-          <th scope="col">Code</th>
-          <th scope="col">Joined</th>
-          <th scope="col">Finished</th>
+    <ConsoleTable headers={['Date', 'Organisation', 'Code', 'Joined', 'Finished']} className="session-table" scrolls={false}>
+      {sessions.map((s) => (
+        <tr key={s.code}>
+          <td>{formatDate(s.date)}</td>
+          <td>
+            <Link to={`/admin/sessions/${s.code}`}>{s.organisation}</Link>
+            {s.city ? `, ${s.city}` : ''}
+          </td>
+          <td className="session-table__code">{s.code}</td>
+          <td>
+            {formatCount(s.joined)}
+            {s.expected ? ` of ${formatCount(s.expected)}` : ''}
+          </td>
+          <td>{formatCount(s.finished)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {sessions.map((s) => (
-          <tr key={s.code}>
-            <td>{formatDate(s.date)}</td>
-            <td>
-              <Link to={`/admin/sessions/${s.code}`}>{s.organisation}</Link>
-              {s.city ? `, ${s.city}` : ''}
-            </td>
-            <td className="session-table__code">{s.code}</td>
-            <td>
-              {formatCount(s.joined)}
-              {s.expected ? ` of ${formatCount(s.expected)}` : ''}
-            </td>
-            <td>{formatCount(s.finished)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ConsoleTable>
   );
 }
 

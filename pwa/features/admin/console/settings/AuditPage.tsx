@@ -3,6 +3,7 @@
 import { ERASURE_PATHS, type AuditEntry, type AuditResponse } from '../../../../../contract/erasure.ts';
 import { kindOfSlug, LEAD_KINDS } from '../../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../../components/Meta.tsx';
+import { ConsoleTable } from '../common/ConsoleTable.tsx';
 import { LoadState } from '../common/LoadState.tsx';
 import { formatCount, formatDateTime } from '../common/format.ts';
 import { serverOr, useAdminData } from '../common/use-admin-data.ts';
@@ -26,30 +27,18 @@ export default function AuditPage() {
       </p>
       <LoadState loaded={loaded} onRetry={reload} empty={(d) => d.data.length === 0 && 'Nothing has been erased yet.'}>
         {({ data }) => (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">By</th>
-                  <th scope="col">List</th>
-                  <th scope="col">Leads erased</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((e) => (
-                  <tr key={e._id}>
-                    <td>
-                      <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                    </td>
-                    <td>{e.actor === 'person' ? 'The person (their emailed link)' : e.by}</td>
-                    <td>{listTitle(e.list)}</td>
-                    <td>{formatCount(e.count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable headers={['When', 'By', 'List', 'Leads erased']}>
+            {data.map((e) => (
+              <tr key={e._id}>
+                <td>
+                  <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                </td>
+                <td>{e.actor === 'person' ? 'The person (their emailed link)' : e.by}</td>
+                <td>{listTitle(e.list)}</td>
+                <td>{formatCount(e.count)}</td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
       </LoadState>
     </section>

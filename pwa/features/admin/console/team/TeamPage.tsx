@@ -7,6 +7,7 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '../../../../..
 import type { TeamMember, TeamResponse } from '../../../../../contract/team.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
+import { ConsoleTable } from '../common/ConsoleTable.tsx';
 import { ErrorNotice } from '../common/controls.tsx';
 import { useMember } from '../common/member.tsx';
 import { adminRequest } from '../common/request.ts';
@@ -169,6 +170,8 @@ function MemberRow({ member, self, manage, onChanged }: { member: TeamMember; se
   );
 }
 
+const TEAM_HEADERS = ['Name', 'Email', 'Role', 'State', <span className="visually-hidden">Actions</span>];
+
 export default function TeamPage() {
   const me = useMember();
   const [loaded, reload] = useAdminData<TeamResponse>(DESK_PATHS.team, 'Could not load the team');
@@ -181,27 +184,11 @@ export default function TeamPage() {
       {manage && <InviteForm onInvited={reload} />}
       {loaded.state === 'error' && <ErrorNotice message={loaded.message} onRetry={reload} />}
       {members.length > 0 && (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="visually-hidden">Team members, active first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((m) => (
-                <MemberRow key={m.id} member={m} self={m.id === me.id} manage={manage} onChanged={reload} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable headers={TEAM_HEADERS} caption="Team members, active first">
+          {members.map((m) => (
+            <MemberRow key={m.id} member={m} self={m.id === me.id} manage={manage} onChanged={reload} />
+          ))}
+        </ConsoleTable>
       )}
       <p className="muted">
         Changing someone&apos;s role or deactivating them ends their sessions at once. Their leads stay theirs: reassign them from a list
