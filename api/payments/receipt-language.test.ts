@@ -21,6 +21,7 @@ const run = promisify(execFile);
 const ACADEMY: AcademyConfig = {
   name: 'SkillUp Soft Skills Academy Pvt. Ltd.',
   address: ['2nd Floor, 14 Community Centre', 'Saket, New Delhi 110017', 'India'],
+  gstin: undefined,
   receiptPrefix: 'HI',
 };
 /** ₹1,25,050.50: lakh, thousand, tens and paise in one amount. */
