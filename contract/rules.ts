@@ -166,6 +166,17 @@ const ACTION_SCHEMAS = {
       .max(RULE_LIMITS.subject, RULE_MESSAGES.subject)
       .test('line', RULE_MESSAGES.subject, oneLine),
     body: string().typeError(RULE_MESSAGES.body).trim().required(RULE_MESSAGES.body).max(RULE_LIMITS.body, RULE_MESSAGES.body),
+    hindi: object({
+      subject: string()
+        .typeError(RULE_MESSAGES.subject)
+        .trim()
+        .required(RULE_MESSAGES.subject)
+        .max(RULE_LIMITS.subject, RULE_MESSAGES.subject)
+        .test('line', RULE_MESSAGES.subject, oneLine),
+      body: string().typeError(RULE_MESSAGES.body).trim().required(RULE_MESSAGES.body).max(RULE_LIMITS.body, RULE_MESSAGES.body),
+    })
+      .default(undefined)
+      .optional(),
   }),
   notify: object({
     type: string().required(),
@@ -265,7 +276,14 @@ export type RuleAction =
   | { type: 'assign'; roundRobin: string[]; memberId?: undefined }
   | { type: 'nextAction'; actionType: (typeof ACTION_TYPES)[number]; inMinutes: number }
   | { type: 'status'; status: LeadStatus }
-  | { type: 'email'; to: (typeof EMAIL_RECIPIENTS)[number]; subject: string; body: string }
+  | {
+      type: 'email';
+      to: (typeof EMAIL_RECIPIENTS)[number];
+      subject: string;
+      body: string;
+      /** To a lead who wrote from the Hindi site: the same email in Hindi (the English one otherwise). */
+      hindi?: { subject: string; body: string };
+    }
   | { type: 'notify'; to: string }
   | { type: 'tag'; tag: string };
 export interface RuleTrigger {

@@ -15,10 +15,11 @@ import { renderBrochure } from './brochures/render-brochure.ts';
 
 export { CLIENT_ONLY_PATHS, NOT_FOUND_PATH, PRERENDERED_PATHS, UNLISTED_PATHS, fullTitle };
 
-/** Each programme's brochure as PDF bytes, with its path under the site (content/brochure-files.ts). */
+/** Each programme's brochure in each language as PDF bytes, with its path under the site (content/brochure-files.ts). */
 export async function renderBrochures(repoRoot: string): Promise<Array<{ href: string; pdf: Buffer }>> {
   const fonts = brochureFonts(repoRoot);
-  return Promise.all(brochures().map(async (b) => ({ href: brochureHref(b.slug), pdf: await renderBrochure(b, fonts) })));
+  const all = [...brochures('en'), ...brochures('hi')];
+  return Promise.all(all.map(async (b) => ({ href: brochureHref(b.slug, b.lang), pdf: await renderBrochure(b, fonts) })));
 }
 export const BLOG_POST_DATES: Record<string, string> = Object.fromEntries(BLOG_POSTS.map((p) => [`/blog/${p.id}`, p.date]));
 

@@ -2,9 +2,12 @@
 // receipt) in the language of the form the booking was made from (its site_language), so a
 // visitor who booked on the Hindi site reads Hindi. Typed by the English words, so a new
 // English line without its Hindi one fails the typecheck. Programme and package names,
-// references, amounts and links stay as they are written everywhere else.
+// references, amounts in figures and links stay as they are written everywhere else; an
+// amount in words is said in the email's language.
 import { BOOKING_HOLD_DAYS, rupeesText, upiUri, type UpiPayee } from '../../contract/bookings.ts';
 import type { SiteLanguage } from '../db/schema.ts';
+import { rupeesInHindiWords } from '../payments/amount-words-hi.ts';
+import { rupeesInWords } from '../payments/amount-words.ts';
 
 interface Seat {
   programme: string;
@@ -38,6 +41,8 @@ const EN = {
   bookingPage: (url: string) => `Your booking page: ${url}`,
   alreadyPaid: 'Already paid? Thank you: ignore this email.',
   reminderSubject: (reference: string) => `Your seat is waiting: pay for booking ${reference}`,
+  /** The amount in words beside its figures: "Rupees Two Thousand Four Hundred Ninety Nine only". */
+  amountInWords: rupeesInWords,
   receiptReceived: (amount: string, words: string, s: Omit<Seat, 'batch'>, reference: string) =>
     `We have received your payment of ${amount} (${words}) for ${s.programme}, ${s.package} (booking ${reference}). Your seat is confirmed.`,
   receiptNumber: (number: string) => `Receipt number: ${number}`,
@@ -73,6 +78,7 @@ const HI: BookingMailWords = {
   bookingPage: (url) => `आपकी बुकिंग का पेज: ${url}`,
   alreadyPaid: 'भुगतान कर चुके हैं? धन्यवाद: इस ईमेल को अनदेखा करें।',
   reminderSubject: (reference) => `आपकी सीट इंतज़ार कर रही है: बुकिंग ${reference} का भुगतान करें`,
+  amountInWords: rupeesInHindiWords,
   receiptReceived: (amount, words, s, reference) =>
     `${s.programme}, ${s.package} (बुकिंग ${reference}) के लिए आपका ${amount} (${words}) का भुगतान हमें मिल गया है। आपकी सीट पक्की है।`,
   receiptNumber: (number) => `रसीद नंबर: ${number}`,

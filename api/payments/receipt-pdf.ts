@@ -1,12 +1,14 @@
 // A payment receipt as a one-page A4 PDF, made with pdfkit: who it is from (the academy's
 // name, address and GSTIN when set), its number and date, whom it is from and what for (the
 // booking's reference, programme and package), the amount in figures and in words, and the
-// payment. Every line goes through ScriptText, so "₹" (in the Devanagari face), accents and
+// payment; for a booking made on the Hindi site, the amount in Hindi words too (the receipt's
+// labels stay English: it is the academy's accounting record). Every line goes through ScriptText, so "₹" (in the Devanagari face), accents and
 // a name typed in Devanagari are drawn, and read back whole by pdftotext and screen readers.
 import PDFDocument from 'pdfkit';
 import { BRAND } from '../../contract/brand.ts';
 import type { AcademyConfig } from '../config.ts';
 import { ScriptText, type LineOptions } from '../../pdf/script-text.ts';
+import { rupeesInHindiWords } from './amount-words-hi.ts';
 import { rupeesFigures, rupeesInWords } from './amount-words.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -23,6 +25,8 @@ export interface ReceiptDocument {
   paidAt: Date;
   /** The booking's name; null once the booking is erased. */
   payer: string | null;
+  /** The language of the form the booking came from; null once the booking is erased. */
+  language?: string | null;
 }
 
 const FONT_DIR = new URL('../certificate/fonts/', import.meta.url);
@@ -98,7 +102,9 @@ function body(doc: Doc, text: ScriptText, receipt: ReceiptDocument, top: number)
   y = row(doc, text, 'Paid on', `${paid.day}, ${paid.time}`, y);
   doc.fillColor(NAVY);
   y = text.draw(`Amount received: ${rupeesFigures(receipt.amountPaise)}`, MARGIN, y + 14, { weight: 'bold', size: 16, width: WIDTH });
-  return text.draw(rupeesInWords(receipt.amountPaise), MARGIN, y + 2, { weight: 'regular', size: 12, width: WIDTH, maxLines: 3 });
+  const words: LineOptions = { weight: 'regular', size: 12, width: WIDTH, maxLines: 3 };
+  y = text.draw(rupeesInWords(receipt.amountPaise), MARGIN, y + 2, words);
+  return receipt.language === 'hi' ? text.draw(rupeesInHindiWords(receipt.amountPaise), MARGIN, y + 2, words) : y;
 }
 
 function footer(doc: Doc, text: ScriptText, y: number): void {

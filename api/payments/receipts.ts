@@ -16,7 +16,7 @@ import { linesHtml } from '../lib/html.ts';
 import { bookingMailWords } from '../mail/booking-words.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/queue.ts';
 import { MissingAttachmentError } from '../mail/worker.ts';
-import { rupeesFigures, rupeesInWords } from './amount-words.ts';
+import { rupeesFigures } from './amount-words.ts';
 import { renderReceiptPdf, type ReceiptDocument } from './receipt-pdf.ts';
 
 type Booking = Selectable<BookingsTable>;
@@ -106,7 +106,7 @@ export function receiptEmail(
   const lines = [
     w.hello(booking.name),
     '',
-    w.receiptReceived(amount, rupeesInWords(Number(receipt.amount_paise)), receipt, receipt.reference),
+    w.receiptReceived(amount, w.amountInWords(Number(receipt.amount_paise)), receipt, receipt.reference),
     '',
     w.receiptNumber(receipt.number),
     w.receiptPayment(receipt.payment_id, receipt.payment_method, istDateTime(receipt.paid_at)),
@@ -135,7 +135,7 @@ export async function receiptDocument(db: Kysely<Database>, where: { id: string 
     .selectFrom('receipts')
     .leftJoin('bookings', 'bookings.id', 'receipts.booking_id')
     .selectAll('receipts')
-    .select('bookings.name as payer')
+    .select(['bookings.name as payer', 'bookings.site_language as language'])
     .where('id' in where ? 'receipts.id' : 'receipts.booking_id', '=', 'id' in where ? where.id : where.bookingId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -150,6 +150,7 @@ export async function receiptDocument(db: Kysely<Database>, where: { id: string 
     paymentMethod: row.payment_method,
     paidAt: row.paid_at,
     payer: row.payer,
+    language: row.language,
   };
   return document;
 }

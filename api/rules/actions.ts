@@ -126,8 +126,10 @@ async function email(ctx: FiringContext, action: Extract<RuleAction, { type: 'em
   } else to = (await adminIds(ctx.trx)).map((a) => a.email);
   const { name, firstName } = leadName(ctx);
   const values = { name, firstName, list: LEAD_KINDS[ctx.lead.kind].list.title, owner: owner?.name ?? '' };
-  const subject = fill(action.subject, values).replace(/[\r\n]+/g, ' ');
-  for (const address of to) await enqueueMail(ctx.trx, { to: address, subject, text: fill(action.body, values), kind: 'rule' });
+  // A thank-you reads in the language of the form the lead used, when the rule has its words.
+  const words = action.to === 'lead' && ctx.row.site_language === 'hi' && action.hindi ? action.hindi : action;
+  const subject = fill(words.subject, values).replace(/[\r\n]+/g, ' ');
+  for (const address of to) await enqueueMail(ctx.trx, { to: address, subject, text: fill(words.body, values), kind: 'rule' });
   return `emailed ${action.to}`;
 }
 

@@ -1,4 +1,4 @@
-// Draws a programme's brochure (content/brochures.ts) as an A4 PDF with pdfkit. Build-time
+// Draws a programme's brochure (content/brochures.ts), in its language, as an A4 PDF with pdfkit. Build-time
 // only: scripts/prerender.mjs calls it through entry-server.tsx, so no page ever loads it.
 // The Noto faces are the certificate's (api/certificate/fonts): Latin, Latin-extended (the
 // rupee sign, accents) and Devanagari. Every line is laid out and drawn by ScriptText
@@ -81,8 +81,12 @@ class Flow {
   }
 }
 
+/** A section's heading, on a new page when the page has no room for it and two lines under it. */
 function heading(flow: Flow, text: string): void {
   flow.space(BODY * 0.9);
+  const { doc } = flow;
+  const height = flow.lines([{ text, weight: 'bold' }], 14).length * 14 * LEADING + 2 + 2 * BODY * LEADING;
+  if (flow.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
   flow.para(text, { size: 14, color: INK, gap: 2 }, 'bold');
 }
 
@@ -91,7 +95,7 @@ function bullets(flow: Flow, items: readonly string[]): void {
 }
 
 function cover(flow: Flow, b: Brochure): void {
-  flow.para('SkillUp Soft Skills Academy · Programme brochure', { size: 10, color: ACCENT, gap: 3 }, 'bold');
+  flow.para(b.words.kicker, { size: 10, color: ACCENT, gap: 3 }, 'bold');
   flow.para(b.title, { size: 24, color: INK, gap: 4 }, 'bold');
   flow.para(b.promise, { size: 12, gap: 6 });
   for (const [label, value] of b.facts) {
@@ -116,7 +120,7 @@ function approach(flow: Flow, b: Brochure): void {
 }
 
 function packages(flow: Flow, b: Brochure): void {
-  heading(flow, 'Packages');
+  heading(flow, b.words.packages);
   if (b.pricingNote) flow.para(b.pricingNote);
   for (const p of b.packages) {
     flow.space(3);
@@ -126,24 +130,24 @@ function packages(flow: Flow, b: Brochure): void {
 }
 
 function outcomes(flow: Flow, b: Brochure): void {
-  heading(flow, 'Outcomes');
+  heading(flow, b.words.outcomes);
   for (const group of b.outcomes) {
     flow.space(2);
     flow.para(group.title, { color: INK }, 'bold');
     bullets(flow, group.items);
   }
-  heading(flow, 'Certificate');
+  heading(flow, b.words.certificate);
   bullets(flow, b.certificate);
 }
 
 function contactLines(b: Brochure): string[] {
-  const c = b.contact;
-  return [`Phone / WhatsApp: ${c.phone}`, `Email: ${c.email}`, `Address: ${c.address}`, `Web: ${c.web}`];
+  const { contact: c, words: w } = b;
+  return [`${w.phone}: ${c.phone}`, `${w.email}: ${c.email}`, `${w.address}: ${c.address}`, `${w.web}: ${c.web}`];
 }
 
 /** After the programme, on its last page: chosen when the whole block fits there. */
 function contactAfter(flow: Flow, b: Brochure): void {
-  heading(flow, 'Contact us');
+  heading(flow, b.words.contactUs);
   for (const line of contactLines(b)) flow.para(line);
 }
 
@@ -155,7 +159,7 @@ function contactAfter(flow: Flow, b: Brochure): void {
 function contactFooter(flow: Flow, b: Brochure): void {
   const { doc } = flow;
   const lines = contactLines(b).reduce((sum, line) => sum + flow.lines([{ text: line, weight: 'regular' }]).length, 0) * BODY * LEADING;
-  const headingHeight = flow.lines([{ text: 'Contact us', weight: 'bold' }], 14).length * 14 * LEADING + 2;
+  const headingHeight = flow.lines([{ text: b.words.contactUs, weight: 'bold' }], 14).length * 14 * LEADING + 2;
   const margin = doc.page.margins.bottom;
   const top = doc.page.height - margin - headingHeight - lines;
   doc
@@ -167,7 +171,7 @@ function contactFooter(flow: Flow, b: Brochure): void {
   // Drawn in the bottom margin's room, so its last line cannot start a new page.
   doc.page.margins.bottom = 0;
   flow.y = top;
-  flow.para('Contact us', { size: 14, color: INK, gap: 2 }, 'bold');
+  flow.para(b.words.contactUs, { size: 14, color: INK, gap: 2 }, 'bold');
   for (const line of contactLines(b)) flow.para(line);
   doc.page.margins.bottom = margin + headingHeight + lines + 20;
   flow.y = doc.page.margins.top;
@@ -177,7 +181,9 @@ function newDocument(b: Brochure, fonts: BrochureFonts): Flow {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `${b.title} — SkillUp Soft Skills Academy`, Author: 'SkillUp Soft Skills Academy', Subject: 'Programme brochure' },
+    // The document's language, so a screen reader reads a Hindi brochure with a Hindi voice.
+    lang: b.lang,
+    info: { Title: `${b.title} — ${b.words.brand}`, Author: b.words.brand, Subject: b.words.subject },
   });
   return new Flow(doc, fonts);
 }

@@ -1,16 +1,20 @@
 // Small content sections shared by the course and service pages.
 import { brochureFileName, brochureHref, type BrochureSlug } from '../content/brochure-files.ts';
 import type { CourseFeature } from '../content/types.ts';
-import { fill } from '../i18n/LangContext.tsx';
+import { fill, useLang } from '../i18n/LangContext.tsx';
 import { Section } from './Section.tsx';
 import { StepCards, type Step } from './StepCards.tsx';
 import { useSectionWords } from './useSectionWords.ts';
 
-/** The programme's brochure, a PDF made at build time from this page's content (content/brochures.ts). */
+/**
+ * The programme's brochure in the page's language, a PDF made at build time from this page's
+ * content (content/brochures.ts); `title` is the programme's name as the page shows it.
+ */
 export function DownloadPdf({ slug, title }: { slug: BrochureSlug; title: string }) {
   const w = useSectionWords();
+  const lang = useLang();
   return (
-    <a className="btn btn--outline" href={brochureHref(slug)} download={brochureFileName(title)} type="application/pdf">
+    <a className="btn btn--outline" href={brochureHref(slug, lang)} download={brochureFileName(title, lang)} type="application/pdf">
       {w.downloadPdf}
       <span className="visually-hidden">{fill(w.brochureOf, { title })}</span>
     </a>

@@ -10,7 +10,7 @@ const SECTIONS_HI: SectionWords = {
   startsAt: 'शुरुआती फ़ीस',
   buyNow: 'अभी ख़रीदें',
   downloadPdf: 'PDF डाउनलोड करें',
-  brochureOf: ' ब्रोशर (अंग्रेज़ी में): {title}',
+  brochureOf: ' ब्रोशर: {title}',
   zoomCertificate: 'नमूना सर्टिफ़िकेट बड़ा करके देखें',
   sampleCertificate: 'नमूना सर्टिफ़िकेट',
   closeCertificate: 'सर्टिफ़िकेट बंद करें',

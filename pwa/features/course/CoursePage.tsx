@@ -30,7 +30,7 @@ export function CoursePage({ onJoinFree, onBook, enquiry }: Props) {
     <>
       <Meta title={w.metaTitle} description={fill(w.metaDescription, { price: SOFT_SKILLS_COURSE.price ?? '' })} />
       <CourseHeader header={header} onBuy={() => onBook()} />
-      <FeatureGrid title={w.featuresTitle} features={w.features} brochure={{ slug: 'soft-skills', title: SOFT_SKILLS_COURSE.title }} />
+      <FeatureGrid title={w.featuresTitle} features={w.features} brochure={{ slug: 'soft-skills', title: header.title }} />
       <Section headingId="benefits-h" title={w.benefitsTitle} className="section--alt">
         <BenefitList title={w.benefitsListTitle} items={w.benefits} testId="benefits" />
       </Section>

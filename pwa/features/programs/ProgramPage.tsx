@@ -30,7 +30,7 @@ export function ProgramPage({ onBuy, proposal }: Props) {
   const own = PROGRAMS[slug];
   if (!own) return <NotFoundContent />;
   const program = programIn(own, words);
-  const brochure = program.download && <DownloadPdf slug={slug as ProgramSlug} title={own.header.title} />;
+  const brochure = program.download && <DownloadPdf slug={slug as ProgramSlug} title={program.header.title} />;
   return (
     <>
       <Meta title={program.metaTitle} description={program.metaDescription} />

@@ -19,6 +19,7 @@ export function newAction(type: RuleAction['type'], members: TeamMember[]): Rule
         to: 'lead',
         subject: 'Thank you, {firstName}',
         body: 'Hello {name},\n\nThank you for writing to us. We will call you soon.',
+        hindi: { subject: 'धन्यवाद, {firstName}', body: 'नमस्ते {name},\n\nहमें लिखने के लिए धन्यवाद। हम जल्द ही आपको फ़ोन करेंगे।' },
       };
     case 'notify':
       return { type, to: 'owner' };
@@ -140,6 +141,49 @@ function EmailFields({ id, action, set }: { id: string; action: Extract<RuleActi
           value={action.body}
           maxLength={5000}
           onChange={(e) => set({ ...action, body: e.target.value })}
+        />
+      </label>
+      {action.to === 'lead' && <HindiEmailFields id={id} action={action} set={set} />}
+    </>
+  );
+}
+
+/** The same email in Hindi, sent instead to a lead who wrote from the Hindi site; left empty, they get the English one. */
+function HindiEmailFields({
+  id,
+  action,
+  set,
+}: {
+  id: string;
+  action: Extract<RuleAction, { type: 'email' }>;
+  set: (a: RuleAction) => void;
+}) {
+  const hindi = action.hindi ?? { subject: '', body: '' };
+  const change = (next: { subject: string; body: string }) => {
+    const { hindi: _old, ...rest } = action;
+    set(next.subject.trim() === '' && next.body.trim() === '' ? rest : { ...rest, hindi: next });
+  };
+  return (
+    <>
+      <label htmlFor={`${id}-hindi-subject`}>
+        Subject in Hindi <span className="muted">(leads from the Hindi site)</span>
+        <input
+          id={`${id}-hindi-subject`}
+          lang="hi"
+          value={hindi.subject}
+          maxLength={200}
+          onChange={(e) => change({ ...hindi, subject: e.target.value })}
+        />
+      </label>
+      <label htmlFor={`${id}-hindi-body`} className="rule-wide">
+        Body in Hindi
+        <textarea
+          id={`${id}-hindi-body`}
+          lang="hi"
+          rows={4}
+          value={hindi.body}
+          maxLength={5000}
+          onChange={(e) => change({ ...hindi, body: e.target.value })}
         />
       </label>
     </>
