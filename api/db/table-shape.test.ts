@@ -39,6 +39,8 @@ const SHARED_INDEXES = [
   'owned_phone_idx',
   // The lead score's sort and filter (T0280): a list sorted by score, both ways, and "Score at least".
   'score_sort_idx',
+  // The overview's overdue next steps per owner (T0310), read from the index alone.
+  'overdue_idx',
 ];
 /** Indexes of one table's own rules and queries. */
 const OWN_INDEXES: Record<string, string[]> = {

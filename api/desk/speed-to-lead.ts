@@ -46,12 +46,15 @@ function figures(bars: ContactBar[], slaMinutes: number) {
   };
 }
 
-/** Next steps past due now, per owner (open leads only). */
+/**
+ * Next steps past due now, per owner (open leads only). The predicate is the overdue index's
+ * (migration T0310), so each list's count is an index-only scan of its overdue entries.
+ */
 async function overdueByMember(db: Kysely<Database>, now: Date): Promise<Map<string, number>> {
   const due = sql.join(
     ALL_LISTED.map(
       (lead) =>
-        sql`select assignee_id from ${sql.table(lead.table)} where next_action_due_at < ${now} and assignee_id is not null and status in ('new', 'contacted')`,
+        sql`select assignee_id from ${sql.table(lead.table)} where next_action_due_at < ${now} and next_action_due_at is not null and assignee_id is not null and status in ('new', 'contacted')`,
     ),
     sql` union all `,
   );

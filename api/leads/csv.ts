@@ -7,13 +7,13 @@
 // keeps one long query open. A cell that a spreadsheet would take for a formula (=, +, -, @,
 // tab or carriage return first) is prefixed with a quote: a lead's "name" must never run as
 // a formula on an admin's computer.
-import { sql, type Kysely } from 'kysely';
-import { LEAD_KINDS, LEAD_STATUS_LABELS, type LeadField } from '../../contract/lead-kinds.ts';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { LEAD_KINDS, LEAD_STATUS_LABELS, columnOf, storedFieldsOf, type LeadField } from '../../contract/lead-kinds.ts';
 import { ACTION_LABELS } from '../../contract/activities.ts';
 import { certificatePagePath } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../contract/quiz/items.ts';
-import { consentSummary } from '../../contract/consent.ts';
-import { touchText } from '../../contract/lead-signals.ts';
+import { consentSummary, type ConsentRecord } from '../../contract/consent.ts';
+import { touchText, type SourceTouch } from '../../contract/lead-signals.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import type { ListedLead, ListedRow, ListItem } from './definitions.ts';
 import { withExtras } from './extras.ts';
@@ -34,8 +34,6 @@ export function csvCell(value: unknown): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-type Column = { label: string; value: (item: ListItem, row: ListedRow<ListedTable>) => unknown };
-
 const IST_OFFSET_MS = 330 * 60_000;
 /** An instant as Excel reads a date and time: "2026-11-24 15:20", India Standard Time. */
 export function excelIst(value: unknown): string {
@@ -54,9 +52,62 @@ export interface CsvOptions {
   pageSize?: number;
 }
 
+/**
+ * One column of the file. Most are written by Postgres (`cell`: the finished cell, quoted
+ * and defused as csvCell would), so a million-lead export moves one string per run of such
+ * columns instead of whole rows made into records; a value that needs a JS function (a
+ * visit's touch, the consent record) comes as its JSON and `of` makes it the cell's value.
+ * The fields a kind's extras add (the test list's latest test) or its record makes have no
+ * column of their own: those read the list item (`value`), made for pages of kinds that have any.
+ */
+type Column = { label: string } & (
+  { cell: RawBuilder<string> } | { sql: RawBuilder<unknown>; of: (value: never) => unknown } | { value: (item: ListItem) => unknown }
+);
+
+/** csvCell in SQL, for a text value `t` (an expression without side effects: it is read several times). */
+function cellSql(t: RawBuilder<unknown>): RawBuilder<string> {
+  const formula = sql.raw([...FORMULA_START].join(', '));
+  const defused = sql`(case when ascii(${t}) in (${formula}) then '''' || ${t} else ${t} end)`;
+  return sql<string>`(case when ${t} is null or ${t} = '' then ''
+    when strpos(${t}, '"') > 0 or strpos(${t}, ',') > 0 or strpos(${t}, chr(10)) > 0 or strpos(${t}, chr(13)) > 0
+      then '"' || replace(${defused}, '"', '""') || '"'
+    else ${defused} end)`;
+}
+
+/** A label for each of a column's values (a status, a next step's type), as cells; '' for any other. */
+function labelSql(column: string, labels: Readonly<Record<string, string>>): RawBuilder<string> {
+  const cases = Object.entries(labels).map(([value, label]) => sql`when ${sql.lit(value)} then ${sql.lit(csvCell(label))}`);
+  return sql<string>`(case ${sql.ref(column)} ${sql.join(cases, sql` `)} else '' end)`;
+}
+
+/** An instant's IST minute in SQL, as excelIst writes it (both truncate the seconds); never quoted. */
+const istMinute = (column: string) =>
+  sql<string>`coalesce(to_char((${sql.ref(column)} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD HH24:MI'), '')`;
+
+/** A list column's cell: from its own column when the list item holds that column as it is, else from the item. */
+function fieldColumn(field: LeadField, stored: ReadonlyMap<string, string>, timeField: string, options: CsvOptions): Column {
+  if (field.kind === 'certificate') {
+    return {
+      label: field.label,
+      value: (item) => (item.certificateId ? `${options.publicUrl}${certificatePagePath(String(item.certificateId))}` : ''),
+    };
+  }
+  if (field.kind === 'date') return { label: `${field.label} (IST)`, value: (item) => excelIst(item[field.key]) };
+  const column = columnOf(field);
+  // The item holds a stored field's column under its key (leads/definitions.ts fieldRecord),
+  // but the time field as ISO text.
+  if (column !== null && stored.get(field.key) === column && field.key !== timeField) {
+    return { label: field.label, cell: cellSql(sql`${sql.ref(column)}::text`) };
+  }
+  return { label: field.label, value: (item) => item[field.key] };
+}
+
 function columnsOf(lead: ListedLead, options: CsvOptions): Column[] {
-  const list = LEAD_KINDS[lead.kind].list;
-  const columns: Column[] = [{ label: 'Date (IST)', value: (_, row) => excelIst(row.created_at) }];
+  const def = LEAD_KINDS[lead.kind];
+  const list = def.list;
+  const stored = new Map(storedFieldsOf(def).map((f) => [f.key, columnOf(f)!]));
+  const names = JSON.stringify(Object.fromEntries(options.names));
+  const columns: Column[] = [{ label: 'Date (IST)', cell: istMinute('created_at') }];
   for (const field of list.columns as readonly LeadField[]) {
     if (field.kind === 'scores') {
       for (const domain of QUIZ_DOMAINS) {
@@ -65,35 +116,69 @@ function columnsOf(lead: ListedLead, options: CsvOptions): Column[] {
           value: (item) => (item.scores as Record<string, number> | null)?.[domain],
         });
       }
-    } else if (field.kind === 'certificate') {
-      columns.push({
-        label: field.label,
-        value: (item) => (item.certificateId ? `${options.publicUrl}${certificatePagePath(String(item.certificateId))}` : ''),
-      });
-    } else if (field.kind === 'date') {
-      columns.push({ label: `${field.label} (IST)`, value: (item) => excelIst(item[field.key]) });
-    } else {
-      columns.push({ label: field.label, value: (item) => item[field.key] });
-    }
+    } else columns.push(fieldColumn(field, stored, list.timeField, options));
   }
   columns.push(
-    { label: 'Status', value: (item) => LEAD_STATUS_LABELS[item.status] },
-    { label: 'Owner', value: (_, row) => (row.assignee_id ? (options.names.get(row.assignee_id) ?? '') : '') },
-    { label: 'Next step', value: (_, row) => (row.next_action_type ? ACTION_LABELS[row.next_action_type] : '') },
-    { label: 'Next step due (IST)', value: (_, row) => excelIst(row.next_action_due_at) },
-    { label: 'First contact (IST)', value: (_, row) => excelIst(row.first_contact_at) },
-    { label: 'Source (utm_source)', value: (_, row) => row.utm_source },
-    { label: 'First visit', value: (_, row) => touchText(row.source?.first) },
-    { label: 'Latest campaign visit', value: (_, row) => touchText(row.source?.last) },
-    { label: 'Consent', value: (_, row) => consentSummary(row.consent) },
+    { label: 'Status', cell: labelSql('status', LEAD_STATUS_LABELS) },
+    { label: 'Owner', cell: cellSql(sql`(${names}::jsonb ->> assignee_id::text)`) },
+    { label: 'Next step', cell: labelSql('next_action_type', ACTION_LABELS) },
+    { label: 'Next step due (IST)', cell: istMinute('next_action_due_at') },
+    { label: 'First contact (IST)', cell: istMinute('first_contact_at') },
+    { label: 'Source (utm_source)', cell: cellSql(sql`utm_source`) },
+    { label: 'First visit', sql: sql`source -> 'first'`, of: (touch: SourceTouch | null) => touchText(touch ?? undefined) },
+    { label: 'Latest campaign visit', sql: sql`source -> 'last'`, of: (touch: SourceTouch | null) => touchText(touch ?? undefined) },
+    { label: 'Consent', sql: sql`consent`, of: (record: ConsentRecord | null) => consentSummary(record) },
   );
   return columns;
 }
 
+/** What a page's rows are read as: runs of Postgres's cells joined, the other columns' values, a cell maker for each. */
+interface PageShape {
+  selected: RawBuilder<unknown>[];
+  parts: Array<(row: PageRow, item: ListItem | undefined) => string>;
+  needsItems: boolean;
+}
+
+function pageShape(columns: Column[], table: string): PageShape {
+  const selected: RawBuilder<unknown>[] = [];
+  const parts: PageShape['parts'] = [];
+  let run: RawBuilder<string>[] = [];
+  const endRun = () => {
+    if (run.length === 0) return;
+    const key = `c${selected.length}`;
+    selected.push(sql`${sql.join(run, sql` || ',' || `)} as ${sql.id(key)}`);
+    parts.push((row) => row[key] as string);
+    run = [];
+  };
+  for (const column of columns) {
+    if ('cell' in column) {
+      run.push(column.cell);
+      continue;
+    }
+    endRun();
+    if ('value' in column) {
+      parts.push((_row, item) => csvCell(column.value(item!)));
+    } else {
+      const key = `c${selected.length}`;
+      const of = column.of as (value: unknown) => unknown;
+      selected.push(sql`${column.sql} as ${sql.id(key)}`);
+      parts.push((row) => csvCell(of(row[key])));
+    }
+  }
+  endRun();
+  const needsItems = columns.some((c) => 'value' in c);
+  selected.push(needsItems ? sql`${sql.table(table)}.*` : sql`id`);
+  return { selected, parts, needsItems };
+}
+
+/** A page's row: each SQL column's value under its place ("c3"), the keyset, and the whole row when a column reads the item. */
+type PageRow = Record<string, unknown> & { keyset_at: string; id: string };
+
 /**
  * The CSV lines of a list, header first, `\r\n` each. The next page is asked for as soon as
  * a page arrives, so Postgres reads it while this one is written (the two take turns on the
- * two halves of the work instead of waiting for each other).
+ * two halves of the work instead of waiting for each other), and never more than that one page
+ * ahead: the caller pulls a page only when the client has taken the last.
  */
 export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery, options: CsvOptions): AsyncGenerator<string> {
   const columns = columnsOf(lead, options);
@@ -101,15 +186,23 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
   yield `${BOM}${columns.map((c) => csvCell(c.label)).join(',')}\r\n`;
   const table = sql.table(lead.table);
   const where = conditions(lead.searchText, query);
-  // The keyset is the last row's created_at as Postgres wrote it (microseconds): a JS Date
-  // keeps milliseconds, and leads stored together (an import, a synced batch) share their
-  // millisecond, so a Date keyset would skip every row after the first page.
-  type PageRow = ListedRow<typeof lead.table> & { keyset_at: string };
+  const shape = pageShape(columns, lead.table);
+  const selected = sql.join([
+    ...shape.selected,
+    // The keyset is the last row's created_at as Postgres wrote it (microseconds): a JS Date
+    // keeps milliseconds, and leads stored together (an import, a synced batch) share their
+    // millisecond, so a Date keyset would skip every row after the first page.
+    sql`created_at::text as keyset_at`,
+  ]);
   const read = async (after: { at: string; id: string } | undefined) => {
     const keyset = after ? sql`and (created_at, id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+    // The page's rows first, then its cells: with the cells' expressions in the same select,
+    // the planner priced them into every row and took a whole-table scan and sort per page.
     const page = await sql<PageRow>`
-      select *, created_at::text as keyset_at from ${table} where ${where} ${keyset}
-      order by created_at desc, id desc limit ${pageSize}`.execute(db);
+      select ${selected} from (
+        select * from ${table} where ${where} ${keyset} order by created_at desc, id desc limit ${pageSize}
+      ) ${sql.id(lead.table)}
+      order by created_at desc, id desc`.execute(db);
     return page.rows;
   };
   let next: Promise<PageRow[]> | undefined = read(undefined);
@@ -122,7 +215,7 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
         const last = rows[rows.length - 1]!;
         next = read({ at: last.keyset_at, id: last.id });
       }
-      yield await pageText(db, lead, columns, rows);
+      yield await pageText(db, lead, shape, rows);
     }
   } finally {
     // An export stopped early (the client went away) still waits for the page it asked for.
@@ -131,19 +224,21 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
 }
 
 /** A page's rows as CSV text. */
-async function pageText(db: Kysely<Database>, lead: ListedLead, columns: Column[], rows: ListedRow<ListedTable>[]): Promise<string> {
-  const items = await withExtras(
-    db,
-    lead,
-    rows.map((row) => lead.listItem(row)),
-  );
-  let text = '';
-  for (let i = 0; i < rows.length; i++) {
-    const item = items[i]!;
-    const row = rows[i]!;
-    let line = '';
-    for (let c = 0; c < columns.length; c++) line += (c === 0 ? '' : ',') + csvCell(columns[c]!.value(item, row));
-    text += `${line}\r\n`;
+async function pageText(db: Kysely<Database>, lead: ListedLead, { parts, needsItems }: PageShape, rows: PageRow[]): Promise<string> {
+  const items = needsItems
+    ? await withExtras(
+        db,
+        lead,
+        rows.map((row) => lead.listItem(row as unknown as ListedRow<ListedTable>)),
+      )
+    : [];
+  const lines: string[] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const item = items[r];
+    let line = parts[0]!(row, item);
+    for (let p = 1; p < parts.length; p++) line += `,${parts[p]!(row, item)}`;
+    lines[r] = line;
   }
-  return text;
+  return `${lines.join('\r\n')}\r\n`;
 }
