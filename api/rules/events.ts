@@ -186,7 +186,11 @@ async function leadsCreated(trx: Transaction<Database>, config: RulesConfig, job
       refs.filter((r) => r.list === list).map((r) => r.id),
     );
     if (!found || found.rows.size === 0) continue;
-    const leads = [...found.rows.values()].map((row) => ({ list, id: row.id, created: new Date(row.created_at) }));
+    // In the jobs' order (the leads' own), so a round robin's turns follow it as one at a time would.
+    const leads = refs.flatMap((r) => {
+      const row = r.list === list ? found.rows.get(r.id) : undefined;
+      return row ? [{ list, id: row.id, created: new Date(row.created_at) }] : [];
+    });
     added.push(...escalationJobs(config, leads));
     const rules = await rulesFor(trx, ['lead.created', 'lead.uncontacted', 'booking.unpaid'], list);
     for (const { id, created } of leads) {
