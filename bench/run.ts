@@ -194,6 +194,7 @@ if (runs('rules')) {
   console.log(
     `${r.firings} firings; after an on-round the scheduler worked ${fmt(r.catchUpSeconds, 1)} s and left ${r.leftAfter} jobs due`,
   );
+  console.log(`rule and event jobs done a second while catching up, by on-round: ${r.catchUpJobsPerSecond.map((x) => fmt(x)).join(', ')}`);
   const t = await benchSchedulerThroughput();
   console.log(
     `scheduler alone, ${t.jobs} jobs a round: one per transaction ${t.single.map((x) => fmt(x)).join(', ')} jobs/s; batches ${t.batched

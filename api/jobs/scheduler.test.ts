@@ -1,7 +1,8 @@
 // The scheduler on PGlite and Postgres: a due job runs once however many runners race for it,
 // a keyed job exists once, a failing job is retried with back-off and kept as failed with its
 // error after its last attempt (never dropped), and a job not yet due waits. Jobs are claimed
-// in batches (one transaction each, a savepoint per job: one failure rolls back only itself);
+// in batches (one transaction each, a savepoint per job: one failure rolls back only itself; a
+// kind with a batch handler runs its jobs together, and one at a time if that fails);
 // a periodic round runs once a period across instances and keeps its schedule over a restart.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +145,48 @@ describe.each(testBackends())('the scheduler on $name', (backend) => {
     expect(failed.map((f) => f.key)).toEqual(['tagged:4', 'tagged:7']);
     expect(failed[0]?.last_error).toMatch(/division by zero/);
     expect(failed[1]?.last_error).toBe('seven is unlucky');
+  });
+
+  it('gives a kind with a batch handler its claimed jobs together; when the batch throws, each runs alone and only the failing one fails', async () => {
+    const calls: number[][] = [];
+    const tagAll = async (trx: Parameters<JobHandler>[0], ns: number[]) => {
+      calls.push(ns);
+      await sql`insert into lead_tags (list, lead_id, tag) select 'contact', gen_random_uuid(), 'together' || n from unnest(${ns}::int[]) as n`.execute(
+        trx,
+      );
+      if (ns.includes(13)) throw new Error('thirteen is unlucky');
+    };
+    const together: JobHandler = Object.assign(
+      async (trx: Parameters<JobHandler>[0], job: Parameters<JobHandler>[1]) => tagAll(trx, [Number(job.payload.n)]),
+      {
+        batch: (trx: Parameters<JobHandler>[0], jobs: Array<Parameters<JobHandler>[1]>) =>
+          tagAll(
+            trx,
+            jobs.map((j) => Number(j.payload.n)),
+          ),
+      },
+    );
+    const handlers = { together };
+    const enqueue = async (ns: number[]) => {
+      for (const n of ns) await enqueueJob(database.db, { kind: 'together', key: `together:${n}`, payload: { n }, maxAttempts: 1 });
+    };
+    await enqueue([1, 2, 3]);
+    expect(await runDueJobs(database.db, handlers, new Date(Date.now() + 1000))).toEqual({ done: 3, retrying: 0, failed: 0 });
+    expect(calls).toEqual([[1, 2, 3]]);
+    calls.length = 0;
+    await enqueue([11, 12, 13]);
+    expect(await runDueJobs(database.db, handlers, new Date(Date.now() + 1000))).toEqual({ done: 2, retrying: 0, failed: 1 });
+    // The batch, rolled back; then each job alone.
+    expect(calls).toEqual([[11, 12, 13], [11], [12], [13]]);
+    const tags = await sql<{ tag: string }>`select tag from lead_tags where tag like 'together%' order by tag`.execute(database.db);
+    expect(tags.rows.map((r) => r.tag)).toEqual(['together1', 'together11', 'together12', 'together2', 'together3']);
+    const failed = await database.db
+      .selectFrom('jobs')
+      .select(['key', 'last_error'])
+      .where('kind', '=', 'together')
+      .where('state', '=', 'failed')
+      .execute();
+    expect(failed).toEqual([{ key: 'together:13', last_error: 'thirteen is unlucky' }]);
   });
 
   it('runs a periodic round once a period across two instances, and keeps its schedule over a restart', async () => {

@@ -37,8 +37,18 @@ export interface NotYet {
   until: Date;
 }
 
-/** A job's work, in the transaction that claimed it; `now`: the round's time. */
-export type JobHandler = (trx: Transaction<Database>, job: Job, now: Date) => Promise<void | NotYet>;
+/**
+ * A job's work, in the transaction that claimed it; `now`: the round's time. `batch`, when
+ * given, does the same work for many jobs of its kind at once (a statement for the lot,
+ * not one per job): a claimed batch's jobs of that kind go to it together.
+ */
+export interface JobHandler {
+  (trx: Transaction<Database>, job: Job, now: Date): Promise<void | NotYet>;
+  batch?: BatchJobHandler;
+}
+
+/** Many jobs of one kind, each done exactly as its one-job handler would (never "not yet"). */
+export type BatchJobHandler = (trx: Transaction<Database>, jobs: Job[], now: Date) => Promise<void>;
 
 export interface NewJob {
   kind: string;
@@ -70,6 +80,24 @@ export async function enqueueJob(db: Kysely<Database>, job: NewJob): Promise<boo
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Adds many jobs in one insert (a batch's follow-up work); a key that exists is skipped. */
+export async function enqueueJobs(db: Kysely<Database>, jobs: NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await db
+    .insertInto('jobs')
+    .values(
+      jobs.map((job) => ({
+        kind: job.kind,
+        key: job.key ?? null,
+        payload: JSON.stringify(job.payload ?? {}),
+        run_at: job.runAt ?? sql<Date>`now()`,
+        max_attempts: job.maxAttempts ?? sql<number>`default`,
+      })),
+    )
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
 function errorText(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 }
@@ -86,7 +114,9 @@ export interface RoundResult {
 /**
  * Claims up to `batch` due jobs in one transaction and runs each under its own savepoint: a
  * job that throws is rolled back alone (its retry or failure recorded), the others' effects
- * and their "done" commit together. Resolves the counts and how many were claimed.
+ * and their "done" commit together. A kind with a batch handler runs its claimed jobs
+ * together under one savepoint; if that throws, it is rolled back and each of those jobs runs
+ * alone, so a failing job still fails alone. Resolves the counts and how many were claimed.
  */
 async function runBatch(
   db: Kysely<Database>,
@@ -101,26 +131,16 @@ async function runBatch(
       order by run_at, id limit ${batch} for update skip locked`.execute(trx);
     const result = { done: 0, retrying: 0, failed: 0, claimed: claimed.rows.length };
     const done: string[] = [];
-    for (const job of claimed.rows) {
-      const handler = handlers[job.kind];
-      await sql`savepoint job`.execute(trx);
-      try {
-        if (!handler) throw new Error(`no handler for jobs of kind "${job.kind}"`);
-        const outcome = await handler(trx, job, now);
-        await sql`release savepoint job`.execute(trx);
-        if (outcome && outcome.until > now) await sql`update jobs set run_at = ${outcome.until} where id = ${job.id}`.execute(trx);
-        else done.push(job.id);
-      } catch (err) {
-        await sql`rollback to savepoint job`.execute(trx);
-        await sql`release savepoint job`.execute(trx);
-        const attempts = job.attempts + 1;
-        const failed = attempts >= job.max_attempts;
-        await sql`
-          update jobs set attempts = ${attempts}, last_error = ${errorText(err)},
-            state = ${failed ? 'failed' : 'waiting'}, finished_at = ${failed ? now : null},
-            run_at = ${new Date(now.getTime() + retryDelayMs(attempts))}
-          where id = ${job.id}`.execute(trx);
-        result[failed ? 'failed' : 'retrying'] += 1;
+    for (const group of byKind(claimed.rows)) {
+      const together = handlers[group[0]!.kind]?.batch;
+      if (together && group.length > 1 && (await runTogether(trx, together, group, now))) {
+        done.push(...group.map((job) => job.id));
+        continue;
+      }
+      for (const job of group) {
+        const outcome = await runOne(trx, handlers[job.kind], job, now);
+        if (outcome === 'done') done.push(job.id);
+        else if (outcome !== 'later') result[outcome] += 1;
       }
     }
     if (done.length > 0) {
@@ -130,6 +150,60 @@ async function runBatch(
     result.done = done.length;
     return result;
   });
+}
+
+/** The claimed jobs by kind, each kind where its first job was in the claim's order. */
+function byKind(jobs: Job[]): Job[][] {
+  const groups = new Map<string, Job[]>();
+  for (const job of jobs) {
+    const group = groups.get(job.kind);
+    if (group) group.push(job);
+    else groups.set(job.kind, [job]);
+  }
+  return [...groups.values()];
+}
+
+/** One kind's jobs through its batch handler under one savepoint; false (rolled back) when it threw. */
+async function runTogether(trx: Transaction<Database>, handler: BatchJobHandler, jobs: Job[], now: Date): Promise<boolean> {
+  await sql`savepoint jobs`.execute(trx);
+  try {
+    await handler(trx, jobs, now);
+    await sql`release savepoint jobs`.execute(trx);
+    return true;
+  } catch {
+    await sql`rollback to savepoint jobs`.execute(trx);
+    await sql`release savepoint jobs`.execute(trx);
+    return false;
+  }
+}
+
+/** One job under its own savepoint; a throw is rolled back alone and recorded (retry, or failed for good). */
+async function runOne(
+  trx: Transaction<Database>,
+  handler: JobHandler | undefined,
+  job: Job,
+  now: Date,
+): Promise<'done' | 'later' | 'retrying' | 'failed'> {
+  await sql`savepoint job`.execute(trx);
+  try {
+    if (!handler) throw new Error(`no handler for jobs of kind "${job.kind}"`);
+    const outcome = await handler(trx, job, now);
+    await sql`release savepoint job`.execute(trx);
+    if (!outcome || outcome.until <= now) return 'done';
+    await sql`update jobs set run_at = ${outcome.until} where id = ${job.id}`.execute(trx);
+    return 'later';
+  } catch (err) {
+    await sql`rollback to savepoint job`.execute(trx);
+    await sql`release savepoint job`.execute(trx);
+    const attempts = job.attempts + 1;
+    const failed = attempts >= job.max_attempts;
+    await sql`
+      update jobs set attempts = ${attempts}, last_error = ${errorText(err)},
+        state = ${failed ? 'failed' : 'waiting'}, finished_at = ${failed ? now : null},
+        run_at = ${new Date(now.getTime() + retryDelayMs(attempts))}
+      where id = ${job.id}`.execute(trx);
+    return failed ? 'failed' : 'retrying';
+  }
 }
 
 /** Runs due jobs, a batch per transaction, until none is left or `limit` ran; resolves the counts. */

@@ -42,6 +42,19 @@ const HEADER_BREAK = /[\r\n]/;
  * whatever caused the message. Returns the message id (also its Message-ID's local part).
  */
 export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Promise<string> {
+  const [id] = await enqueueMails(db, [mail]);
+  return id!;
+}
+
+/** Several messages in one insert (a rule fired on many leads); their ids. */
+export async function enqueueMails(db: Kysely<Database>, mails: OutgoingMail[]): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const rows = await db.insertInto('mail_queue').values(mails.map(queuedRow)).returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The queue's row for a message, after the checks that keep a header one line and a message within its size. */
+function queuedRow(mail: OutgoingMail) {
   if (!mail.to || HEADER_BREAK.test(mail.to) || !mail.to.includes('@')) throw new Error('enqueueMail: invalid recipient');
   if (HEADER_BREAK.test(mail.subject)) throw new Error('enqueueMail: a subject is one line');
   const attachments: StoredAttachment[] = [];
@@ -62,18 +75,13 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail): Pro
     });
   }
   if (bytes > MAX_ATTACHMENT_BYTES) throw new Error('enqueueMail: attachments are too large');
-  const row = await db
-    .insertInto('mail_queue')
-    .values({
-      kind: mail.kind ?? 'other',
-      to_address: mail.to,
-      mailbox: mailboxOf(mail.to),
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      attachments: JSON.stringify(attachments),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return {
+    kind: mail.kind ?? 'other',
+    to_address: mail.to,
+    mailbox: mailboxOf(mail.to),
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    attachments: JSON.stringify(attachments),
+  };
 }

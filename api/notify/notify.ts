@@ -42,19 +42,29 @@ function nudge(): void {
 }
 
 export async function notifyMembers(db: Kysely<Database> | Transaction<Database>, input: NotifyInput): Promise<void> {
-  const members = [...new Set(input.memberIds)].filter((id) => UUID.test(id));
-  if (members.length === 0) return;
-  const title = input.title.slice(0, TITLE_MAX);
-  const body = input.body.slice(0, BODY_MAX);
+  await notifyMany(db, [input]);
+}
+
+/** Several notices (a rule fired on many leads) in one statement; the same rules as notifyMembers. */
+export async function notifyMany(db: Kysely<Database> | Transaction<Database>, inputs: NotifyInput[]): Promise<void> {
+  const rows = inputs.flatMap((input) =>
+    [...new Set(input.memberIds)]
+      .filter((id) => UUID.test(id))
+      .map((member) => ({ member, input, title: input.title.slice(0, TITLE_MAX), body: input.body.slice(0, BODY_MAX) })),
+  );
+  if (rows.length === 0) return;
+  const column = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
   // One statement: the rows that were new (not a repeat of dedupeKey) each queue a push to
   // every subscription of their member, in the caller's transaction, and tell the member's
   // open consoles (the live events) when it commits, so the bell fills without a reload.
   const queued = await sql<{ n: number; told: number }>`
     with added as (
       insert into notifications (member_id, kind, list, lead_id, title, body, dedupe_key)
-      select m::uuid, ${input.kind}, ${input.lead.list}, ${input.lead.id}, ${title}, ${body}, ${input.dedupeKey ?? null}
-      from unnest(${members}::text[]) as m
-      join admins a on a.id = m::uuid and a.active
+      select v.member::uuid, v.kind, v.list, v.lead_id, v.title, v.body, v.dedupe_key
+      from unnest(${column((r) => r.member)}::text[], ${column((r) => r.input.kind)}::text[], ${column((r) => r.input.lead.list)}::text[],
+        ${column((r) => r.input.lead.id)}::text[], ${column((r) => r.title)}::text[], ${column((r) => r.body)}::text[],
+        ${column((r) => r.input.dedupeKey ?? null)}::text[]) as v(member, kind, list, lead_id, title, body, dedupe_key)
+      join admins a on a.id = v.member::uuid and a.active
       on conflict (member_id, dedupe_key) where dedupe_key is not null do nothing
       returning id, member_id, list, lead_id
     ), pushes as (

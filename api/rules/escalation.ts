@@ -13,7 +13,7 @@ import type { Database } from '../db/schema.ts';
 import { addWorkingMinutes } from '../desk/working-hours.ts';
 import { listedLead } from '../leads/definitions.ts';
 import { record } from '../leads/history.ts';
-import { enqueueJob, type JobHandler } from '../jobs/scheduler.ts';
+import { enqueueJob, type JobHandler, type NewJob } from '../jobs/scheduler.ts';
 import { notifyMembers } from '../notify/notify.ts';
 import { adminIds, leadName } from './actions.ts';
 import type { Config } from '../config.ts';
@@ -21,21 +21,16 @@ import type { Config } from '../config.ts';
 /** What rules and escalation read of the configuration. */
 export type RulesConfig = Pick<Config, 'slaMinutes' | 'workingHours'>;
 
-export async function scheduleEscalation(
-  trx: Transaction<Database>,
-  config: RulesConfig,
-  list: string,
-  id: string,
-  created: Date,
-): Promise<void> {
-  for (const level of [1, 2] as const) {
-    await enqueueJob(trx, {
+/** Both escalation steps of each new lead, due at its SLA and twice its SLA in working minutes. */
+export function escalationJobs(config: RulesConfig, leads: Array<{ list: string; id: string; created: Date }>): NewJob[] {
+  return leads.flatMap(({ list, id, created }) =>
+    ([1, 2] as const).map((level) => ({
       kind: 'escalate',
       key: `escalate:${level}:${list}:${id}`,
       payload: { list, id, level },
       runAt: addWorkingMinutes(created, config.slaMinutes * level, config.workingHours),
-    });
-  }
+    })),
+  );
 }
 
 /** True when an enabled uncontacted-rule of this list reassigns (it replaces the first notice). */

@@ -4,7 +4,9 @@
 // acts once per lead and event across instances and restarts (rule_firings keeps the same
 // promise after old jobs are cleared). A timed trigger's job is simply due later. A rule's
 // run checks, when it is due, that its trigger still holds (still uncontacted, still unpaid,
-// the same next action still overdue) and its conditions match; then it fires.
+// the same next action still overdue) and its conditions match; then it fires. A claimed
+// batch's events and runs are done together (api/jobs/scheduler.ts batch handlers): the new
+// leads' jobs in one insert, a rule's firings on many leads with a statement per action.
 import { sql, type Transaction } from 'kysely';
 import { LEAD_KINDS, type LeadStatus, type ListSlug } from '../../contract/lead-kinds.ts';
 import type { RuleAction, RuleCondition, RuleEvent } from '../../contract/rules.ts';
@@ -12,11 +14,11 @@ import type { Database } from '../db/schema.ts';
 import { addWorkingMinutes } from '../desk/working-hours.ts';
 import { ALL_LISTED, listedLead } from '../leads/definitions.ts';
 import { record } from '../leads/history.ts';
-import { enqueueJob, type Job, type JobHandler } from '../jobs/scheduler.ts';
-import { MAX_DEPTH, runAction, type FiringContext } from './actions.ts';
+import { enqueueJob, enqueueJobs, type Job, type JobHandler, type NewJob } from '../jobs/scheduler.ts';
+import { MAX_DEPTH, runAction, type Firing, type Firings } from './actions.ts';
 import { conditionsHold, type LeadFacts } from './conditions.ts';
 import { factsOf, testLanguageOf } from './facts.ts';
-import { escalate, scheduleEscalation, type RulesConfig } from './escalation.ts';
+import { escalate, escalationJobs, type RulesConfig } from './escalation.ts';
 import { tellReturningOwner } from './returning.ts';
 import { scoredFirst, scoreJobHandlers } from '../score/jobs.ts';
 
@@ -54,22 +56,18 @@ interface RunPayload {
   facts?: LeadFacts;
 }
 
-/** `runAt`: the round's time for a rule that acts at once (the database's now() may be later than the round's). */
 async function queueRun(trx: Transaction<Database>, rule: RuleRow, payload: Omit<RunPayload, 'rule'>, runAt: Date): Promise<void> {
-  await enqueueJob(trx, {
-    kind: 'rule.run',
-    key: `rule:${rule.id}:${payload.eventKey}`,
-    payload: { ...payload, rule: rule.id },
-    runAt,
-  });
+  await enqueueJob(trx, runJob(rule, payload, runAt));
 }
 
-async function leadRow(trx: Transaction<Database>, list: string, id: string) {
+type LeadRow = Firing['row'] & { created_at: Date };
+
+/** These leads of one list, by id (none for a list that is not a listed kind). */
+async function leadRows(trx: Transaction<Database>, list: string, ids: string[]) {
   const lead = listedLead(list);
   if (!lead) return undefined;
-  const rows = await sql<FiringContext['row'] & { created_at: Date }>`select * from ${sql.table(lead.table)} where id = ${id}`.execute(trx);
-  const row = rows.rows[0];
-  return row ? { lead, row } : undefined;
+  const rows = await sql<LeadRow>`select * from ${sql.table(lead.table)} where id = any(${[...new Set(ids)]}::uuid[])`.execute(trx);
+  return { lead, rows: new Map(rows.rows.map((r) => [r.id, r])) };
 }
 
 /** Still true when the timed rule is due? (A lead contacted meanwhile, a booking paid, a next action moved: no.) */
@@ -83,65 +81,135 @@ function triggerStillHolds(event: RuleEvent, row: Record<string, unknown>, paylo
   return true;
 }
 
-/** Fires one rule on one lead, once: the job 'rule.run'. */
-async function runRule(trx: Transaction<Database>, job: Job, now: Date): Promise<void> {
-  const p = job.payload as unknown as RunPayload;
-  const rules = await sql<RuleRow>`select * from rules where id = ${p.rule} and enabled`.execute(trx);
-  const rule = rules.rows[0];
-  const found = await leadRow(trx, p.list, p.id);
-  if (!rule || !found || !triggerStillHolds(rule.event, found.row, p)) return;
-  const facts = factsOf(p.list, found.row, p.facts ?? {});
-  if (rule.conditions.some((c) => c.field === 'testLanguage') && facts.testLanguage === undefined) {
-    const language = await testLanguageOf(trx, found.row.email);
-    if (language) facts.testLanguage = language;
+/**
+ * Rule runs of one rule and list, each lead at most once in a group (a lead's second event in
+ * the same batch waits for the next group, so it sees the first one's changes), in the
+ * order of their first job.
+ */
+function groupsOf(payloads: RunPayload[]): RunPayload[][] {
+  const groups = new Map<string, Array<{ ids: Set<string>; runs: RunPayload[] }>>();
+  for (const p of payloads) {
+    const key = `${p.rule}\u0000${p.list}`;
+    const waves = groups.get(key) ?? [];
+    groups.set(key, waves);
+    let wave = waves.find((w) => !w.ids.has(p.id));
+    if (!wave) waves.push((wave = { ids: new Set(), runs: [] }));
+    wave.ids.add(p.id);
+    wave.runs.push(p);
   }
-  if (!conditionsHold(rule.conditions, facts)) return;
+  return [...groups.values()].flatMap((waves) => waves.map((w) => w.runs));
+}
+
+/** Whose trigger still holds and whose conditions match. */
+async function matching(trx: Transaction<Database>, rule: RuleRow, runs: RunPayload[], rows: Map<string, LeadRow>) {
+  const matched: Array<{ run: RunPayload; row: LeadRow }> = [];
+  for (const run of runs) {
+    const row = rows.get(run.id);
+    if (!row || !triggerStillHolds(rule.event, row, run)) continue;
+    const facts = factsOf(run.list, row, run.facts ?? {});
+    if (rule.conditions.some((c) => c.field === 'testLanguage') && facts.testLanguage === undefined) {
+      const language = await testLanguageOf(trx, row.email);
+      if (language) facts.testLanguage = language;
+    }
+    if (conditionsHold(rule.conditions, facts)) matched.push({ run, row });
+  }
+  return matched;
+}
+
+/** Fires one rule on leads of one list, once per lead and event (rule_firings), its actions done for them all together. */
+async function fireRule(trx: Transaction<Database>, rule: RuleRow | undefined, runs: RunPayload[], now: Date): Promise<void> {
+  const found =
+    rule &&
+    (await leadRows(
+      trx,
+      runs[0]!.list,
+      runs.map((r) => r.id),
+    ));
+  if (!rule || !found) return;
+  const matched = await matching(trx, rule, runs, found.rows);
+  if (matched.length === 0) return;
   const claimed = await trx
     .insertInto('rule_firings')
-    .values({ rule_id: rule.id, event_key: p.eventKey, list: p.list, lead_id: p.id })
+    .values(matched.map(({ run }) => ({ rule_id: rule.id, event_key: run.eventKey, list: run.list, lead_id: run.id })))
     .onConflict((oc) => oc.columns(['rule_id', 'event_key']).doNothing())
-    .executeTakeFirst();
-  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return;
-  const ctx: FiringContext = {
+    .returning('event_key')
+    .execute();
+  const mine = new Set(claimed.map((c) => c.event_key));
+  const items = matched
+    .filter(({ run }) => mine.has(run.eventKey))
+    .map(({ run, row }) => ({ row, eventKey: run.eventKey, depth: run.depth ?? 0 }));
+  if (items.length === 0) return;
+  const firings: Firings = { trx, rule, lead: found.lead, list: runs[0]!.list as ListSlug, items, now };
+  const done = items.map((): string[] => []);
+  for (const action of rule.actions) (await runAction(firings, action)).forEach((words, i) => done[i]!.push(words));
+  await record(
     trx,
-    rule,
-    lead: found.lead,
-    list: p.list as ListSlug,
-    row: found.row,
-    eventKey: p.eventKey,
-    depth: p.depth ?? 0,
-    now,
-  };
-  const done: string[] = [];
-  for (const action of rule.actions) done.push(await runAction(ctx, action));
-  await record(trx, [
-    {
-      list: p.list,
-      lead_id: p.id,
+    items.map((item, i) => ({
+      list: firings.list,
+      lead_id: item.row.id,
       admin_id: null,
       admin_label: `Rule: ${rule.name}`.slice(0, 200),
-      action: 'rule',
-      note: `Rule "${rule.name}" (${rule.event}): ${done.join('; ')}`.slice(0, 2000),
+      action: 'rule' as const,
+      note: `Rule "${rule.name}" (${rule.event}): ${done[i]!.join('; ')}`.slice(0, 2000),
       data: { rule: rule.id, event: rule.event },
-    },
-  ]);
+    })),
+  );
+}
+
+/** Fires rules on leads, each once per lead and event: the jobs 'rule.run', one or a batch. */
+async function runRules(trx: Transaction<Database>, jobs: Job[], now: Date): Promise<void> {
+  const runs = jobs.map((job) => job.payload as unknown as RunPayload);
+  const rows = await sql<RuleRow>`select * from rules where id = any(${[...new Set(runs.map((r) => r.rule))]}::uuid[]) and enabled`.execute(
+    trx,
+  );
+  const rules = new Map(rows.rows.map((r) => [r.id, r]));
+  for (const group of groupsOf(runs)) await fireRule(trx, rules.get(group[0]!.rule), group, now);
+}
+
+const runRule: JobHandler = Object.assign((trx: Transaction<Database>, job: Job, now: Date) => runRules(trx, [job], now), {
+  batch: runRules,
+});
+
+/** The rule.run job of one rule and event; `runAt`: the round's time for a rule that acts at once. */
+function runJob(rule: RuleRow, payload: Omit<RunPayload, 'rule'>, runAt: Date): NewJob {
+  return { kind: 'rule.run', key: `rule:${rule.id}:${payload.eventKey}`, payload: { ...payload, rule: rule.id }, runAt };
+}
+
+/** New leads' events: each one's escalation steps and the runs of the rules listening, for a batch in one insert. */
+async function leadsCreated(trx: Transaction<Database>, config: RulesConfig, jobs: Job[], now: Date): Promise<void> {
+  const refs = jobs.map((job) => job.payload as { list: string; id: string });
+  const added: NewJob[] = [];
+  for (const list of new Set(refs.map((r) => r.list))) {
+    const found = await leadRows(
+      trx,
+      list,
+      refs.filter((r) => r.list === list).map((r) => r.id),
+    );
+    if (!found || found.rows.size === 0) continue;
+    // In the jobs' order (the leads' own), so a round robin's turns follow it as one at a time would.
+    const leads = refs.flatMap((r) => {
+      const row = r.list === list ? found.rows.get(r.id) : undefined;
+      return row ? [{ list, id: row.id, created: new Date(row.created_at) }] : [];
+    });
+    added.push(...escalationJobs(config, leads));
+    const rules = await rulesFor(trx, ['lead.created', 'lead.uncontacted', 'booking.unpaid'], list);
+    for (const { id, created } of leads) {
+      for (const rule of rules) {
+        const base = { event: rule.event, list, id, eventKey: `${rule.event}:${list}:${id}` };
+        if (rule.event === 'lead.created') added.push(runJob(rule, base, now));
+        else if (rule.event === 'lead.uncontacted')
+          added.push(runJob(rule, base, addWorkingMinutes(created, rule.minutes ?? 0, config.workingHours)));
+        else if (list === 'bookings') added.push(runJob(rule, base, new Date(created.getTime() + (rule.minutes ?? 0) * 60_000)));
+      }
+    }
+  }
+  await enqueueJobs(trx, added);
 }
 
 function onLeadCreated(config: RulesConfig): JobHandler {
-  return async (trx, job, now) => {
-    const { list, id } = job.payload as { list: string; id: string };
-    const found = await leadRow(trx, list, id);
-    if (!found) return;
-    const created = new Date(found.row.created_at);
-    await scheduleEscalation(trx, config, list, id, created);
-    for (const rule of await rulesFor(trx, ['lead.created', 'lead.uncontacted', 'booking.unpaid'], list)) {
-      const base = { event: rule.event, list, id, eventKey: `${rule.event}:${list}:${id}` };
-      if (rule.event === 'lead.created') await queueRun(trx, rule, base, now);
-      else if (rule.event === 'lead.uncontacted')
-        await queueRun(trx, rule, base, addWorkingMinutes(created, rule.minutes ?? 0, config.workingHours));
-      else if (list === 'bookings') await queueRun(trx, rule, base, new Date(created.getTime() + (rule.minutes ?? 0) * 60_000));
-    }
-  };
+  return Object.assign((trx: Transaction<Database>, job: Job, now: Date) => leadsCreated(trx, config, [job], now), {
+    batch: (trx: Transaction<Database>, jobs: Job[], now: Date) => leadsCreated(trx, config, jobs, now),
+  });
 }
 
 interface HistoryPayload {

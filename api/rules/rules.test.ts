@@ -213,6 +213,43 @@ describe.each(testBackends())('rules on $name', (backend) => {
     expect(listed.data.find((r) => r._id === rule._id)?.fired).toBe(2);
   });
 
+  it('fires on a batch of leads together as one at a time would: round robin in turn, each lead once, a line in each timeline', async () => {
+    const second = await memberToken(database.db, 'rules-second@example.in', 'counsellor');
+    const rule = await makeRule({
+      trigger: { event: 'lead.created', lists: ['contact'] },
+      conditions: [{ field: 'list', op: 'equals', value: 'contact' }],
+      actions: [
+        { type: 'assign', roundRobin: [counsellor.id, second.id] },
+        { type: 'status', status: 'contacted' },
+        { type: 'tag', tag: 'batched' },
+        { type: 'email', to: 'owner', subject: 'New: {firstName}', body: 'For {owner}' },
+      ],
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) ids.push(await post('contact', { consent: CONSENT }));
+    await drain();
+    const rows = await Promise.all(ids.map((id) => lead('contact_messages', id)));
+    expect(rows.map((r) => r.assignee_id)).toEqual([counsellor.id, second.id, counsellor.id, second.id]);
+    expect(rows.map((r) => r.status)).toEqual(['contacted', 'contacted', 'contacted', 'contacted']);
+    for (const id of ids) expect(await tags(id)).toEqual(['batched']);
+    const owners = ['rules-counsellor@example.in', 'rules-counsellor@example.in', 'rules-second@example.in', 'rules-second@example.in'];
+    expect((await mails('New: ')).sort()).toEqual(owners);
+    // The jobs run again (a retry after a lost commit, another instance): nothing more happens.
+    await sql`update jobs set state = 'waiting', run_at = now() - interval '1 second' where kind in ('lead.created', 'rule.run')`.execute(
+      database.db,
+    );
+    await drain();
+    const firings = await sql<{ n: number }>`select count(*)::int as n from rule_firings where rule_id = ${rule._id}`.execute(database.db);
+    expect(firings.rows[0]?.n).toBe(4);
+    for (const id of ids) {
+      expect(await ruleLines(id)).toHaveLength(1);
+      const changes = await sql<{ n: number }>`
+        select count(*)::int as n from lead_history where lead_id = ${id} and action = 'status'`.execute(database.db);
+      expect(changes.rows[0]?.n).toBe(1);
+    }
+    expect((await mails('New: ')).sort()).toEqual(owners);
+  });
+
   it('lead.status: fires on a change to its status, and its own change never runs it again', async () => {
     await makeRule({
       name: 'Lost, try once more',

@@ -113,36 +113,41 @@ export async function rescoreLeads(
   return Number(result.numAffectedRows ?? 0);
 }
 
+type Person = { email?: string | null | undefined; phone?: string | null | undefined };
+
 /**
  * Scores the leads of the person with this email or phone (a new form, a test, a session changes
  * them all): up to PERSON_READ of them in each list, so a placeholder phone shared by thousands
  * of leads does not make every new lead rescore them all.
  */
-export async function rescorePerson(
-  db: Kysely<Database>,
-  person: { email?: string | null | undefined; phone?: string | null | undefined },
-  now: Date,
-): Promise<void> {
-  const email = person.email ?? null;
-  const phone = person.phone && new RegExp(PHONE).test(person.phone) ? person.phone : null;
-  if (email === null && phone === null) return;
+export async function rescorePerson(db: Kysely<Database>, person: Person, now: Date): Promise<void> {
+  await rescorePeople(db, [person], now);
+}
+
+/** rescorePerson for several people at once (a batch of new leads): one read finds them all, one write per list. */
+export async function rescorePeople(db: Kysely<Database>, people: Person[], now: Date): Promise<void> {
+  const keys = new Map<string, { email: string | null; phone: string | null }>();
+  for (const person of people) {
+    const email = person.email ?? null;
+    const phone = person.phone && new RegExp(PHONE).test(person.phone) ? person.phone : null;
+    if (email !== null || phone !== null) keys.set(`${email}\u0000${phone}`, { email, phone });
+  }
+  if (keys.size === 0) return;
+  const emails = [...keys.values()].map((k) => k.email);
+  const phones = [...keys.values()].map((k) => k.phone);
   // One read finds them in every list (each side by its index); only the lists they are in are scored.
   const parts = ALL_LISTED.map(
     (lead) =>
-      sql`(select ${slugOf(lead)}::text as list, id from ${sql.table(lead.table)} where email = ${email} or phone = ${phone} limit ${PERSON_READ})`,
+      sql`(select ${slugOf(lead)}::text as list, x.id from unnest(${emails}::text[], ${phones}::text[]) as p(email, phone)
+        cross join lateral (select id from ${sql.table(lead.table)} where email = p.email or phone = p.phone limit ${PERSON_READ}) x)`,
   );
   const [found, { weights }] = await Promise.all([
     sql<{ list: string; id: string }>`${sql.join(parts, sql` union all `)}`.execute(db),
     loadWeights(db),
   ]);
   for (const list of new Set(found.rows.map((r) => r.list))) {
-    await rescoreLeads(
-      db,
-      list,
-      found.rows.filter((r) => r.list === list).map((r) => r.id),
-      now,
-      weights,
-    );
+    const ids = new Set(found.rows.filter((r) => r.list === list).map((r) => r.id));
+    await rescoreLeads(db, list, [...ids], now, weights);
   }
 }
 

@@ -13,8 +13,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import type { Database } from '../db/schema.ts';
 import { ALL_LISTED } from '../leads/definitions.ts';
-import { enqueueJob, type JobHandler } from '../jobs/scheduler.ts';
-import { loadWeights, rescoreLeads, rescorePerson, SCORE_BATCH } from './compute.ts';
+import { enqueueJob, type Job, type JobHandler } from '../jobs/scheduler.ts';
+import { loadWeights, rescoreLeads, rescorePeople, rescorePerson, SCORE_BATCH } from './compute.ts';
 
 interface LeadRef {
   list: string;
@@ -53,14 +53,46 @@ export const scoreStep: Readonly<
   'session.finished': (trx, p, now) => rescoreAround(trx, p as unknown as LeadRef, now),
 };
 
-/** A rules handler that first does its event's score step. */
+/** New leads' scores (a batch of 'lead.created'): each lead's own, then its person's other forms, one read and one write per list. */
+async function rescoreCreated(trx: Transaction<Database>, refs: LeadRef[], now: Date): Promise<void> {
+  const people: Array<{ email: string; phone: string }> = [];
+  for (const list of new Set(refs.map((r) => r.list))) {
+    const lead = ALL_LISTED.find((l) => LEAD_KINDS[l.kind].list.slug === list);
+    if (!lead) continue;
+    const ids = [...new Set(refs.filter((r) => r.list === list).map((r) => r.id))];
+    const rows = await sql<{ id: string; email: string; phone: string }>`
+      select id, email, phone from ${sql.table(lead.table)} where id = any(${ids}::uuid[])`.execute(trx);
+    await rescoreLeads(
+      trx,
+      list,
+      rows.rows.map((r) => r.id),
+      now,
+    );
+    people.push(...rows.rows);
+  }
+  await rescorePeople(trx, people, now);
+}
+
+/** A rules handler that first does its event's score step (for a batch too, when both do batches). */
 export function scoredFirst(kind: string, handler: JobHandler): JobHandler {
   const step = scoreStep[kind];
   if (!step) return handler;
-  return async (trx, job, now) => {
+  const one: JobHandler = async (trx, job, now) => {
     await step(trx, job.payload, now);
     await handler(trx, job, now);
   };
+  const together = handler.batch;
+  if (kind !== 'lead.created' || !together) return one;
+  return Object.assign(one, {
+    batch: async (trx: Transaction<Database>, jobs: Job[], now: Date) => {
+      await rescoreCreated(
+        trx,
+        jobs.map((job) => job.payload as unknown as LeadRef),
+        now,
+      );
+      await together(trx, jobs, now);
+    },
+  });
 }
 
 interface RecomputePayload {
