@@ -55,6 +55,8 @@ const METHOD_WORDS: Record<string, string> = {
   netbanking: 'Net banking',
   wallet: 'Wallet',
   emi: 'EMI',
+  paylater: 'Pay later',
+  bank_transfer: 'Bank transfer',
   [MANUAL_PAYMENT_METHOD]: 'Confirmed by the academy',
 };
 
