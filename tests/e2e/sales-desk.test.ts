@@ -5,7 +5,8 @@
 // viewer reads and can change nothing; axe on each page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp.ts';
-import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
+import { leadPath } from '../../contract/console.ts';
+import { bulkPath } from '../../contract/bulk.ts';
 import { DESK_PATHS } from '../../contract/desk.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
@@ -303,7 +304,8 @@ describe('the sales desk', () => {
     const viewerToken = await apiLogin(site, VIEWER);
     expect((await apiCall(site, viewerToken, 'PATCH', leadPath('contact', leads.theirs), { status: 'converted' })).status).toBe(403);
     expect(
-      (await apiCall(site, viewerToken, 'POST', `${CONSOLE_PATHS.leads}/contact/assign`, { ids: [leads.theirs], assignee: null })).status,
+      (await apiCall(site, viewerToken, 'POST', bulkPath('contact'), { ids: [leads.theirs], action: { type: 'assign', assignee: null } }))
+        .status,
     ).toBe(403);
     expect(errors).toEqual([]);
   });
