@@ -86,6 +86,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
     relayRateLimiter: relayLimiter,
     // Read by guard() and the staff's ways in (resources/admin.ts, invitations.ts).
     staffRateLimiter: appDeps.staffRateLimiter ?? limiterOf(appDeps, config.staffRateLimitPerMinute),
+    signInRateLimiter: appDeps.signInRateLimiter ?? limiterOf(appDeps, config.staffSignInRateLimitPerMinute),
   };
   const app = new Hono();
   app.use('*', requestId());
@@ -105,7 +106,9 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
     public: { limiter: publicLimiter, perMinute: config.postRateLimitPerMinute },
     relay: { limiter: relayLimiter, perMinute: config.relayRateLimitPerMinute },
   };
-  app.use('/api/*', postRateLimit(allowances, { trustProxy: config.trustProxy }));
+  // A gateway's signed events are not a visitor's submissions: a burst of payments must not use up a campus's allowance.
+  const gatewayEvents = [BOOKING_PATHS.razorpayWebhook, BOOKING_PATHS.cashfreeWebhook];
+  app.use('/api/*', postRateLimit(allowances, { trustProxy: config.trustProxy, uncounted: gatewayEvents }));
   // JSON only, but for a CSV file being imported (resources/import.ts, which checks its own type).
   app.use('/api/*', jsonBodiesOnly({ except: IMPORT_PATH_PATTERN }));
 

@@ -75,6 +75,8 @@ export interface Config {
    * behind the college's address cannot lock its staff out.
    */
   staffRateLimitPerMinute: number;
+  /** The staff's ways in while signed out (login, password reset, invitation) per client address in any 60 s; 0: off. */
+  staffSignInRateLimitPerMinute: number;
   /** Submissions per relay key per minute before a 429 (0: off): a relay drains a day's classes after an outage. */
   relayRateLimitPerMinute: number;
   /**
@@ -438,6 +440,7 @@ function adminAndMailConfig(env: NodeJS.ProcessEnv, publicUrl: string) {
     loginWindowSeconds: 15 * 60,
     postRateLimitPerMinute: intVar(env, 'PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     staffRateLimitPerMinute: intVar(env, 'STAFF_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    staffSignInRateLimitPerMinute: intVar(env, 'STAFF_SIGN_IN_RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
     relayRateLimitPerMinute: intVar(env, 'RELAY_RATE_LIMIT_PER_MINUTE', 6_000, 0, 10_000_000),
     relay: relayConfig(env),
     corsOrigins,

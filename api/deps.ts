@@ -38,6 +38,8 @@ export interface Deps {
   relayRateLimiter?: RateLimiter;
   /** Staff accounts' allowances (config.staffRateLimitPerMinute); the app makes its own when absent. */
   staffRateLimiter?: RateLimiter;
+  /** The staff's signed-out ways in, per client address (config.staffSignInRateLimitPerMinute); the app makes its own when absent. */
+  signInRateLimiter?: RateLimiter;
   /** Counts and times every request for the metrics endpoint (main.ts, when METRICS_PORT is set). */
   requestMetrics?: MiddlewareHandler;
 }

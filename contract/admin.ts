@@ -63,6 +63,12 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 /** 429 on login: says how long to wait and that a password reset is always possible. */
+/** A signed-out staff request past its address's allowance (logins, reset requests and links, invitations). */
+export function tooManySignInRequests(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return `Too many sign-in requests from this network. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+}
+
 export function tooManyLoginAttempts(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`;

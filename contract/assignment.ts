@@ -3,9 +3,6 @@ import { array, object, string } from 'yup';
 import type { ListSlug } from './lead-kinds.ts';
 import { DESK_LIMITS } from './desk.ts';
 
-/** Leads one bulk assignment may touch. */
-export const ASSIGN_BULK_MAX = 500;
-
 export const ASSIGNMENT_MESSAGES = {
   assigneeInvalid: 'Assign to an active team member who works leads (an admin or a counsellor), or to no one',
   assignOthers: 'Counsellors can take an unassigned lead or give back their own, not assign to others',
@@ -19,12 +16,6 @@ export const assigneeField = string()
   .defined(ASSIGNMENT_MESSAGES.assigneeInvalid)
   .typeError(ASSIGNMENT_MESSAGES.assigneeInvalid)
   .max(64, ASSIGNMENT_MESSAGES.assigneeInvalid);
-
-/** POST /api/admin/leads/{list}/assign. */
-export const bulkAssignSchema = object({
-  ids: array(string().required().max(64)).required().min(1).max(ASSIGN_BULK_MAX),
-  assignee: assigneeField,
-});
 
 export const ASSIGNMENT_MODES = ['round-robin', 'manual'] as const;
 export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];

@@ -30,6 +30,12 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   enrolled: 'Enrolled',
 };
 
+/**
+ * The payment method of a booking an admin confirmed by hand (the money seen in the bank, or
+ * cash at the desk): its receipt says so, and a gateway's later word about it is kept for a look.
+ */
+export const MANUAL_PAYMENT_METHOD = 'manual';
+
 /** "₹2,499": the Indian grouping the pricing cards use. */
 export function rupeesText(rupees: number): string {
   return `₹${rupees.toLocaleString('en-IN')}`;

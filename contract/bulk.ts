@@ -8,9 +8,8 @@ import { CONSOLE_PATHS } from './console.ts';
 import { assigneeField } from './assignment.ts';
 import { nextActionSchema } from './activities.ts';
 import { LEAD_STATUSES, type ListSlug } from './lead-kinds.ts';
-import { LEAD_UPDATE_MESSAGES, status } from './lead-detail.ts';
 
-/** Rows one change by ids may name (the rows ticked), and the older status and erase calls. */
+/** Rows one change by ids may name (the rows ticked), and the erase call. */
 export const BULK_MAX = 500;
 
 /** POST { ids | filter, action } → BulkResult (or text/csv for `export`). */
@@ -135,12 +134,6 @@ export interface UndoResult {
   /** Leads changed since (by anyone or any rule), or no longer the member's to act on: left as they are. */
   skipped: number;
 }
-
-/** POST /api/admin/leads/{list}/status: one status for several leads. */
-export const bulkStatusSchema = object({
-  ids: array(string().required().max(64)).required().min(1).max(BULK_MAX),
-  status: status.required(LEAD_UPDATE_MESSAGES.statusInvalid),
-});
 
 /** POST /api/admin/leads/{list}/erase: several leads erased at once (after the console's confirmation). */
 export const bulkEraseSchema = object({

@@ -5,7 +5,7 @@ import type { ListSlug } from './lead-kinds.ts';
 import type { NextAction } from './activities.ts';
 
 export const CONSOLE_PATHS = {
-  /** GET `/{list}/{id}` (detail and history), PATCH `/{list}/{id}`, POST `/{list}/status` (bulk). */
+  /** GET `/{list}/{id}` (detail and history), PATCH `/{list}/{id}`, POST `/{list}/bulk` (contract/bulk.ts). */
   leads: '/api/admin/leads',
   /** GET `/{list}.csv`: every lead of the list that matches its filters, as CSV. */
   export: '/api/admin/export',

@@ -13,7 +13,7 @@ import type { ListedLead } from '../leads/definitions.ts';
 import { adminLabel, announce, isLeadId, record, type HistoryRow } from '../leads/history.ts';
 import type { Member } from '../auth/auth.ts';
 import { HttpError } from '../http/http.ts';
-import { can, forbidden, visibleTo } from './access.ts';
+import { can, visibleTo } from './access.ts';
 import { workingMinutesBetween } from './working-hours.ts';
 
 interface LockedLead {
@@ -289,45 +289,5 @@ export async function completeActivity(
     await record(trx, rows);
     await announce(trx, list, [{ id, assignee: row.assignee_id }]);
     return true;
-  });
-}
-
-/**
- * Assigns several leads of a list to one member (or the pool), within the member's scope;
- * resolves the ids that changed owner. Only those who may assign anyone may do this.
- */
-export async function assignLeads(
-  lead: ListedLead,
-  list: ListSlug,
-  ids: string[],
-  assignee: string | null,
-  member: Member,
-  work: Work,
-): Promise<string[]> {
-  if (!can(member, 'leads.assign')) throw forbidden();
-  const valid = [...new Set(ids.filter(isLeadId))];
-  if (valid.length === 0) return [];
-  const label = assignee === null ? null : await assigneeLabel(work.db, assignee);
-  return work.db.transaction().execute(async (trx) => {
-    const table = sql.table(lead.table);
-    const changed = await sql<{ id: string; previous: string | null }>`
-      with old as (
-        select id, assignee_id from ${table}
-        where id = any(${valid}::uuid[]) and assignee_id is distinct from ${assignee}::uuid and ${visibleTo(member)}
-        order by id for update
-      )
-      update ${table} set assignee_id = ${assignee}::uuid, assigned_at = ${assignee === null ? null : work.now}
-      from old where ${table}.id = old.id
-      returning ${table}.id, old.assignee_id as previous`.execute(trx);
-    await record(
-      trx,
-      changed.rows.map((r) => ({ ...by(list, r.id, member), action: 'assign' as const, assignee_id: assignee, assignee_label: label })),
-    );
-    await announce(
-      trx,
-      list,
-      changed.rows.map((r) => ({ id: r.id, assignee, previous: r.previous })),
-    );
-    return changed.rows.map((r) => r.id);
   });
 }

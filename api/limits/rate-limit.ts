@@ -29,6 +29,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
+import { tooManySignInRequests } from '../../contract/admin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/http.ts';
 import { LeaseBook, type Refund } from './rate-limit-leases.ts';
@@ -300,10 +301,11 @@ export interface SubmissionAllowances {
  */
 export function postRateLimit(
   allowances: SubmissionAllowances,
-  options: { trustProxy: number },
+  options: { trustProxy: number; uncounted?: readonly string[] },
 ): MiddlewareHandler<{ Variables: { rateLimit: RateLimitVariable; rateLimitClient?: string } }> {
+  const uncounted = new Set(options.uncounted ?? []);
   return async (c, next) => {
-    if (c.req.method !== 'POST' || isStaffPath(c.req.path)) return next();
+    if (c.req.method !== 'POST' || isStaffPath(c.req.path) || uncounted.has(c.req.path)) return next();
     const relay = c.get('rateLimitClient');
     const { limiter, perMinute } = relay === undefined ? allowances.public : allowances.relay;
     if (perMinute <= 0) return next();
@@ -327,6 +329,19 @@ export async function takeStaffAllowance(limiter: RateLimiter | undefined, who: 
     'member' in who ? `staff:${who.member}` : `staff-account:${createHash('sha256').update(who.account).digest('hex').slice(0, 32)}`;
   const { granted, retryAfterSeconds } = await limiter.take(key, 1);
   if (granted < 1) throw tooManyRequests(retryAfterSeconds);
+}
+
+/**
+ * Charges a signed-out staff request (a login, a reset request or link, an invitation's
+ * acceptance) to its client address's own allowance, beside its account's: one address
+ * cannot try many accounts or links. Its own limiter, so a class using up the address's
+ * public allowance never touches it. 429 past it, saying what was refused and for how long.
+ */
+export async function takeSignInAllowance(limiter: RateLimiter | undefined, address: string): Promise<void> {
+  if (!limiter) return;
+  const { granted, retryAfterSeconds } = await limiter.take(`sign-in:${address}`, 1);
+  if (granted < 1)
+    throw new HttpError(429, tooManySignInRequests(retryAfterSeconds), undefined, { 'Retry-After': String(retryAfterSeconds) });
 }
 
 /**

@@ -4,7 +4,7 @@
 // whole amount in rupees, on its own link, marks it paid; a paid booking never moves back;
 // anything else odd is kept as "needs a look" for an admin, with its reason.
 import type { Selectable, Transaction } from 'kysely';
-import { paiseOf, rupeesText } from '../../contract/bookings.ts';
+import { MANUAL_PAYMENT_METHOD, paiseOf, rupeesText } from '../../contract/bookings.ts';
 import type { PaymentEventOutcome } from '../../contract/bookings.ts';
 import type { BookingsTable, Database } from '../db/schema.ts';
 import { announce, record, type HistoryRow } from '../leads/history.ts';
@@ -82,6 +82,8 @@ export interface Verdict {
 const look = (reason: string, booking?: Booking): Verdict => ({ outcome: 'needs-look', reason, bookingId: booking?.id ?? null });
 const unchanged = (reason: string, booking: Booking): Verdict => ({ outcome: 'unchanged', reason, bookingId: booking.id });
 
+const paidByHand = (booking: Booking) => booking.payment_method === MANUAL_PAYMENT_METHOD || booking.payment_id === null;
+
 /** The checks a "paid" must pass before it is believed, in the booking's own terms. */
 function paidProblem(booking: Booking, state: LinkState): string | undefined {
   const due = paiseOf(booking.amount);
@@ -113,7 +115,7 @@ export async function applyLinkState(
       if (!pending)
         return booking.payment_id === payment.id
           ? unchanged('Already paid', booking)
-          : look(`Already paid by ${booking.payment_id ?? 'hand'}; ${payment.id} is a second payment`, booking);
+          : look(`Already paid by ${paidByHand(booking) ? 'hand' : booking.payment_id}; ${payment.id} is a second payment`, booking);
       await markPaid(
         trx,
         booking,

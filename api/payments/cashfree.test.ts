@@ -10,7 +10,7 @@ import { loadConfig, type GatewayConfig } from '../config.ts';
 import { postJson, testApp } from '../testing/app.ts';
 import { cashfreeEvent, startCashfreeStandIn, type CashfreeStandIn } from '../testing/cashfree-standin.ts';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
-import { paiseOfRupees } from './cashfree.ts';
+import { paiseOfRupees, paymentMethodOf } from './cashfree.ts';
 import { gatewayOf } from './gateways.ts';
 import { checkLinksOnce, makeLinksOnce, type PaymentWork } from './links.ts';
 
@@ -21,6 +21,29 @@ it('reads rupee amounts exactly, and refuses what is not one', () => {
   expect(paiseOfRupees('2499.5')).toBe(249950);
   expect(paiseOfRupees(2499)).toBe(249900);
   for (const bad of ['2499.001', '-1', '1e3', '', ' ', 'abc', null, {}, Number.NaN]) expect(paiseOfRupees(bad)).toBeUndefined();
+});
+
+it('reads how a payment was made from its payment_group, else its payment_method object, in the receipt’s words', () => {
+  // Cashfree's documented payment entity (GET /orders/{order_id}/payments, the payment webhook).
+  const documented = {
+    cf_payment_id: '1453002795',
+    payment_status: 'SUCCESS',
+    payment_amount: 1,
+    payment_currency: 'INR',
+    payment_message: '00::Transaction success',
+    payment_time: '2022-12-15T12:20:29+05:30',
+    bank_reference: '234928698581',
+    auth_id: null,
+    payment_method: { upi: { channel: 'collect', upi_id: 'suhasg6@ybl' } },
+    payment_group: 'upi',
+  };
+  expect(paymentMethodOf(documented)).toBe('upi');
+  expect(paymentMethodOf({ ...documented, payment_group: 'credit_card' })).toBe('card');
+  expect(paymentMethodOf({ ...documented, payment_group: 'net_banking' })).toBe('netbanking');
+  expect(paymentMethodOf({ ...documented, payment_group: 'cardless_emi' })).toBe('emi');
+  expect(paymentMethodOf({ payment_method: { app: { provider: 'paytm' } } })).toBe('wallet');
+  expect(paymentMethodOf({ payment_method: { netbanking: { netbanking_bank_code: 3021 } } })).toBe('netbanking');
+  expect(paymentMethodOf({ order_id: 'CFPay_x', transaction_id: 1021206 })).toBeUndefined();
 });
 
 it('takes one gateway at a time, and its keys in pairs', () => {
@@ -106,7 +129,14 @@ describe.each(testBackends())('payments through Cashfree on $name', (backend) =>
     const razorpay = await app.request(BOOKING_PATHS.razorpayWebhook, { method: 'POST', headers: event.headers, body: event.body });
     expect(razorpay.status).toBe(404);
     for (let i = 0; i < 3; i++) expect((await webhook(event)).status).toBe(200);
-    expect(await row(reference)).toMatchObject({ payment_status: 'paid', payment_id: String(paid.paymentId), status: 'converted' });
+    expect(await row(reference)).toMatchObject({
+      payment_status: 'paid',
+      payment_id: String(paid.paymentId),
+      payment_method: 'upi',
+      status: 'converted',
+    });
+    const receipt = await database.db.selectFrom('receipts').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+    expect(receipt.payment_method).toBe('upi');
     const recorded = await database.db.selectFrom('payment_events').select('outcome').where('reference', '=', reference).execute();
     expect(recorded).toEqual([{ outcome: 'applied' }]);
   });
@@ -129,7 +159,28 @@ describe.each(testBackends())('payments through Cashfree on $name', (backend) =>
     expect(await row(reference)).toMatchObject({
       payment_status: 'paid',
       payment_id: String(paid.paymentId),
-      payment_method: 'credit_card',
+      payment_method: 'card',
     });
+  });
+
+  it('a paid event whose payments Cashfree cannot show still pays the booking, its method unknown', async () => {
+    const { reference, link } = await bookWithLink();
+    const paid = standIn.pay(link.link_id, { group: 'net_banking' });
+    // Signed by the key, about an order the API does not know: asked, it answers 404.
+    const event = cashfreeEvent(standIn.secretKey, link, { ...paid, orderId: 'CFPay_missing_order' });
+    expect((await webhook(event)).status).toBe(200);
+    expect(await row(reference)).toMatchObject({ payment_status: 'paid', payment_method: 'unknown' });
+  });
+
+  it('a paid event reads its method from the order’s payments: net banking, a wallet', async () => {
+    for (const [group, method] of [
+      ['net_banking', 'netbanking'],
+      ['wallet', 'wallet'],
+    ]) {
+      const { reference, link } = await bookWithLink();
+      const paid = standIn.pay(link.link_id, { group });
+      expect((await webhook(cashfreeEvent(standIn.secretKey, link, paid))).status).toBe(200);
+      expect(await row(reference)).toMatchObject({ payment_status: 'paid', payment_method: method });
+    }
   });
 });

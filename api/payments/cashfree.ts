@@ -3,6 +3,8 @@
 // amounts as rupees (decimal strings in its events), and the webhook's PAYMENT_LINK_EVENT,
 // signed with x-webhook-signature = base64 HMAC-SHA256 of x-webhook-timestamp + the raw body.
 // Our booking reference is the link's own id (link_id), so a lost answer is found by it.
+// The link event's order names no payment method, so a paid event's method is read from that
+// order's payments (payment_group, else the payment_method object's key), as reconciliation does.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { CashfreeConfig } from '../config.ts';
 import {
@@ -17,6 +19,7 @@ import {
 } from './gateway.ts';
 
 const API_VERSION = '2023-08-01';
+const UNKNOWN_METHOD = 'unknown';
 
 const LINK_STATUSES: Record<string, LinkStatus> = {
   ACTIVE: 'created',
@@ -49,13 +52,41 @@ function linkStateOf(link: unknown): LinkState | undefined {
   return { status, linkId, reference: linkId, amountPaidPaise, currency };
 }
 
+/** Cashfree's payment_group names as the product's method words (Razorpay's, which the receipt prints). */
+const GROUP_METHODS: Record<string, string> = {
+  credit_card: 'card',
+  debit_card: 'card',
+  prepaid_card: 'card',
+  corporate_credit_card: 'card',
+  net_banking: 'netbanking',
+  cardless_emi: 'emi',
+  credit_card_emi: 'emi',
+  debit_card_emi: 'emi',
+  pay_later: 'paylater',
+};
+/** The keys of a payment's payment_method object ({ upi: { upi_id } }, { card: {…} }, { app: {…} } …). */
+const METHOD_KEYS: Record<string, string> = { app: 'wallet', cardless_emi: 'emi', banktransfer: 'bank_transfer' };
+
+/**
+ * How a payment was made, as Cashfree's payment entity says it: its payment_group, else the one
+ * key of its payment_method object; undefined when neither is there.
+ */
+export function paymentMethodOf(payment: unknown): string | undefined {
+  if (!isObject(payment)) return undefined;
+  const group = text(payment.payment_group)?.toLowerCase();
+  if (group) return GROUP_METHODS[group] ?? (group.startsWith('upi') ? 'upi' : group);
+  const key = isObject(payment.payment_method) ? Object.keys(payment.payment_method)[0] : undefined;
+  return key ? (METHOD_KEYS[key] ?? key) : undefined;
+}
+
 function sameBase64(expected: string, given: string): boolean {
   const a = Buffer.from(expected, 'base64');
   const b = Buffer.from(given, 'base64');
   return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }
 
-function eventOf(id: string, rawBody: string): GatewayEvent {
+/** A link's event, with the order its payment was made on (whose payments say how it was paid). */
+function eventOf(id: string, rawBody: string): GatewayEvent & { orderId?: string } {
   let body: unknown;
   try {
     body = JSON.parse(rawBody);
@@ -75,12 +106,26 @@ function eventOf(id: string, rawBody: string): GatewayEvent {
       id: paymentId,
       amountPaise: paiseOfRupees(order.order_amount) ?? state.amountPaidPaise,
       currency: state.currency,
-      method: text(order.payment_group) ?? 'unknown',
+      // The link event's order names no method (Cashfree's schema); a payment object beside it would.
+      method: paymentMethodOf(data.payment) ?? paymentMethodOf(order) ?? UNKNOWN_METHOD,
       paidAt: new Date(text(body.event_time) ?? Date.now()),
     };
-  return { id, name: `${name}.${String(data.link_status)}`, says: state.status, state };
+  return { id, name: `${name}.${String(data.link_status)}`, says: state.status, state, orderId: text(order.order_id) };
 }
 
+type Call = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
+
+/** How the event's payment was made, from its order's payments; unknown when Cashfree does not answer. */
+async function methodOfEventPayment(call: Call, orderId: string, paymentId: string): Promise<string> {
+  try {
+    const payments = await call('GET', `/orders/${encodeURIComponent(orderId)}/payments`);
+    const found = Array.isArray(payments) ? payments.find((p) => isObject(p) && String(p.cf_payment_id) === paymentId) : undefined;
+    return paymentMethodOf(found) ?? UNKNOWN_METHOD;
+  } catch (err) {
+    if (err instanceof GatewayError) return UNKNOWN_METHOD;
+    throw err;
+  }
+}
 export function cashfreeGateway(config: CashfreeConfig): PaymentGateway {
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     let res: Response;
@@ -126,7 +171,7 @@ export function cashfreeGateway(config: CashfreeConfig): PaymentGateway {
       id: String(ok.cf_payment_id),
       amountPaise: paiseOfRupees(ok.payment_amount) ?? 0,
       currency: text(ok.payment_currency) ?? currency,
-      method: text(ok.payment_group) ?? 'unknown',
+      method: paymentMethodOf(ok) ?? UNKNOWN_METHOD,
       paidAt: new Date(text(ok.payment_time) ?? Date.now()),
     };
   }
@@ -163,7 +208,7 @@ export function cashfreeGateway(config: CashfreeConfig): PaymentGateway {
       if (state.status === 'paid') state.payment = await paymentOf(linkId, state.currency);
       return state;
     },
-    readWebhook(rawBody: string, header: (name: string) => string | undefined): WebhookReading {
+    async readWebhook(rawBody: string, header: (name: string) => string | undefined): Promise<WebhookReading> {
       const signature = header('x-webhook-signature');
       const timestamp = header('x-webhook-timestamp');
       if (!signature || !timestamp) return { ok: false, reason: 'The signature or its timestamp is missing' };
@@ -172,7 +217,11 @@ export function cashfreeGateway(config: CashfreeConfig): PaymentGateway {
         .digest('base64');
       if (!sameBase64(expected, signature.trim())) return { ok: false, reason: 'The signature does not match' };
       // A retried event carries the same body: its hash is its id.
-      return { ok: true, event: eventOf(`sha256:${createHash('sha256').update(rawBody).digest('hex')}`, rawBody) };
+      const { orderId, ...event } = eventOf(`sha256:${createHash('sha256').update(rawBody).digest('hex')}`, rawBody);
+      // Asked only once the signature holds, so a forged body costs no call.
+      const payment = event.state?.payment;
+      if (payment && payment.method === UNKNOWN_METHOD && orderId) payment.method = await methodOfEventPayment(call, orderId, payment.id);
+      return { ok: true, event };
     },
   };
 }

@@ -76,6 +76,6 @@ export interface PaymentGateway {
   /** The link already made for a reference (a try whose answer was lost), if any. */
   findLink(reference: string): Promise<GatewayLink | undefined>;
   checkLink(linkId: string): Promise<LinkState>;
-  /** Checks the signature over the raw body before anything is parsed. */
-  readWebhook(rawBody: string, header: (name: string) => string | undefined): WebhookReading;
+  /** Checks the signature over the raw body before anything is parsed (and may then ask the API what the event leaves out). */
+  readWebhook(rawBody: string, header: (name: string) => string | undefined): WebhookReading | Promise<WebhookReading>;
 }

@@ -5,6 +5,7 @@
 // labels stay English: it is the academy's accounting record). Every line goes through ScriptText, so "₹" (in the Devanagari face), accents and
 // a name typed in Devanagari are drawn, and read back whole by pdftotext and screen readers.
 import PDFDocument from 'pdfkit';
+import { MANUAL_PAYMENT_METHOD } from '../../contract/bookings.ts';
 import { BRAND } from '../../contract/brand.ts';
 import type { AcademyConfig } from '../config.ts';
 import { ScriptText, type LineOptions } from '../../pdf/script-text.ts';
@@ -52,7 +53,16 @@ const WIDTH = 595.28 - 2 * MARGIN;
 const LABEL_WIDTH = 150;
 
 /** The gateway's method names as a student reads them; any other is printed as given. */
-const METHOD_WORDS: Record<string, string> = { upi: 'UPI', card: 'Card', netbanking: 'Net banking', wallet: 'Wallet', emi: 'EMI' };
+const METHOD_WORDS: Record<string, string> = {
+  upi: 'UPI',
+  card: 'Card',
+  netbanking: 'Net banking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  paylater: 'Pay later',
+  bank_transfer: 'Bank transfer',
+  [MANUAL_PAYMENT_METHOD]: 'Confirmed by the academy',
+};
 
 /** "27 Nov 2026" and "14:05 IST" of an instant, in India. */
 function istParts(at: Date): { day: string; time: string } {

@@ -225,6 +225,56 @@ describe.each(testBackends())('receipts on $name', (backend) => {
     expect(receipt).toMatchObject({ payment_id: utr, payment_method: 'upi' });
   });
 
+  it('a booking an admin marks paid by hand gets the same receipt, in its language, once: the webhook arriving later mails nothing more', async () => {
+    const { body, id } = await book({ lang: 'hi' });
+    await makeLinks();
+    const mark = (paymentStatus: string) =>
+      Promise.resolve(
+        apps[1]!.request(`${BOOKING_PATHS.payment}/${id}`, {
+          method: 'PATCH',
+          headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ paymentStatus }),
+        }),
+      );
+    expect((await mark('paid')).status).toBe(200);
+    expect((await mark('paid')).status).toBe(200);
+    expect((await mark('enrolled')).status).toBe(200);
+    const receipt = await database.db.selectFrom('receipts').selectAll().where('booking_id', '=', id).executeTakeFirstOrThrow();
+    expect(receipt).toMatchObject({ payment_id: body.reference, payment_method: 'manual' });
+    const mails = await receiptMails(body.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`आपकी बुकिंग ${body.reference} की रसीद ${receipt.number}`);
+    expect(await database.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toMatchObject({
+      payment_status: 'enrolled',
+      status: 'converted',
+    });
+
+    const link = linkOf(body.reference);
+    const payment = standIn.pay(link.id, { method: 'upi' });
+    expect((await webhook(apps[0]!, razorpayEvent(WEBHOOK_SECRET, 'payment_link.paid', link, payment))).status).toBe(200);
+    expect(await receiptMails(body.email)).toHaveLength(1);
+    const event = await database.db
+      .selectFrom('payment_events')
+      .selectAll()
+      .where('reference', '=', body.reference)
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ outcome: 'needs-look', reason: `Already paid by hand; ${payment.id} is a second payment` });
+  });
+
+  it('a booking paid straight to enrolled by hand gets its receipt too', async () => {
+    const { body, id } = await book();
+    const res = await apps[0]!.request(`${BOOKING_PATHS.payment}/${id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ paymentStatus: 'enrolled' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).booking).toMatchObject({ paymentStatus: 'enrolled' });
+    const mails = await receiptMails(body.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Receipt SS\//);
+  });
+
   it('the visitor downloads the receipt by reference once paid; the console by id, only on bookings the member may see', async () => {
     const { body, id } = await book();
     const pdfOf = (res: Response) => res.arrayBuffer().then((b) => Buffer.from(b));

@@ -6,6 +6,8 @@ import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_MESSAGES, ADMIN_PATHS, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
+import { BOOKING_PATHS } from '../../contract/bookings.ts';
+import { DESK_PATHS } from '../../contract/desk.ts';
 import { createAdmin } from '../auth/admins.ts';
 import { loadConfig } from '../config.ts';
 import { issueToken, SESSION_SECONDS, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/auth.ts';
@@ -527,6 +529,71 @@ describe.each(testBackends())('admin API on $name', (backend) => {
       // The window slides: a minute on, the account may log in again.
       clock.advance(MINUTE + 1000);
       expect((await loginAs(limited, 'a@staff.example.in', '192.0.2.110')).status).toBe(200);
+    });
+  });
+
+  describe('the staff’s ways in while signed out, per address', () => {
+    it('one address may try only so many logins, reset requests and links a minute, whatever the accounts: a clear 429, the public and other addresses untouched', async () => {
+      await database.db.deleteFrom('admin_login_failures').execute();
+      const limited = testApp(
+        database,
+        { postRateLimitPerMinute: 100, staffSignInRateLimitPerMinute: 4, trustProxy: 1 },
+        { clock: clock.fn },
+      ).app;
+      const from = (address: string) => ({ 'X-Forwarded-For': address });
+      const guesser = '198.51.100.7';
+      const tries = [
+        postJson(limited, ADMIN_PATHS.login, { email: 'one@guess.example.in', password: 'not the password' }, from(guesser)),
+        postJson(limited, ADMIN_PATHS.login, { email: 'two@guess.example.in', password: 'not the password' }, from(guesser)),
+        postJson(limited, ADMIN_PATHS.forgotPassword, { email: 'three@guess.example.in' }, from(guesser)),
+        postJson(limited, `${ADMIN_PATHS.resetPassword}/${'a'.repeat(43)}`, { newPassword: 'a new long password' }, from(guesser)),
+      ];
+      expect((await Promise.all(tries)).map((r) => r.status)).not.toContain(429);
+      for (const refused of [
+        await postJson(limited, ADMIN_PATHS.login, { email: ADMIN.email, password: ADMIN.password }, from(guesser)),
+        await postJson(limited, ADMIN_PATHS.forgotPassword, { email: 'four@guess.example.in' }, from(guesser)),
+        await postJson(limited, DESK_PATHS.acceptInvitation, { token: 'b'.repeat(43), password: 'a new long password' }, from(guesser)),
+      ]) {
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect((await refused.json()).message).toMatch(
+          /^Too many sign-in requests from this network\. Please wait \d+ seconds? and try again\.$/,
+        );
+      }
+      // Another address signs in; the public allowance of the guesser's address is its own.
+      expect(
+        (await postJson(limited, ADMIN_PATHS.login, { email: ADMIN.email, password: ADMIN.password }, from('198.51.100.8'))).status,
+      ).toBe(200);
+      expect((await postJson(limited, '/api/v1/contact', {}, from(guesser))).status).toBe(400);
+      // The window slides: a minute on, the address may sign in again.
+      clock.advance(MINUTE + 1000);
+      expect((await postJson(limited, ADMIN_PATHS.login, { email: ADMIN.email, password: ADMIN.password }, from(guesser))).status).toBe(
+        200,
+      );
+      await database.db.deleteFrom('admin_login_failures').execute();
+    });
+
+    it('as shipped, a college’s counsellors signing in together are well inside it', () => {
+      expect(loadConfig({}).staffSignInRateLimitPerMinute).toBe(60);
+      expect(loadConfig({ STAFF_SIGN_IN_RATE_LIMIT_PER_MINUTE: '0' }).staffSignInRateLimitPerMinute).toBe(0);
+    });
+  });
+
+  describe('payment gateways and the public limit', () => {
+    it('a burst of gateway events from one address takes nothing from that address’s public allowance, and is never refused by it', async () => {
+      const limited = testApp(database, { postRateLimitPerMinute: 3, trustProxy: 1 }).app;
+      const gatewayAddress = '203.0.113.40';
+      const headers = { 'Content-Type': 'application/json', 'X-Forwarded-For': gatewayAddress };
+      for (const path of [BOOKING_PATHS.razorpayWebhook, BOOKING_PATHS.cashfreeWebhook])
+        for (let i = 0; i < 5; i++) {
+          // No gateway is set up here: 404, never 429.
+          const res = await limited.request(path, { method: 'POST', headers, body: '{}' });
+          expect(res.status).toBe(404);
+        }
+      const submit = () => postJson(limited, '/api/v1/contact', {}, { 'X-Forwarded-For': gatewayAddress });
+      expect([(await submit()).status, (await submit()).status, (await submit()).status, (await submit()).status]).toEqual([
+        400, 400, 400, 429,
+      ]);
     });
   });
 

@@ -32,7 +32,7 @@ import { iso } from '../lib/dates.ts';
 import { HttpError, readJsonBody } from '../http/http.ts';
 import { hashLinkToken, newLinkToken } from '../auth/link-tokens.ts';
 import { clearLoginFailures, loginThrottle, recordLoginFailure } from '../auth/login-throttle.ts';
-import { takeStaffAllowance } from '../limits/rate-limit.ts';
+import { takeSignInAllowance, takeStaffAllowance } from '../limits/rate-limit.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { decoyHash, verifyPassword } from '../auth/passwords.ts';
 import { validate } from '../http/validate.ts';
@@ -69,9 +69,10 @@ function signIn(deps: Deps): Hono {
       const input = validate(adminLoginSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const email = normalizeEmail(input.value.email);
-      // The account's own allowance, then its failures (the throttle): never the address's public one.
-      await takeStaffAllowance(deps.staffRateLimiter, { account: email });
       const address = clientAddress(c, config.trustProxy);
+      // The address's sign-in allowance, the account's own, then its failures (the throttle): never the address's public one.
+      await takeSignInAllowance(deps.signInRateLimiter, address);
+      await takeStaffAllowance(deps.staffRateLimiter, { account: email });
       const now = nowOf(deps);
       const limits = {
         perAccountAddress: config.loginMaxFailuresPerAccount,
@@ -196,6 +197,7 @@ function passwordReset(deps: Deps): Hono {
       const input = validate(forgotPasswordSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
       const email = normalizeEmail(input.value.email);
+      await takeSignInAllowance(deps.signInRateLimiter, clientAddress(c, config.trustProxy));
       await takeStaffAllowance(deps.staffRateLimiter, { account: email });
       const now = nowOf(deps);
       // Looked up and mailed after the answer has gone: a known admin and an unknown
@@ -212,6 +214,7 @@ function passwordReset(deps: Deps): Hono {
       if (!LINK_TOKEN_PATTERN.test(token)) throw invalid();
       const tokenHash = hashLinkToken(token);
       // A reset link stands for one account.
+      await takeSignInAllowance(deps.signInRateLimiter, clientAddress(c, config.trustProxy));
       await takeStaffAllowance(deps.staffRateLimiter, { account: `reset-link:${tokenHash}` });
       const now = nowOf(deps);
       if (!(await setPasswordByLink(db, 'password_resets', tokenHash, input.value.newPassword, now))) throw invalid();

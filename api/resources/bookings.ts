@@ -6,25 +6,34 @@
 //          the same UTR again is a harmless repeat, another one for a booking that has one is 409,
 //          a UTR another booking holds is 409; it stays "to verify" until a counsellor confirms it
 //   PATCH  /api/admin/bookings/:id    (payments.confirm) { paymentStatus } → { booking }:
-//          payment-pending → paid → enrolled, kept in the lead's history; never back (409)
+//          payment-pending → paid → enrolled, kept in the lead's history; never back (409);
+//          marked paid by hand, the booking gets the gateway's receipt (mailed once)
 //   GET    /api/admin/batches         (leads.read) every batch, past ones too
 //   POST   /api/admin/batches         (batches.manage) { label, startsOn } → 201 { batch }
 //   DELETE /api/admin/batches/:id     (batches.manage) → 204
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type Batch, type PaymentStatus, type UtrStatus } from '../../contract/bookings.ts';
+import {
+  MANUAL_PAYMENT_METHOD,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  type Batch,
+  type PaymentStatus,
+  type UtrStatus,
+} from '../../contract/bookings.ts';
 import { batchSchema, bookingUtrSchema, paymentStatusSchema } from '../../contract/leads.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard } from '../desk/access.ts';
 import { bookingLead, isUniqueViolation } from '../leads/definitions.ts';
 import { adminLabel, announce, isLeadId, record } from '../leads/history.ts';
-import { notifyPaid } from '../notify/notices.ts';
+import { markPaid, type PaidBy } from '../payments/apply.ts';
 import { HttpError, readJsonBody } from '../http/http.ts';
 import { validate } from '../http/validate.ts';
-import type { Database } from '../db/schema.ts';
-import type { Kysely } from 'kysely';
+import type { AdminSession } from '../auth/auth.ts';
+import type { BookingsTable, Database } from '../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
 
 export const BOOKING_MESSAGES = {
   // A visitor's (contract, so they have their Hindi words); the rest are the console's.
@@ -89,6 +98,19 @@ export function bookingUtr(deps: Deps): Hono {
   });
 }
 
+/** A booking an admin marks paid by hand: the same paying as a gateway's, so the student gets the same receipt. */
+function paidByHand(booking: Selectable<BookingsTable>, admin: AdminSession['admin'], receiptPrefix: string, now: Date): PaidBy {
+  return {
+    gateway: booking.gateway ?? 'manual',
+    // The visitor quotes the reference when paying outside a gateway (every booking email asks them to).
+    payment: { id: booking.reference, method: MANUAL_PAYMENT_METHOD, paidAt: now },
+    label: adminLabel(admin),
+    adminId: admin.id,
+    says: `confirmed by ${adminLabel(admin)}`,
+    receiptPrefix,
+  };
+}
+
 /** Admin: a booking's payment moves on; the change is a note in its history and announced to open consoles. */
 export function bookingAdmin(deps: Deps): Hono {
   return new Hono().patch('/:id', guard(deps, 'payments.confirm'), async (c) => {
@@ -97,20 +119,23 @@ export function bookingAdmin(deps: Deps): Hono {
     if (!input.ok) throw input.error;
     const status = input.value.paymentStatus as PaymentStatus;
     const admin = c.get('adminSession').admin;
+    const now = nowOf(deps);
     const row = await deps.db.transaction().execute(async (trx) => {
       if (!isLeadId(id)) return undefined;
+      const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!booking) return undefined;
+      if (!movableFrom(status).includes(booking.payment_status)) throw new HttpError(409, BOOKING_MESSAGES.noMovingBack);
+      // Pending to paid (or straight to enrolled) is a payment: marked, converted and its receipt mailed, once.
+      const paying = booking.payment_status === 'payment-pending' && status !== 'payment-pending';
+      if (paying) await markPaid(trx, booking, paidByHand(booking, admin, deps.config.academy.receiptPrefix, now), now);
+      if (status === booking.payment_status || (paying && status === 'paid'))
+        return trx.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const updated = await trx
         .updateTable('bookings')
-        .set({ payment_status: status, payment_updated_at: nowOf(deps) })
+        .set({ payment_status: status, payment_updated_at: now })
         .where('id', '=', id)
-        .where('payment_status', 'in', movableFrom(status))
         .returningAll()
-        .executeTakeFirst();
-      if (!updated) {
-        const exists = await trx.selectFrom('bookings').select('id').where('id', '=', id).executeTakeFirst();
-        if (exists) throw new HttpError(409, BOOKING_MESSAGES.noMovingBack);
-        return undefined;
-      }
+        .executeTakeFirstOrThrow();
       await record(trx, [
         {
           list: 'bookings',
@@ -122,10 +147,11 @@ export function bookingAdmin(deps: Deps): Hono {
         },
       ]);
       await announce(trx, 'bookings', [{ id, assignee: updated.assignee_id }]);
-      if (status === 'paid') await notifyPaid(trx, updated, admin.id);
       return updated;
     });
     if (!row) throw new HttpError(404, BOOKING_MESSAGES.bookingNotFound);
+    // The receipt was queued with the payment.
+    deps.wakeMail?.();
     return c.json({ booking: bookingLead.toRecord(row) });
   });
 }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { CONSOLE_MESSAGES, CONSOLE_PATHS, csvPath, leadPath } from '../../contract/console.ts';
+import { bulkPath } from '../../contract/bulk.ts';
 import { LEAD_UPDATE_MESSAGES, NOTE_MAX, type LeadDetail } from '../../contract/lead-detail.ts';
 import type { OverviewResponse } from '../../contract/overview.ts';
 import type { PeopleResponse } from '../../contract/people.ts';
@@ -84,7 +85,7 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       expect((await get(CONSOLE_PATHS.overview, null)).status).toBe(401);
       expect((await get(CONSOLE_PATHS.events, null)).status).toBe(401);
       expect((await get(csvPath('contact'), null)).status).toBe(401);
-      expect((await postJson(app, `${CONSOLE_PATHS.leads}/contact/status`, { ids: [id], status: 'spam' })).status).toBe(401);
+      expect((await postJson(app, bulkPath('contact'), { ids: [id], action: { type: 'status', status: 'spam' } })).status).toBe(401);
     });
 
     it('starts new, with an empty history', async () => {
@@ -160,17 +161,19 @@ describe.each(testBackends())('the console API on $name', (backend) => {
       await patch(leadPath('join-free', ids[0]), { status: 'spam' });
       const res = await postJson(
         app,
-        `${CONSOLE_PATHS.leads}/join-free/status`,
-        { ids: [...ids, '00000000-0000-4000-8000-000000000000', 'junk'], status: 'spam' },
+        bulkPath('join-free'),
+        { ids: [...ids, '00000000-0000-4000-8000-000000000000', 'junk'], action: { type: 'status', status: 'spam' } },
         auth(),
       );
       expect(res.status).toBe(200);
-      expect(((await res.json()).updated as string[]).sort()).toEqual([ids[1], ids[2]].sort());
+      expect(await res.json()).toMatchObject({ changed: 2, unchanged: 1, skipped: 2 });
       for (const leadId of ids) expect(((await (await get(leadPath('join-free', leadId))).json()) as LeadDetail).data.status).toBe('spam');
       const history = await database.db.selectFrom('lead_history').select('lead_id').where('list', '=', 'join-free').execute();
       expect(history).toHaveLength(3);
-      expect((await postJson(app, `${CONSOLE_PATHS.leads}/join-free/status`, { ids, status: 'gone' }, auth())).status).toBe(400);
-      expect((await postJson(app, `${CONSOLE_PATHS.leads}/join-free/status`, { ids: [], status: 'spam' }, auth())).status).toBe(400);
+      expect((await postJson(app, bulkPath('join-free'), { ids, action: { type: 'status', status: 'gone' } }, auth())).status).toBe(400);
+      expect((await postJson(app, bulkPath('join-free'), { ids: [], action: { type: 'status', status: 'spam' } }, auth())).status).toBe(
+        400,
+      );
     });
   });
 

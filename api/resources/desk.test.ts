@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIST_PATHS, ADMIN_PATHS, TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
 import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
+import { bulkPath } from '../../contract/bulk.ts';
 import type { LeadDetail } from '../../contract/lead-detail.ts';
 import type { OverviewResponse } from '../../contract/overview.ts';
 import { ASSIGNMENT_MESSAGES } from '../../contract/assignment.ts';
@@ -300,10 +301,11 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       ids.theirs = await submit(contact({ email: 'shared@example.in' }));
       ids.pool = await submit();
       expect(
-        (await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, admin.token, { ids: [ids.mine], assignee: mine.id })).status,
+        (await call('POST', bulkPath('contact'), admin.token, { ids: [ids.mine], action: { type: 'assign', assignee: mine.id } })).status,
       ).toBe(200);
       expect(
-        (await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, admin.token, { ids: [ids.theirs], assignee: other.id })).status,
+        (await call('POST', bulkPath('contact'), admin.token, { ids: [ids.theirs], action: { type: 'assign', assignee: other.id } }))
+          .status,
       ).toBe(200);
     });
 
@@ -333,11 +335,12 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect((await call('GET', leadPath('contact', ids.mine), mine.token)).status).toBe(200);
       expect((await call('GET', leadPath('contact', ids.pool), mine.token)).status).toBe(200);
       // Bulk status skips what they cannot see.
-      const bulk = await call('POST', `${CONSOLE_PATHS.leads}/contact/status`, mine.token, {
+      const bulk = await call('POST', bulkPath('contact'), mine.token, {
         ids: [ids.mine, ids.theirs],
-        status: 'contacted',
+        action: { type: 'status', status: 'contacted' },
       });
-      expect((await bulk.json()).updated).toEqual([ids.mine]);
+      expect(await bulk.json()).toMatchObject({ changed: 1, skipped: 1 });
+      expect((await call('GET', leadPath('contact', ids.mine), mine.token).then((r) => r.json())).data.status).toBe('contacted');
     });
 
     it('lets a counsellor take a pool lead and give their own back, and nothing else', async () => {
@@ -349,9 +352,9 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       expect((await toOther.json()).message).toBe(ASSIGNMENT_MESSAGES.assignOthers);
       expect((await call('PATCH', leadPath('contact', ids.pool), mine.token, { assignee: null })).status).toBe(200);
       expect(await assigneeOf(ids.pool)).toBeNull();
-      expect((await call('POST', `${CONSOLE_PATHS.leads}/contact/assign`, mine.token, { ids: [ids.pool], assignee: mine.id })).status).toBe(
-        403,
-      );
+      expect(
+        (await call('POST', bulkPath('contact'), mine.token, { ids: [ids.pool], action: { type: 'assign', assignee: other.id } })).status,
+      ).toBe(403);
     });
 
     it('lets a viewer read everything and change nothing', async () => {

@@ -177,8 +177,8 @@ describe.each(testBackends())('hostile input on $name', (backend) => {
     const bodies: Array<[string, string, Record<string, string>]> = [
       [ERASURE_PATHS.confirm, `{"token":${deep}}`, {}],
       [`${CONSOLE_PATHS.leads}/contact/erase`, `{"ids":${deep}}`, auth],
-      [`${CONSOLE_PATHS.leads}/contact/status`, `{"ids":${deep},"status":"contacted"}`, auth],
-      [`${CONSOLE_PATHS.leads}/contact/assign`, `{"ids":${deep}}`, auth],
+      [`${CONSOLE_PATHS.leads}/contact/bulk`, `{"ids":${deep},"action":{"type":"status","status":"contacted"}}`, auth],
+      [`${CONSOLE_PATHS.leads}/contact/bulk`, `{"ids":[],"action":${deep}}`, auth],
       [LEAD_PATHS.contact, `{"message":${deep}}`, {}],
       [SYNC_PATH, `{"items":${deep}}`, {}],
     ];

@@ -10,7 +10,8 @@ import { nowOf, type Deps } from '../deps.ts';
 import { acceptInvitation, invitationFor } from '../desk/team.ts';
 import { HttpError, readJsonBody } from '../http/http.ts';
 import { hashLinkToken } from '../auth/link-tokens.ts';
-import { takeStaffAllowance } from '../limits/rate-limit.ts';
+import { takeSignInAllowance, takeStaffAllowance } from '../limits/rate-limit.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { validate } from '../http/validate.ts';
 
 export function invitations(deps: Deps): Hono {
@@ -23,7 +24,8 @@ export function invitations(deps: Deps): Hono {
     .post('/accept', async (c) => {
       const input = validate(acceptInvitationSchema, await readJsonBody(c, BODY_MAX_BYTES));
       if (!input.ok) throw input.error;
-      // An invitation link stands for one account: its allowance is the link's, never the address's.
+      // An invitation link stands for one account: its allowance is the link's, beside the address's sign-in one.
+      await takeSignInAllowance(deps.signInRateLimiter, clientAddress(c, deps.config.trustProxy));
       await takeStaffAllowance(deps.staffRateLimiter, { account: `invitation:${hashLinkToken(input.value.token)}` });
       if (!(await acceptInvitation(deps.db, input.value.token, input.value.password, nowOf(deps)))) {
         throw new HttpError(400, TEAM_MESSAGES.invitationInvalid);

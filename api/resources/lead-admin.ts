@@ -4,25 +4,23 @@
 //   PATCH /{list}/{id}              { status?, note?, assignee?, nextAction? } → the same
 //   POST  /{list}/{id}/activities   { type, outcome?, note?, nextAction? } → 201 { activity, ...the same }
 //   PATCH /{list}/{id}/activities/{activityId}  { outcome, note?, nextAction? } → the attempt's outcome, once
-//   POST  /{list}/status            { ids, status } → { updated: [ids] }: several leads at once
-//   POST  /{list}/assign            { ids, assignee } → { assigned: [ids] } (admins)
 //   DELETE /{list}/{id}             204: the lead erased with its notes and history (admins; audited)
 //   POST  /{list}/erase             { ids } → { erased: [ids] } (admins)
+// Several leads' status, owner, next step or tag change through POST /{list}/bulk (resources/bulk.ts).
 import { Hono } from 'hono';
-import { bulkEraseSchema, bulkStatusSchema } from '../../contract/bulk.ts';
+import { bulkEraseSchema } from '../../contract/bulk.ts';
 import { CONSOLE_MESSAGES } from '../../contract/console.ts';
 import { leadUpdateSchema, type LeadDetail } from '../../contract/lead-detail.ts';
 import { activityOutcomeSchema, activitySchema } from '../../contract/activities.ts';
-import { bulkAssignSchema } from '../../contract/assignment.ts';
 import { BODY_MAX_BYTES } from '../../contract/api.ts';
 import type { ListSlug } from '../../contract/lead-kinds.ts';
 import { nowOf, type Deps } from '../deps.ts';
 import { guard, visibleTo } from '../desk/access.ts';
 import { deskFields, teamNames } from '../desk/lead-fields.ts';
-import { assignLeads, completeActivity, logActivity, updateLead } from '../desk/lead-work.ts';
+import { completeActivity, logActivity, updateLead } from '../desk/lead-work.ts';
 import { leadOf, type ListedLead } from '../leads/definitions.ts';
 import { eraseLeads } from '../leads/erasure.ts';
-import { adminLabel, findLead, historyOf, setStatuses } from '../leads/history.ts';
+import { adminLabel, findLead, historyOf } from '../leads/history.ts';
 import { withExtras } from '../leads/extras.ts';
 import { submissionsOf } from '../leads/person.ts';
 import { timelineOf } from '../leads/timeline.ts';
@@ -116,21 +114,6 @@ export function leadAdmin(deps: Deps) {
         const input = validate(bulkEraseSchema, await readJsonBody(c, BODY_MAX_BYTES));
         if (!input.ok) throw input.error;
         return c.json({ erased: await eraseLeads(deps.db, lead, input.value.ids, eraserOf(c.get('adminSession').admin)) });
-      })
-      .post('/:list/status', guard(deps, 'leads.work'), async (c) => {
-        const { lead, list } = leadOf(c.req.param('list'));
-        const input = validate(bulkStatusSchema, await readJsonBody(c, BODY_MAX_BYTES));
-        if (!input.ok) throw input.error;
-        const member = c.get('adminSession').admin;
-        const updated = await setStatuses(deps.db, lead, list, input.value.ids, input.value.status, member, visibleTo(member));
-        return c.json({ updated });
-      })
-      .post('/:list/assign', guard(deps, 'leads.assign'), async (c) => {
-        const { lead, list } = leadOf(c.req.param('list'));
-        const input = validate(bulkAssignSchema, await readJsonBody(c, BODY_MAX_BYTES));
-        if (!input.ok) throw input.error;
-        const assigned = await assignLeads(lead, list, input.value.ids, input.value.assignee, c.get('adminSession').admin, work());
-        return c.json({ assigned });
       })
   );
 }

@@ -55,7 +55,7 @@ export function gatewayWebhook(deps: Deps, gateway: PaymentGateway | undefined, 
   return new Hono().post('/', async (c) => {
     if (!gateway || gateway.name !== name) throw new HttpError(404, PAYMENT_MESSAGES.notConfigured);
     const raw = await readJsonText(c, BODY_MAX_BYTES);
-    const reading = gateway.readWebhook(raw, (h) => c.req.header(h));
+    const reading = await gateway.readWebhook(raw, (h) => c.req.header(h));
     if (!reading.ok) {
       deps.log(`payments: a ${gateway.label} webhook refused: ${reading.reason}`);
       throw new HttpError(400, PAYMENT_MESSAGES.badSignature);

@@ -125,14 +125,6 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
     path: `/api/admin/leads/contact/${await f.lead()}/activities`,
     body: { type: 'call', outcome: 'no-answer' },
   }),
-  'POST /api/admin/leads/:list/status': async (f) => ({
-    path: '/api/admin/leads/contact/status',
-    body: { ids: [await f.lead()], status: 'contacted' },
-  }),
-  'POST /api/admin/leads/:list/assign': async (f) => ({
-    path: '/api/admin/leads/contact/assign',
-    body: { ids: [await f.lead()], assignee: null },
-  }),
   'POST /api/admin/leads/:list/bulk': async (f) => ({
     path: '/api/admin/leads/contact/bulk',
     body: { ids: [await f.lead()], action: { type: 'status', status: 'contacted' } },
@@ -478,10 +470,10 @@ describe.each(testBackends())('the role matrix on $name', (backend) => {
     const id = await theirs();
     const bulk = await request(
       'POST',
-      { path: '/api/admin/leads/contact/status', body: { ids: [id], status: 'contacted' } },
+      { path: '/api/admin/leads/contact/bulk', body: { ids: [id], action: { type: 'status', status: 'contacted' } } },
       members.counsellor.token,
     );
-    expect(await bulk.json()).toEqual({ updated: [] });
+    expect(await bulk.json()).toEqual({ id: null, changed: 0, unchanged: 0, skipped: 1 });
     const people = await request('GET', { path: `/api/admin/people?email=matrix${serial}@example.in` }, members.counsellor.token);
     expect((await people.json()).data).toEqual([]);
   });

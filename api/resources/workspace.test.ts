@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '../../contract/admin.ts';
-import { CONSOLE_PATHS, csvPath, leadPath } from '../../contract/console.ts';
+import { csvPath, leadPath } from '../../contract/console.ts';
+import { bulkPath } from '../../contract/bulk.ts';
 import type { LeadDetail } from '../../contract/lead-detail.ts';
 import { BOOKABLE_PROGRAMMES, bookingReferenceOf, PAID_PACKAGE_NAMES } from '../../contract/bookings.ts';
 import { LEAD_KINDS, LISTED_KINDS, columnOf, sortKeysOf, type LeadField, type ListedKind, listItems } from '../../contract/lead-kinds.ts';
@@ -116,7 +117,7 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       const mine = await submit('contact', bodyFor('contact', 1, { phone: '9812345678', email: 'phone.form@example.in' }));
       await submit('freeJoin', bodyFor('freeJoin', 1, { phone: '9812345678', email: 'phone.form@example.in' }));
       const theirs = await submit('enquiry', bodyFor('enquiry', 1, { phone: '9812345678', email: 'theirs@example.in' }));
-      await call('POST', `${CONSOLE_PATHS.leads}/need-help/assign`, admin.token, { ids: [theirs], assignee: other.id });
+      await call('POST', bulkPath('need-help'), admin.token, { ids: [theirs], action: { type: 'assign', assignee: other.id } });
       for (const typed of ['+91 98123 45678', '098123-45678', '98123 45678', '9812345678', '(98123) 45678']) {
         const res = await call('GET', `${WORKSPACE_PATHS.search}?q=${encodeURIComponent(typed)}`, admin.token);
         expect(res.status, typed).toBe(200);

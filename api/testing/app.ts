@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // members act far faster than staff do.
     postRateLimitPerMinute: 0,
     staffRateLimitPerMinute: 0,
+    staffSignInRateLimitPerMinute: 0,
     relayRateLimitPerMinute: 0,
     ...overrides,
   };

@@ -20,7 +20,13 @@ export interface CashfreeLink {
   orders: Array<{
     order_id: string;
     order_status: string;
-    payment: { cf_payment_id: number; payment_amount: number; payment_group: string; payment_time: string };
+    payment: {
+      cf_payment_id: number;
+      payment_amount: number;
+      payment_group: string;
+      payment_method: Record<string, Record<string, unknown>>;
+      payment_time: string;
+    };
   }>;
 }
 
@@ -33,6 +39,16 @@ export interface CashfreeStandIn {
   refusals: string[];
   pay(linkId: string, options?: { rupees?: number; group?: string }): { orderId: string; paymentId: number };
   close(): Promise<void>;
+}
+
+/** The payment_method object Cashfree's payment entity carries for a payment_group (its documented shapes). */
+function paymentMethodObject(group: string): Record<string, Record<string, unknown>> {
+  if (group.startsWith('upi')) return { upi: { channel: 'collect', upi_id: 'kavya@okaxis' } };
+  if (group.endsWith('card'))
+    return { card: { channel: 'link', card_number: 'XXXXXXXXXXXX1111', card_network: 'visa', card_type: group, card_bank_name: 'HDFC' } };
+  if (group === 'net_banking') return { netbanking: { channel: 'link', netbanking_bank_code: 3021, netbanking_bank_name: 'HDFC Bank' } };
+  if (group === 'wallet') return { app: { channel: 'link', provider: 'paytm', phone: '9876512346' } };
+  return { [group]: { channel: 'link' } };
 }
 
 const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -100,7 +116,17 @@ export async function startCashfreeStandIn(appId = 'TEST-cf-app-standin', secret
     if (req.method === 'GET' && p) {
       const order = [...links.values()].flatMap((l) => l.orders).find((o) => o.order_id === p[1]);
       if (!order) return refuse(res, 404, 'order does not exist');
-      return send(res, 200, [{ ...order.payment, payment_status: 'SUCCESS', payment_currency: 'INR', order_id: order.order_id }]);
+      return send(res, 200, [
+        {
+          ...order.payment,
+          cf_payment_id: String(order.payment.cf_payment_id),
+          payment_status: 'SUCCESS',
+          payment_currency: 'INR',
+          payment_message: '00::Transaction success',
+          bank_reference: '234928698581',
+          order_id: order.order_id,
+        },
+      ]);
     }
     return refuse(res, 404, 'not found');
   }
@@ -118,6 +144,7 @@ export async function startCashfreeStandIn(appId = 'TEST-cf-app-standin', secret
         cf_payment_id: paymentId,
         payment_amount: rupees,
         payment_group: options.group ?? 'upi',
+        payment_method: paymentMethodObject(options.group ?? 'upi'),
         payment_time: new Date().toISOString(),
       },
     });
@@ -147,9 +174,12 @@ export function cashfreeEvent(
       link_url: link.link_url,
       ...(paid
         ? {
+            // The documented order of a link event: no payment method in it.
             order: {
-              order_id: paid.orderId,
               order_amount: link.link_amount_paid.toFixed(2),
+              order_id: paid.orderId,
+              order_expiry_time: '2026-11-27T09:29:06',
+              order_hash: 'Gb2gC7z0tILhGbZUIeds',
               transaction_id: paid.paymentId,
               transaction_status: 'SUCCESS',
             },

@@ -4,7 +4,8 @@
 // an outcome and a next step, and a reminder appears live when a next step comes due; a
 // viewer reads and can change nothing; axe on each page.
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_PATHS, leadPath } from '../../contract/console.ts';
+import { leadPath } from '../../contract/console.ts';
+import { bulkPath } from '../../contract/bulk.ts';
 import { DESK_PATHS } from '../../contract/desk.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
@@ -287,7 +288,8 @@ describe('the sales desk', () => {
     const viewerToken = await apiLogin(site, VIEWER);
     expect((await apiCall(site, viewerToken, 'PATCH', leadPath('contact', leads.theirs), { status: 'converted' })).status).toBe(403);
     expect(
-      (await apiCall(site, viewerToken, 'POST', `${CONSOLE_PATHS.leads}/contact/assign`, { ids: [leads.theirs], assignee: null })).status,
+      (await apiCall(site, viewerToken, 'POST', bulkPath('contact'), { ids: [leads.theirs], action: { type: 'assign', assignee: null } }))
+        .status,
     ).toBe(403);
     expect(errors).toEqual([]);
   });
