@@ -49,7 +49,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup,
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A suite's databases and members are made in its hooks: about a second of CPU on an
+          // idle machine, but past 60 s with another file beside it on a 2-core machine other
+          // jobs load to 25–40 (every PGlite hook of a two-at-a-time run on 27 Nov at 13:50).
+          hookTimeout: 120_000,
         },
       },
       {
