@@ -95,14 +95,14 @@ function printSlowest(files, count = 15) {
   for (const file of timed.slice(0, count))
     console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.project.padEnd(7)}  ${file.name}`);
   const phases = [
-    ['two files at a time', timed.filter((file) => file.project !== 'latency')],
-    ['the latency files one at a time', timed.filter((file) => file.project === 'latency')],
+    ['two at a time', timed.filter((file) => file.project !== 'latency')],
+    ['one at a time (latency)', timed.filter((file) => file.project === 'latency')],
   ];
   const walls = phases
     .filter(([, inPhase]) => inPhase.length > 0)
     .map(([what, inPhase]) => {
       const wall = (Math.max(...inPhase.map((f) => f.end)) - Math.min(...inPhase.map((f) => f.start))) / 1000;
-      return `${inPhase.length} files ${what} in ${wall.toFixed(0)} s`;
+      return `${inPhase.length} file${inPhase.length === 1 ? '' : 's'} ${what} in ${wall.toFixed(0)} s`;
     });
   console.log(`Phases: ${walls.join(', then ')}.`);
 }
