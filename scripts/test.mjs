@@ -1,6 +1,7 @@
 // `npm test`: lint, format and type checks, build the production bundle (browser and process tests run against it),
 // make sure Debian's Chromium and HAProxy are there, then run every vitest
-// project and print one plain summary line. Extra arguments go to vitest
+// project (in two phases: vitest.config.ts) and print the slowest files and one plain
+// summary line. Extra arguments go to vitest
 // (e.g. `npm test -- --project unit`). SKIP_BUILD=1 reuses an existing build.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -80,24 +81,43 @@ for (const [index, outcome] of outcomes.entries()) {
   }
 }
 
-/** The slowest test files, so the suite's time has names on it (the plain summary line stays last). */
-function printSlowest(files, count = 12) {
-  const timed = files
-    .map((file) => ({ name: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 }))
-    .filter((file) => Number.isFinite(file.seconds))
-    .sort((a, b) => b.seconds - a.seconds);
+/**
+ * The slowest test files, so the suite's time has names on it (the plain summary line stays
+ * last), and each phase's wall time: the files that share the cores, then the latency files
+ * alone (vitest.config.ts). A file's time runs from its worker taking it to its end, hooks
+ * included (scripts/lib/file-timings-reporter.mjs): the JSON report's spans only its tests.
+ */
+function printSlowest(files, count = 15) {
+  const timed = files.map((file) => ({ ...file, name: path.relative(root, file.file), seconds: (file.end - file.start) / 1000 }));
+  timed.sort((a, b) => b.seconds - a.seconds);
   const total = timed.reduce((sum, file) => sum + file.seconds, 0);
-  console.log(`\nSlowest test files (of ${timed.length}, ${total.toFixed(0)} s summed over both projects):`);
-  for (const file of timed.slice(0, count)) console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.name}`);
+  console.log(`\nSlowest test files (of ${timed.length}, ${total.toFixed(0)} s summed):`);
+  for (const file of timed.slice(0, count))
+    console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.project.padEnd(7)}  ${file.name}`);
+  const phases = [
+    ['two at a time', timed.filter((file) => file.project !== 'latency')],
+    ['one at a time (latency)', timed.filter((file) => file.project === 'latency')],
+  ];
+  const walls = phases
+    .filter(([, inPhase]) => inPhase.length > 0)
+    .map(([what, inPhase]) => {
+      const wall = (Math.max(...inPhase.map((f) => f.end)) - Math.min(...inPhase.map((f) => f.start))) / 1000;
+      return `${inPhase.length} file${inPhase.length === 1 ? '' : 's'} ${what} in ${wall.toFixed(0)} s`;
+    });
+  console.log(`Phases: ${walls.join(', then ')}.`);
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'vitest-'));
 const report = path.join(dir, 'report.json');
-const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args]);
+const timings = path.join(dir, 'timings.json');
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+vitestArgs.push('--reporter=./scripts/lib/file-timings-reporter.mjs', ...args);
+const env = { ...process.env, VITEST_FILE_TIMINGS: timings };
+const status = spawnSync('npx', vitestArgs, { cwd: root, stdio: 'inherit', env }).status ?? 1;
+if (existsSync(timings)) printSlowest(JSON.parse(readFileSync(timings, 'utf8')));
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  printSlowest(r.testResults ?? []);
   console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ''));
 }
 rmSync(dir, { recursive: true, force: true });
