@@ -184,3 +184,89 @@ describe.each(testBackends())('the per-address ceiling in front of the real app 
     expect(reachedApp).toBe(created);
   }, 120_000);
 });
+
+/** A keep-alive connection that collects what comes back, one answer at a time. */
+function keepAlive(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  let data = '';
+  socket.on('data', (d) => (data += d.toString()));
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return {
+    socket,
+    closed,
+    connected: new Promise<void>((resolve) => socket.once('connect', () => resolve())),
+    send: (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`),
+    /** Resolves with everything received once `n` answers have come. */
+    answers: (n: number) =>
+      expect
+        .poll(() => data.match(/HTTP\/1\.1 \d{3} /g)?.length ?? 0)
+        .toBe(n)
+        .then(() => data),
+  };
+}
+
+describe('the graceful stop', () => {
+  const start = (app: Hono) =>
+    startHttpServer(
+      app,
+      {
+        port: 0,
+        host: '127.0.0.1',
+        headersTimeoutSeconds: 10,
+        requestTimeoutSeconds: 30,
+        maxConnectionsPerAddress: 0,
+        maxConnections: 0,
+        trustProxy: 0,
+        shutdownGraceSeconds: 5,
+      },
+      () => {},
+    );
+
+  it('answers a request still being worked on when the stop began with Connection: close, and ends its connection', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let arrived: () => void = () => {};
+    const working = new Promise<void>((resolve) => (arrived = resolve));
+    const app = new Hono().get('/slow', async (c) => {
+      arrived();
+      await held;
+      return c.json({ ok: true });
+    });
+    const http = start(app);
+    const { port } = await http.listening;
+    const client = keepAlive(port);
+    await client.connected;
+    client.send('/slow');
+    await working;
+    const stopped = http.stop();
+    release();
+    const answer = await client.answers(1);
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toMatch(/^connection: close\r$/im);
+    // The server ends the connection itself: the client never gets to reuse it.
+    await client.closed;
+    await stopped;
+  });
+
+  it('answers, with Connection: close, a request sent on a connection that was idle when the stop began; new connections are refused', async () => {
+    const http = start(new Hono().get('/thing', (c) => c.json({ ok: true })));
+    const { port } = await http.listening;
+    const client = keepAlive(port);
+    await client.connected;
+    client.send('/thing');
+    expect(await client.answers(1)).toMatch(/^connection: keep-alive\r$/im);
+    const stopped = http.stop();
+    client.send('/thing');
+    const both = await client.answers(2);
+    expect(both.slice(both.lastIndexOf('HTTP/1.1 '))).toMatch(/^HTTP\/1\.1 200[\s\S]*^connection: close\r$/im);
+    await client.closed;
+    const refused = await new Promise<string>((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.once('connect', () => resolve('connected'));
+      s.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? ''));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+    await stopped;
+  });
+});

@@ -151,16 +151,29 @@ export function startHttpServer(app: Hono, limits: Limits, log: (line: string) =
   });
 
   let stopping = false;
-  // Once stopping, every answer closes its connection, so keep-alive clients go away as
-  // soon as they have their answer.
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if ((stopping || overflow.has(req.socket)) && !res.headersSent) res.shouldKeepAlive = false;
+  // Answers not yet sent. Once stopping, every answer closes its connection (Connection:
+  // close), so keep-alive clients go away as soon as they have their answer: those of
+  // requests that arrive after the stop began and those still being worked on when it began.
+  // Left open, a connection whose answer went out just after the stop is idle again, a
+  // client sends its next request on it, and that request races the idle close below.
+  const unanswered = new Set<ServerResponse>();
+  // Ahead of the app's listener: a handler that answers synchronously has sent its headers
+  // by the time a listener added after it runs.
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (stopping || overflow.has(req.socket)) {
+      res.shouldKeepAlive = false;
+      return;
+    }
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
   });
 
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= new Promise<void>((resolve) => {
       stopping = true;
+      for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false;
+      unanswered.clear();
       // Not http.Server#close() at once: it also closes idle keep-alive connections, and a
       // request a client sent on one a moment ago (still on the wire) is lost, reset. Here
       // the listener closes; a request arriving on an open connection is answered (with

@@ -1,6 +1,6 @@
 // A reload of any page the app serves answers 200 with the app shell; an unknown path, the
 // 404 page with 404. The pages come from the route table the app's routers are declared from.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
@@ -13,6 +13,8 @@ const root = mkdtempSync(path.join(tmpdir(), 'static-site-'));
 writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>home</title>');
 writeFileSync(path.join(root, 'shell.html'), '<!doctype html><title>shell</title><div id="root"></div>');
 writeFileSync(path.join(root, '404.html'), '<!doctype html><title>not found</title>');
+mkdirSync(path.join(root, 'hi'));
+writeFileSync(path.join(root, 'hi/404.html'), '<!doctype html><html lang="hi"><title>पेज नहीं मिला</title>');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const app = new Hono().get('*', staticSite(root));
@@ -49,5 +51,15 @@ describe('deep links', () => {
       expect(res.status, urlPath).toBe(404);
       expect(await res.text(), urlPath).toContain('not found');
     }
+  });
+
+  it("answers an unknown Hindi path with the Hindi 404 page: the English one's tree does not hydrate as a Hindi page", async () => {
+    for (const urlPath of ['/hi/no-such-page', '/hi/blog/x/y']) {
+      const res = await app.request(urlPath);
+      expect(res.status, urlPath).toBe(404);
+      expect(await res.text(), urlPath).toContain('<html lang="hi">');
+    }
+    // Only the /hi/ prefix is the Hindi site.
+    expect(await (await app.request('/hindi-lessons')).text()).toContain('<title>not found</title>');
   });
 });

@@ -75,12 +75,16 @@ interface Found {
  * session's page: contract/routes.ts, the table the app's routers are declared from): they
  * get the app shell with 200, so a reload of any page the app serves is a 200. A blog id
  * with no prerendered page is unknown, so its shell (which shows 'Blog not found') goes out
- * as a 404. Every other unknown page path gets the prerendered 404 page.
+ * as a 404. Every other unknown page path gets the prerendered 404 page (hi/404.html
+ * under /hi/).
  */
 export const DYNAMIC_SHELL_ROUTES: ReadonlyArray<{ pattern: RegExp; status: 200 | 404 }> = [
   ...SHELL_ROUTE_PATTERNS.map((route) => ({ pattern: routeRegExp(route), status: 200 as const })),
   { pattern: /^\/blog\/[^/]+\/?$/, status: 404 },
 ];
+
+/** The Hindi site's paths (pwa/i18n/lang.ts): an unknown one gets the Hindi not-found page. */
+const HINDI_PATH = /^\/hi(?:\/|$)/;
 
 /** The file at `rel` under root, when it is a file inside root. */
 async function fileAt(root: string, rel: string): Promise<Found | undefined> {
@@ -207,7 +211,7 @@ export function staticSite(rootDir: string, options: StaticSiteOptions = {}) {
       }
       // The prerendered not-found page, with the status that says so (search engines,
       // link checkers). A build without one falls back to the app shell.
-      const notFound = await fileAt(root, '404.html');
+      const notFound = (HINDI_PATH.test(urlPath) ? await fileAt(root, 'hi/404.html') : undefined) ?? (await fileAt(root, '404.html'));
       if (notFound) return send(c, notFound, 404);
       const index = await fileAt(root, 'index.html');
       if (index) return send(c, index);

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/AppRoutes.tsx';
 import { HeadCollector } from './components/Meta.tsx';
+import { langOfPath } from './i18n/lang.ts';
 import { recordLanding } from './lib/attribution.ts';
 import { startOutbox } from './lib/outbox/client.ts';
 import { registerServiceWorker } from './lib/pwa-register.ts';
@@ -24,10 +25,14 @@ const app = (
 
 const root = document.getElementById('root')!;
 const normalize = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+const path = normalize(location.pathname);
 const prerendered = root.dataset.path;
-// Hydrate only the HTML that was prerendered for this very path (404.html fits any path);
-// a server fallback page written for another route is replaced by a fresh render.
-if (root.hasChildNodes() && (prerendered === '*' || prerendered === normalize(location.pathname))) {
+// Hydrate only the HTML that was prerendered for this very path (404.html fits any English
+// path, hi/404.html any Hindi one); a page written for another route or the other
+// language's tree is replaced by a fresh render, never hydrated into a mismatch.
+const hindi = langOfPath(path) === 'hi';
+const fits = prerendered === path || (prerendered === '*' && !hindi) || (prerendered === '/hi/*' && hindi);
+if (root.hasChildNodes() && fits) {
   hydrateRoot(root, app);
 } else {
   root.textContent = '';

@@ -1,6 +1,6 @@
 // Runs after `vite build`: builds pwa/entry-server.tsx for Node, renders every public route
 // to dist/pwa/<route>/index.html (content, title, description, canonical link), writes a
-// 404.html, empty shells for the client-only routes, sitemap.xml, robots.txt and the
+// 404.html (and hi/404.html), empty shells for the client-only routes, sitemap.xml, robots.txt and the
 // programmes' brochures (dist/pwa/brochures/*.pdf).
 // Canonical origin: PUBLIC_URL (default http://localhost:PORT, scripts/lib/origin.mjs), recorded in .build-origin so
 // the server can serve these files for the PUBLIC_URL it runs with (api/static.ts).
@@ -131,8 +131,15 @@ for (const p of server.PRERENDERED_PATHS) {
   if (!server.UNLISTED_PATHS.has(p)) listed.push(p);
 }
 
-const notFound = await server.render(server.NOT_FOUND_PATH);
-await write('404.html', page(server.NOT_FOUND_PATH, notFound.html, notFound.head, { dataPath: '*', canonical: false }));
+// One not-found page per language: the server answers an unknown path under /hi/ with the
+// Hindi one. Hydrating the English page's HTML as a Hindi path failed (React error #418: the
+// Hindi site's tree is another shape) whenever the page came from the server rather than
+// the service worker's shell. Its data-path names the paths it fits (pwa/main.tsx).
+for (const p of [server.NOT_FOUND_PATH, hindiPath(server.NOT_FOUND_PATH)]) {
+  const notFound = await server.render(p);
+  const file = isHindi(p) ? 'hi/404.html' : '404.html';
+  await write(file, page(p, notFound.html, notFound.head, { dataPath: isHindi(p) ? '/hi/*' : '*', canonical: false }));
+}
 
 // Client-only routes (guards read localStorage): an empty shell, rendered in the browser.
 const shell = template
@@ -181,5 +188,5 @@ for (const { href, pdf } of pdfs) await write(href.slice(1), pdf);
 
 await writeFile(path.join(OUT, '.build-origin'), `${ORIGIN}\n`);
 console.log(
-  `prerendered ${server.PRERENDERED_PATHS.length} routes, 404.html, ${server.CLIENT_ONLY_PATHS.length} shells, ${pdfs.length} brochures; sitemap: ${listed.length} URLs (${ORIGIN})`,
+  `prerendered ${server.PRERENDERED_PATHS.length} routes, 404.html and hi/404.html, ${server.CLIENT_ONLY_PATHS.length} shells, ${pdfs.length} brochures; sitemap: ${listed.length} URLs (${ORIGIN})`,
 );

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { acquireDirLock, type DirLock } from './dir-lock.ts';
 import { throttledLog } from '../lib/throttled-log.ts';
+import { createOutageGate } from './outage.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -60,7 +61,11 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   const log = throttledLog(options.log);
   pool.on('connect', (client) => client.on('error', (err) => log(`postgres connection lost: ${err.message}`)));
   pool.on('error', (err) => log(`postgres idle client error: ${err.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Every query asks for its connection through the gate: while Postgres is unreachable it
+  // answers at once instead of each request trying (and waiting on) a connection of its own.
+  const gate = createOutageGate({ log: options.log });
+  const gated = { connect: () => gate.connect(() => pool.connect()), end: () => pool.end() };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: gated }) });
   const listener = postgresListener(url, log);
   return {
     db,
