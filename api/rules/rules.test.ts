@@ -214,7 +214,7 @@ describe.each(testBackends())('rules on $name', (backend) => {
   });
 
   it('fires on a batch of leads together as one at a time would: round robin in turn, each lead once, a line in each timeline', async () => {
-    const second = await memberToken(database.db, 'rules-second@example.in', 'counsellor');
+    const second = await memberToken(t.database.db, 'rules-second@example.in', 'counsellor');
     const rule = await makeRule({
       trigger: { event: 'lead.created', lists: ['contact'] },
       conditions: [{ field: 'list', op: 'equals', value: 'contact' }],
@@ -236,15 +236,17 @@ describe.each(testBackends())('rules on $name', (backend) => {
     expect((await mails('New: ')).sort()).toEqual(owners);
     // The jobs run again (a retry after a lost commit, another instance): nothing more happens.
     await sql`update jobs set state = 'waiting', run_at = now() - interval '1 second' where kind in ('lead.created', 'rule.run')`.execute(
-      database.db,
+      t.database.db,
     );
     await drain();
-    const firings = await sql<{ n: number }>`select count(*)::int as n from rule_firings where rule_id = ${rule._id}`.execute(database.db);
+    const firings = await sql<{ n: number }>`select count(*)::int as n from rule_firings where rule_id = ${rule._id}`.execute(
+      t.database.db,
+    );
     expect(firings.rows[0]?.n).toBe(4);
     for (const id of ids) {
       expect(await ruleLines(id)).toHaveLength(1);
       const changes = await sql<{ n: number }>`
-        select count(*)::int as n from lead_history where lead_id = ${id} and action = 'status'`.execute(database.db);
+        select count(*)::int as n from lead_history where lead_id = ${id} and action = 'status'`.execute(t.database.db);
       expect(changes.rows[0]?.n).toBe(1);
     }
     expect((await mails('New: ')).sort()).toEqual(owners);
