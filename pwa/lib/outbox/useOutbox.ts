@@ -1,7 +1,10 @@
 // React view of the outbox: the items and how many still wait, kept fresh by outbox
-// events from this tab, other tabs and the service worker.
+// events from this tab, other tabs and the service worker. The header's badge uses it on
+// every page, so the outbox's code and its IndexedDB are read once the page is idle, not
+// while the first screen loads.
 import { useEffect, useState } from 'react';
-import { listItems, onOutboxEvent, outboxAvailable } from './client.ts';
+import { whenPageIdle } from '../page-idle.ts';
+import { onOutboxEvent } from './events.ts';
 import type { OutboxItem } from './types.ts';
 
 export interface OutboxView {
@@ -32,6 +35,7 @@ export function useOutbox(): OutboxView {
       try {
         do {
           queued = false;
+          const { listItems, outboxAvailable } = await import('./client.ts');
           const ok = await outboxAvailable();
           const items = ok ? await listItems().catch(() => []) : [];
           if (alive) setView({ items, pending: items.filter((i) => i.state !== 'sent').length, available: ok });
@@ -40,10 +44,11 @@ export function useOutbox(): OutboxView {
         running = false;
       }
     };
-    void refresh();
+    const cancel = whenPageIdle(() => void refresh());
     const stop = onOutboxEvent(() => void refresh());
     return () => {
       alive = false;
+      cancel();
       stop();
     };
   }, []);
