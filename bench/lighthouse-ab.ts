@@ -87,7 +87,7 @@ async function measure(port: number, origin: string, path: string, build: Run['b
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         mainThreadMs: Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0),
         blockingMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-        cpuMs: mainThreadCpuMs((result.artifacts as { Trace?: { traceEvents: Array<Record<string, unknown>> } }).Trace),
+        cpuMs: mainThreadCpuMs((result.artifacts as unknown as { Trace?: { traceEvents: Array<Record<string, unknown>> } }).Trace),
         details: details(lhr),
       };
     } catch (err) {
