@@ -1,7 +1,7 @@
 // React view of the outbox: the items and how many still wait, kept fresh by outbox
 // events from this tab, other tabs and the service worker. The header's badge uses it on
-// every page, so the outbox's code and its IndexedDB are read once the page is idle, not
-// while the first screen loads.
+// every page, so there the outbox's code and its IndexedDB are read once the page is idle,
+// not while the first screen loads; the outbox's own pages read them at once.
 import { useEffect, useState } from 'react';
 import { whenPageIdle } from '../page-idle.ts';
 import { onOutboxEvent } from './events.ts';
@@ -18,7 +18,8 @@ export interface OutboxView {
   available: boolean | undefined;
 }
 
-export function useOutbox(): OutboxView {
+/** `whenIdle`: the first read waits until the page has loaded (the header's badge). */
+export function useOutbox({ whenIdle = false }: { whenIdle?: boolean } = {}): OutboxView {
   const [view, setView] = useState<OutboxView>({ items: [], pending: undefined, available: undefined });
   useEffect(() => {
     let alive = true;
@@ -44,13 +45,15 @@ export function useOutbox(): OutboxView {
         running = false;
       }
     };
-    const cancel = whenPageIdle(() => void refresh());
+    let cancel = () => undefined as void;
+    if (whenIdle) cancel = whenPageIdle(() => void refresh());
+    else void refresh();
     const stop = onOutboxEvent(() => void refresh());
     return () => {
       alive = false;
       cancel();
       stop();
     };
-  }, []);
+  }, [whenIdle]);
   return view;
 }
