@@ -1,7 +1,10 @@
 // React view of the outbox: the items and how many still wait, kept fresh by outbox
-// events from this tab, other tabs and the service worker.
+// events from this tab, other tabs and the service worker. The header's badge uses it on
+// every page, so there the outbox's code and its IndexedDB are read once the page is idle,
+// not while the first screen loads; the outbox's own pages read them at once.
 import { useEffect, useState } from 'react';
-import { listItems, onOutboxEvent, outboxAvailable } from './client.ts';
+import { whenPageIdle } from '../page-idle.ts';
+import { onOutboxEvent } from './events.ts';
 import type { OutboxItem } from './types.ts';
 
 export interface OutboxView {
@@ -15,7 +18,8 @@ export interface OutboxView {
   available: boolean | undefined;
 }
 
-export function useOutbox(): OutboxView {
+/** `whenIdle`: the first read waits until the page has loaded (the header's badge). */
+export function useOutbox({ whenIdle = false }: { whenIdle?: boolean } = {}): OutboxView {
   const [view, setView] = useState<OutboxView>({ items: [], pending: undefined, available: undefined });
   useEffect(() => {
     let alive = true;
@@ -32,6 +36,7 @@ export function useOutbox(): OutboxView {
       try {
         do {
           queued = false;
+          const { listItems, outboxAvailable } = await import('./client.ts');
           const ok = await outboxAvailable();
           const items = ok ? await listItems().catch(() => []) : [];
           if (alive) setView({ items, pending: items.filter((i) => i.state !== 'sent').length, available: ok });
@@ -40,12 +45,15 @@ export function useOutbox(): OutboxView {
         running = false;
       }
     };
-    void refresh();
+    let cancel = () => undefined as void;
+    if (whenIdle) cancel = whenPageIdle(() => void refresh());
+    else void refresh();
     const stop = onOutboxEvent(() => void refresh());
     return () => {
       alive = false;
+      cancel();
       stop();
     };
-  }, []);
+  }, [whenIdle]);
   return view;
 }
