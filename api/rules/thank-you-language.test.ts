@@ -46,7 +46,7 @@ describe.each(testBackends())('a rule’s thank-you in the form’s language on 
       app.request(RULES_PATH, {
         method: 'POST',
         headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Thank you', trigger: { event: 'lead.created', lists: ['enquiries'] }, conditions: [], actions }),
+        body: JSON.stringify({ name: 'Thank you', trigger: { event: 'lead.created' }, actions }),
       }),
     );
   /** An enquiry from the site in `lang`, by Asha Rao; resolves its email. */

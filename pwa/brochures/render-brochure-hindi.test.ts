@@ -32,7 +32,8 @@ function textOf(file: string, page?: number): string {
 
 const ENGLISH_WORDS = ['Programme brochure', 'Packages', 'Outcomes', 'Contact us', 'Duration', 'Address:', 'How the course works'];
 
-describe('programme brochures in Hindi', () => {
+// Shaping a whole brochure's Devanagari takes seconds, tens of them on a loaded shared machine.
+describe('programme brochures in Hindi', { timeout: 120_000 }, () => {
   const fonts = brochureFonts(path.resolve(import.meta.dirname, '../..'));
   const hindi = brochures('hi');
   // Each drawn once and read by several tests: shaping Devanagari takes seconds on a loaded machine.
