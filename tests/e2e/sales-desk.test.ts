@@ -45,72 +45,77 @@ describe('the sales desk', () => {
   let priyaId: string;
   const leads = { overdue: '', today: '', theirs: '', pool: '', remind: '' };
 
-  it('lets an admin invite a counsellor, who sets a password from the emailed link and logs in to My day', async () => {
-    const { page: admin, errors } = await site.page();
-    await consoleLogin(site, admin, ADMIN);
-    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Team' }).click();
-    await admin.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
-    const invite = admin.getByRole('form', { name: 'Invite someone' });
-    await fillFields(invite, { Email: COUNSELLOR.email, Name: 'Priya Sharma' });
-    await invite.getByLabel('Role').selectOption('counsellor');
-    expect(await axeViolations(admin)).toEqual([]);
-    await invite.getByRole('button', { name: 'Send invitation' }).click();
-    await toast(admin, `Invitation sent to ${COUNSELLOR.email}`);
-    await admin
-      .getByRole('row', { name: /Priya Sharma/ })
-      .getByText('Invited, not joined yet')
-      .waitFor();
-    // Resend a moment later: a new link mailed on purpose (the first one spent), the one the counsellor opens.
-    await admin
-      .getByRole('row', { name: /Priya Sharma/ })
-      .getByRole('button', { name: /^Resend/ })
-      .click();
-    await toast(admin, `Invitation sent again to ${COUNSELLOR.email}`);
-    await expect.poll(() => site.peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(2);
-    // Copy link: another new link, mailed too and put on the admin's clipboard, the same one.
-    await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
-    await admin
-      .getByRole('row', { name: /Priya Sharma/ })
-      .getByRole('button', { name: /^Copy link/ })
-      .click();
-    await toast(admin, `A new link for ${COUNSELLOR.email} is copied (the emailed one works too)`);
-    await expect.poll(() => site.peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(3);
-    const copied = await admin.evaluate(() => navigator.clipboard.readText());
-    expect(new URL(copied).searchParams.get('token')).toBe(new URL(await invitationLink(COUNSELLOR.email)).searchParams.get('token'));
-    // The invitation page at a laptop's width, too: whom it is for (opening it spends nothing).
-    const { page: wide } = await site.page({ viewport: { width: 1366, height: 768 } });
-    await gotoLive(wide, copied.replace(/^http:\/\/[^/]+/, site.url));
-    await wide.getByText(`For ${COUNSELLOR.email}, as Counsellor.`).waitFor();
+  // Four logins (scrypt by design), three pages and three emailed links: about a minute on a loaded 2-core machine.
+  it(
+    'lets an admin invite a counsellor, who sets a password from the emailed link and logs in to My day',
+    { timeout: 180_000 },
+    async () => {
+      const { page: admin, errors } = await site.page();
+      await consoleLogin(site, admin, ADMIN);
+      await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Team' }).click();
+      await admin.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+      const invite = admin.getByRole('form', { name: 'Invite someone' });
+      await fillFields(invite, { Email: COUNSELLOR.email, Name: 'Priya Sharma' });
+      await invite.getByLabel('Role').selectOption('counsellor');
+      expect(await axeViolations(admin)).toEqual([]);
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await toast(admin, `Invitation sent to ${COUNSELLOR.email}`);
+      await admin
+        .getByRole('row', { name: /Priya Sharma/ })
+        .getByText('Invited, not joined yet')
+        .waitFor();
+      // Resend a moment later: a new link mailed on purpose (the first one spent), the one the counsellor opens.
+      await admin
+        .getByRole('row', { name: /Priya Sharma/ })
+        .getByRole('button', { name: /^Resend/ })
+        .click();
+      await toast(admin, `Invitation sent again to ${COUNSELLOR.email}`);
+      await expect.poll(() => site.peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(2);
+      // Copy link: another new link, mailed too and put on the admin's clipboard, the same one.
+      await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+      await admin
+        .getByRole('row', { name: /Priya Sharma/ })
+        .getByRole('button', { name: /^Copy link/ })
+        .click();
+      await toast(admin, `A new link for ${COUNSELLOR.email} is copied (the emailed one works too)`);
+      await expect.poll(() => site.peer.received.filter((m) => m.to.includes(COUNSELLOR.email)).length, { timeout: 20_000 }).toBe(3);
+      const copied = await admin.evaluate(() => navigator.clipboard.readText());
+      expect(new URL(copied).searchParams.get('token')).toBe(new URL(await invitationLink(COUNSELLOR.email)).searchParams.get('token'));
+      // The invitation page at a laptop's width, too: whom it is for (opening it spends nothing).
+      const { page: wide } = await site.page({ viewport: { width: 1366, height: 768 } });
+      await gotoLive(wide, copied.replace(/^http:\/\/[^/]+/, site.url));
+      await wide.getByText(`For ${COUNSELLOR.email}, as Counsellor.`).waitFor();
 
-    const { page } = await site.page({ viewport: { width: 390, height: 844 } });
-    await gotoLive(page, await invitationLink(COUNSELLOR.email));
-    // Whom the link is for, before a password is chosen.
-    await page.getByText(`For ${COUNSELLOR.email}, as Counsellor.`).waitFor();
-    await fillFields(page, { Password: COUNSELLOR.password, 'Confirm password': COUNSELLOR.password });
-    await page.getByRole('button', { name: 'Set password' }).click();
-    await page.waitForURL('**/admin-login');
-    await toast(page, 'Welcome to the team! Please log in.');
-    // The address is filled in for them.
-    expect(await page.getByLabel('Email').inputValue()).toBe(COUNSELLOR.email);
-    await consoleLogin(site, page, COUNSELLOR, '**/admin/my-day');
-    await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
-    // A counsellor's console has no team, assignment or erasure pages.
-    const nav = page.getByRole('navigation', { name: 'Admin' });
-    expect(await nav.getByRole('link', { name: 'Team' }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: 'Erasure log' }).count()).toBe(0);
-    // Their overview is one click away (on a phone, behind the Menu button), and says whose leads it counts.
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await nav.getByRole('link', { name: 'Overview' }).click();
-    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-    await page.getByText('Your leads and the unassigned ones.').waitFor();
-    expect(errors).toEqual([]);
+      const { page } = await site.page({ viewport: { width: 390, height: 844 } });
+      await gotoLive(page, await invitationLink(COUNSELLOR.email));
+      // Whom the link is for, before a password is chosen.
+      await page.getByText(`For ${COUNSELLOR.email}, as Counsellor.`).waitFor();
+      await fillFields(page, { Password: COUNSELLOR.password, 'Confirm password': COUNSELLOR.password });
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.waitForURL('**/admin-login');
+      await toast(page, 'Welcome to the team! Please log in.');
+      // The address is filled in for them.
+      expect(await page.getByLabel('Email').inputValue()).toBe(COUNSELLOR.email);
+      await consoleLogin(site, page, COUNSELLOR, '**/admin/my-day');
+      await page.getByRole('heading', { name: 'My day', level: 1 }).waitFor();
+      // A counsellor's console has no team, assignment or erasure pages.
+      const nav = page.getByRole('navigation', { name: 'Admin' });
+      expect(await nav.getByRole('link', { name: 'Team' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Erasure log' }).count()).toBe(0);
+      // Their overview is one click away (on a phone, behind the Menu button), and says whose leads it counts.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await nav.getByRole('link', { name: 'Overview' }).click();
+      await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+      await page.getByText('Your leads and the unassigned ones.').waitFor();
+      expect(errors).toEqual([]);
 
-    adminToken = await apiLogin(site, ADMIN);
-    const team = await apiCall(site, adminToken, 'GET', DESK_PATHS.team);
-    priyaId = (team.body as { data: Array<{ id: string; email: string; joined: boolean }> }).data.find(
-      (m) => m.email === COUNSELLOR.email,
-    )!.id;
-  });
+      adminToken = await apiLogin(site, ADMIN);
+      const team = await apiCall(site, adminToken, 'GET', DESK_PATHS.team);
+      priyaId = (team.body as { data: Array<{ id: string; email: string; joined: boolean }> }).data.find(
+        (m) => m.email === COUNSELLOR.email,
+      )!.id;
+    },
+  );
 
   it('orders My day overdue first, and shows a counsellor only their leads and the pool', async () => {
     const rahulId = await join(adminToken, OTHER, 'Rahul Verma', 'counsellor');
