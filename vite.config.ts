@@ -10,21 +10,6 @@ export default defineConfig({
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   // The footer's year in prerendered HTML (the page shows the reader's year once live).
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
-  resolve: {
-    // react-router's package sends bundlers to its development build (every import
-    // condition names dist/development); the production build is the same code with its
-    // warnings compiled out, lighter on every page's main thread.
-    alias: [
-      {
-        find: /^react-router$/,
-        replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
-      },
-      {
-        find: /^react-router\/dom$/,
-        replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
-      },
-    ],
-  },
   plugins: [
     react(),
     VitePWA({

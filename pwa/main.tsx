@@ -7,7 +7,7 @@ import { AppRoutes } from './app/AppRoutes.tsx';
 import { HeadCollector } from './components/Meta.tsx';
 import { langOfPath } from './i18n/lang.ts';
 import { recordLanding } from './lib/attribution.ts';
-import { whenPageIdle } from './lib/page-idle.ts';
+import { startOutbox } from './lib/outbox/client.ts';
 import { registerServiceWorker } from './lib/pwa-register.ts';
 
 // Before anything can be submitted: this page load's campaign, referrer and path.
@@ -39,8 +39,7 @@ if (root.hasChildNodes() && fits) {
   createRoot(root).render(app);
 }
 
-// The outbox delivers whatever waits on this device (app start is one of its triggers),
-// once the page has loaded: its code and IndexedDB are no part of the first screen. The
-// service worker makes every page open offline after this visit.
-whenPageIdle(() => void import('./lib/outbox/client.ts').then((outbox) => outbox.startOutbox()));
+// The outbox delivers whatever waits on this device (app start is one of its triggers);
+// the service worker makes every page open offline after this visit.
+startOutbox();
 registerServiceWorker();

@@ -2,7 +2,7 @@
 // listing the app shell, every prerendered page, fonts, icons and the JavaScript chunks
 // (the quiz content lives in them), so every public page and both tests open offline
 // after one visit. Large media is left to the worker's runtime cache.
-import { copyFileSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,8 +57,5 @@ try {
   console.log(`sw-precache: ${count} files, ${(size / 1024).toFixed(0)} KiB precached (not the console's ${consoleOnly.length})`);
 } finally {
   rmSync(source, { force: true });
-  // Kept beside the site, not in it (it is never served): tests/public-chunks.test.ts reads
-  // which chunks each public page loads from it.
-  renameSync(path.join(OUT, '.vite', 'manifest.json'), path.join(OUT, '..', 'vite-manifest.json'));
   rmSync(path.join(OUT, '.vite'), { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 // Tells an open page when submissions that had been waiting reach the server (or are
 // rejected). A batch delivers many at once: they are told in one notice, not a hundred.
 import { useEffect } from 'react';
-import { onOutboxEvent } from '../lib/outbox/events.ts';
+import { onOutboxEvent } from '../lib/outbox/client.ts';
 import { useToast } from './Toast.tsx';
 
 function deliveredText(labels: string[]): string {

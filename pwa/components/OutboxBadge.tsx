@@ -4,7 +4,7 @@ import { fill, useChrome } from '../i18n/LangContext.tsx';
 import { useOutbox } from '../lib/outbox/useOutbox.ts';
 
 export function OutboxBadge() {
-  const { pending } = useOutbox({ whenIdle: true });
+  const { pending } = useOutbox();
   const t = useChrome();
   if (!pending) return null;
   const label = fill(pending === 1 ? t.outboxWaitsOne : t.outboxWaitsMany, { n: pending });

@@ -30,9 +30,7 @@ export function savesData(nav: Navigator = navigator): boolean {
  * arrive with one (after the test or a registration) and not after one appears (it closes).
  * It opens once the page has loaded, after the more urgent work: a playing video (its
  * frames, its controls) was most of the home page's main-thread work while the first
- * screen loaded. It plays once, not in a loop: a clip replaying under a visitor who is
- * reading the page kept a slow phone's main thread busy for as long as the popup stayed
- * open (its controls replay it).
+ * screen loaded.
  */
 export function IntroVideo({ title = INTRO_VIDEO.title }: { title?: string }) {
   const t = useChrome();
@@ -69,6 +67,7 @@ export function IntroVideo({ title = INTRO_VIDEO.title }: { title?: string }) {
         muted
         controls
         playsInline
+        loop
         preload="auto"
       >
         {INTRO_VIDEO.sources.map((s) => (

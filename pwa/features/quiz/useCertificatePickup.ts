@@ -3,7 +3,7 @@
 // with the stored result, so every page that shows the result shows the certificate.
 import { useEffect } from 'react';
 import type { QuizAnswersResponse } from '../../../contract/quiz/api.ts';
-import { onOutboxEvent } from '../../lib/outbox/events.ts';
+import { onOutboxEvent } from '../../lib/outbox/client.ts';
 import { idbStore } from '../../lib/outbox/store.ts';
 import { loadQuizResult, saveQuizResult, type StoredQuizResult } from './quiz-storage.ts';
 

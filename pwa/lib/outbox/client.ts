@@ -2,15 +2,22 @@
 // delivery on every trigger the protocol names (submit, `online`, app start, becoming
 // visible, Background Sync, a timer while items wait), and tells the UI what happens.
 import { drainOutbox, type DeliveryDeps } from './deliver.ts';
-import { notifyListeners, onOutboxEvent } from './events.ts';
 import { getMeta, idbStore, openOutboxDb, pruneSent, setMeta } from './store.ts';
 import { DRAIN_LOCK, OUTBOX_CHANNEL, SYNC_TAG, type OutboxEvent, type OutboxItem } from './types.ts';
 
+type Listener = (event: OutboxEvent) => void;
+const listeners = new Set<Listener>();
 let channel: BroadcastChannel | undefined;
 
 function emit(event: OutboxEvent, broadcast = true): void {
-  notifyListeners(event);
+  for (const l of listeners) l(event);
   if (broadcast) channel?.postMessage(event);
+}
+
+/** Subscribe to outbox changes from this tab, other tabs and the service worker. */
+export function onOutboxEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 // Tabs without Web Locks (old browsers) still never run two drains of their own at once.

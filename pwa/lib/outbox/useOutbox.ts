@@ -1,10 +1,7 @@
 // React view of the outbox: the items and how many still wait, kept fresh by outbox
-// events from this tab, other tabs and the service worker. The header's badge uses it on
-// every page, so there the outbox's code and its IndexedDB are read once the page is idle,
-// not while the first screen loads; the outbox's own pages read them at once.
+// events from this tab, other tabs and the service worker.
 import { useEffect, useState } from 'react';
-import { whenPageIdle } from '../page-idle.ts';
-import { onOutboxEvent } from './events.ts';
+import { listItems, onOutboxEvent, outboxAvailable } from './client.ts';
 import type { OutboxItem } from './types.ts';
 
 export interface OutboxView {
@@ -18,8 +15,7 @@ export interface OutboxView {
   available: boolean | undefined;
 }
 
-/** `whenIdle`: the first read waits until the page has loaded (the header's badge). */
-export function useOutbox({ whenIdle = false }: { whenIdle?: boolean } = {}): OutboxView {
+export function useOutbox(): OutboxView {
   const [view, setView] = useState<OutboxView>({ items: [], pending: undefined, available: undefined });
   useEffect(() => {
     let alive = true;
@@ -36,7 +32,6 @@ export function useOutbox({ whenIdle = false }: { whenIdle?: boolean } = {}): Ou
       try {
         do {
           queued = false;
-          const { listItems, outboxAvailable } = await import('./client.ts');
           const ok = await outboxAvailable();
           const items = ok ? await listItems().catch(() => []) : [];
           if (alive) setView({ items, pending: items.filter((i) => i.state !== 'sent').length, available: ok });
@@ -45,15 +40,12 @@ export function useOutbox({ whenIdle = false }: { whenIdle?: boolean } = {}): Ou
         running = false;
       }
     };
-    let cancel = () => undefined as void;
-    if (whenIdle) cancel = whenPageIdle(() => void refresh());
-    else void refresh();
+    void refresh();
     const stop = onOutboxEvent(() => void refresh());
     return () => {
       alive = false;
-      cancel();
       stop();
     };
-  }, [whenIdle]);
+  }, []);
   return view;
 }
