@@ -83,8 +83,8 @@ for (const [index, outcome] of outcomes.entries()) {
 
 /**
  * The slowest test files, so the suite's time has names on it (the plain summary line stays
- * last), and each phase's wall time: the files that share the cores, then the latency files
- * alone (vitest.config.ts). A file's time runs from its worker taking it to its end, hooks
+ * last), and each phase's wall time: every other file, then the latency files
+ * last (vitest.config.ts). A file's time runs from its worker taking it to its end, hooks
  * included (scripts/lib/file-timings-reporter.mjs): the JSON report's spans only its tests.
  */
 function printSlowest(files, count = 15) {
@@ -95,14 +95,14 @@ function printSlowest(files, count = 15) {
   for (const file of timed.slice(0, count))
     console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.project.padEnd(7)}  ${file.name}`);
   const phases = [
-    ['two at a time', timed.filter((file) => file.project !== 'latency')],
-    ['one at a time (latency)', timed.filter((file) => file.project === 'latency')],
+    ['every other file', timed.filter((file) => file.project !== 'latency')],
+    ['the latency files', timed.filter((file) => file.project === 'latency')],
   ];
   const walls = phases
     .filter(([, inPhase]) => inPhase.length > 0)
     .map(([what, inPhase]) => {
       const wall = (Math.max(...inPhase.map((f) => f.end)) - Math.min(...inPhase.map((f) => f.start))) / 1000;
-      return `${inPhase.length} file${inPhase.length === 1 ? '' : 's'} ${what} in ${wall.toFixed(0)} s`;
+      return `${what} (${inPhase.length}) in ${wall.toFixed(0)} s`;
     });
   console.log(`Phases: ${walls.join(', then ')}.`);
 }
