@@ -127,6 +127,14 @@ const memberId = string()
   .matches(/^[0-9a-f-]{36}$/i, RULE_MESSAGES.member);
 const oneLine = (v: string | undefined) => v === undefined || !/[\r\n]/.test(v);
 
+/** A rule email's subject and body, in English or Hindi alike. */
+const emailSubject = string()
+  .typeError(RULE_MESSAGES.subject)
+  .trim()
+  .required(RULE_MESSAGES.subject)
+  .max(RULE_LIMITS.subject, RULE_MESSAGES.subject)
+  .test('line', RULE_MESSAGES.subject, oneLine);
+const emailBody = string().typeError(RULE_MESSAGES.body).trim().required(RULE_MESSAGES.body).max(RULE_LIMITS.body, RULE_MESSAGES.body);
 const ACTION_SCHEMAS = {
   assign: object({
     type: string().required(),
@@ -159,21 +167,11 @@ const ACTION_SCHEMAS = {
       .typeError(RULE_MESSAGES.emailTo)
       .oneOf([...EMAIL_RECIPIENTS], RULE_MESSAGES.emailTo)
       .required(RULE_MESSAGES.emailTo),
-    subject: string()
-      .typeError(RULE_MESSAGES.subject)
-      .trim()
-      .required(RULE_MESSAGES.subject)
-      .max(RULE_LIMITS.subject, RULE_MESSAGES.subject)
-      .test('line', RULE_MESSAGES.subject, oneLine),
-    body: string().typeError(RULE_MESSAGES.body).trim().required(RULE_MESSAGES.body).max(RULE_LIMITS.body, RULE_MESSAGES.body),
+    subject: emailSubject,
+    body: emailBody,
     hindi: object({
-      subject: string()
-        .typeError(RULE_MESSAGES.subject)
-        .trim()
-        .required(RULE_MESSAGES.subject)
-        .max(RULE_LIMITS.subject, RULE_MESSAGES.subject)
-        .test('line', RULE_MESSAGES.subject, oneLine),
-      body: string().typeError(RULE_MESSAGES.body).trim().required(RULE_MESSAGES.body).max(RULE_LIMITS.body, RULE_MESSAGES.body),
+      subject: emailSubject,
+      body: emailBody,
     })
       .default(undefined)
       .optional(),
