@@ -102,6 +102,13 @@ export function statusCounts(attempts: Attempt[]): Record<number, number> {
   return counts;
 }
 
+/** Counts by status, and for attempts that got no answer, how they failed: for assertion messages. */
+export function describeAttempts(attempts: Attempt[]): string {
+  const errors: Record<string, number> = {};
+  for (const a of attempts) if (a.status === 0) errors[a.error ?? '?'] = (errors[a.error ?? '?'] ?? 0) + 1;
+  return JSON.stringify({ statuses: statusCounts(attempts), noAnswer: errors });
+}
+
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
