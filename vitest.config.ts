@@ -1,12 +1,15 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Two phases. First every file that does not time the machine (a browser suite starts its own
-// server on a free port, its own database and its own temporary folders, so files could share
-// the machine; see maxWorkers for why they do not). Then the files that measure latency or
-// throughput under load, alone and one at a time: with another file on the two cores they
-// measure that file, not the product (the fault and graceful-stop tests failed that way).
-// Vitest runs projects by `sequence.groupOrder`, lowest first, so the phases are two groups
-// of one run: one global setup, one report, and `npm test -- <file>` finds a file in either.
+// Three phases, as three `sequence.groupOrder` groups of one vitest run (one global setup,
+// one report, and `npm test -- <file>` finds a file in any of them), lowest first:
+// 1. The unit project, two files at a time. A unit file is one process doing the work
+//    itself (its PGlite in the worker, or a Postgres backend answering it), so two of them
+//    keep both cores busy.
+// 2. The browser and process suites, one at a time. Each is already several processes (the
+//    built server, Chromium, its own database): two at a time on two cores took each twice as
+//    long, so the sum stayed the same, and the longest crossed their one-minute limits.
+// 3. The files that measure latency or throughput under load, alone: with another file on
+//    the two cores they measure that file, not the product.
 const globalSetup = ['api/testing/global-setup.ts'];
 
 /** The files that time the server or the machine: a p99, a rate, an exit or a push within a bound. */
@@ -30,11 +33,8 @@ const browserExpect = { poll: { timeout: 10_000 } };
 
 export default defineConfig({
   test: {
-    // One file at a time. Two at a time (one per core) gained nothing on this 2-core machine:
-    // a browser file is itself a server, a database and Chromium, so each of two took twice as
-    // long (the sum of file times stayed the same), and the longest browser tests crossed their
-    // one-minute limits (a fresh-clone run on 27 Nov, 14:45). The latency phase still runs last.
-    maxWorkers: 1,
+    // The most any group runs at once; each project says its own (vitest requires one value per group).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -51,6 +51,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...LATENCY_FILES],
           environment: 'node',
           globalSetup,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           // A suite's databases and members are made in its hooks: about a second of CPU on an
           // idle machine, but past 60 s with another file beside it on a 2-core machine other
@@ -65,6 +67,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...LATENCY_FILES],
           environment: 'node',
           globalSetup,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           expect: browserExpect,
@@ -80,7 +84,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           expect: browserExpect,
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

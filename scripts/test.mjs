@@ -1,6 +1,6 @@
 // `npm test`: lint, format and type checks, build the production bundle (browser and process tests run against it),
 // make sure Debian's Chromium and HAProxy are there, then run every vitest
-// project (in two phases: vitest.config.ts) and print the slowest files and one plain
+// project (in three phases: vitest.config.ts) and print the slowest files and one plain
 // summary line. Extra arguments go to vitest
 // (e.g. `npm test -- --project unit`). SKIP_BUILD=1 reuses an existing build.
 import { spawn, spawnSync } from 'node:child_process';
@@ -83,8 +83,8 @@ for (const [index, outcome] of outcomes.entries()) {
 
 /**
  * The slowest test files, so the suite's time has names on it (the plain summary line stays
- * last), and each phase's wall time: every other file, then the latency files
- * last (vitest.config.ts). A file's time runs from its worker taking it to its end, hooks
+ * last), and each phase's wall time: the unit files, the browser and process files, then
+ * the latency files (vitest.config.ts). A file's time runs from its worker taking it to its end, hooks
  * included (scripts/lib/file-timings-reporter.mjs): the JSON report's spans only its tests.
  */
 function printSlowest(files, count = 15) {
@@ -95,7 +95,8 @@ function printSlowest(files, count = 15) {
   for (const file of timed.slice(0, count))
     console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.project.padEnd(7)}  ${file.name}`);
   const phases = [
-    ['every other file', timed.filter((file) => file.project !== 'latency')],
+    ['the unit files', timed.filter((file) => file.project === 'unit')],
+    ['the browser and process files', timed.filter((file) => file.project === 'e2e')],
     ['the latency files', timed.filter((file) => file.project === 'latency')],
   ];
   const walls = phases

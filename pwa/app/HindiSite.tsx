@@ -62,6 +62,10 @@ const HI_PAGES: Pages = {
     () => import('../features/webinars/WebinarsPage.tsx'),
     () => import('../content/hi/webinars.ts'),
   ),
+  Outbox: withPageContent(
+    () => import('../features/outbox/OutboxPage.tsx'),
+    () => import('../content/hi/outbox.ts'),
+  ),
 };
 
 export default function HindiSite() {

@@ -47,6 +47,7 @@ export interface Pages {
   JoinNow: Page;
   DeleteMyData: Page;
   Webinars: Page;
+  Outbox: Page;
 }
 export const EN_PAGES: Pages = {
   Home,
@@ -62,6 +63,7 @@ export const EN_PAGES: Pages = {
   JoinNow,
   DeleteMyData,
   Webinars,
+  Outbox,
 };
 function testRoute(language: 'english' | 'hinglish' | 'hindi') {
   return (
@@ -79,7 +81,7 @@ function testRoute(language: 'english' | 'hinglish' | 'hindi') {
 
 /** The public site's routes, relative, so they mount at the root and under /hi/ alike. */
 export function siteRoutes(pages: Pages) {
-  const { Home, About, Contact, Course, Program, Blog, Signup, Policy, Gallery, BlogDetail, JoinNow, DeleteMyData, Webinars } = pages;
+  const { Home, About, Contact, Course, Program, Blog, Signup, Policy, Gallery, BlogDetail, JoinNow, DeleteMyData, Webinars, Outbox } = pages;
   return [
     <Route key="index" index element={<Home />} />,
     <Route key="about" path="about" element={<About />} />,

@@ -35,12 +35,14 @@ import JOIN_NOW_HI from '../content/hi/join-now.ts';
 import POLICY_WORDS_HI from '../content/hi/policies.ts';
 import SIGNUP_HI from '../content/hi/signup.ts';
 import WEBINARS_HI from '../content/hi/webinars.ts';
+import OUTBOX_HI from '../content/hi/outbox.ts';
 import { BLOG_PAGE_EN } from '../content/blog-page.ts';
 import { ERASURE_EN } from '../content/erasure.ts';
 import { JOIN_NOW_EN } from '../content/join-now.ts';
 import { POLICY_WORDS_EN } from '../content/policies.ts';
 import { SIGNUP_EN } from '../content/signup.ts';
 import { WEBINARS_EN } from '../content/webinars.ts';
+import { OUTBOX_EN } from '../content/outbox.ts';
 import { CHROME_EN } from './chrome.en.ts';
 import { CHROME_HI } from './chrome.hi.ts';
 import { FORMS_EN } from './forms.en.ts';
@@ -113,6 +115,7 @@ describe('the Hindi dictionaries', () => {
       joinNow: [JOIN_NOW_EN, JOIN_NOW_HI],
       erasure: [ERASURE_EN, ERASURE_HI],
       webinars: [WEBINARS_EN, WEBINARS_HI],
+      outbox: [OUTBOX_EN, OUTBOX_HI],
       policies: [POLICY_WORDS_EN, POLICY_WORDS_HI],
     };
     for (const [name, [en, hi]] of Object.entries(pages)) {

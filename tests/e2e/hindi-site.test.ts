@@ -127,6 +127,17 @@ describe('the Hindi contact form', () => {
     expect(sent.some((h) => h['accept-language'] === 'hi')).toBe(true);
     await page.reload();
     await expect.poll(async () => (await listedContacts(email)).length).toBe(1);
+
+    // The Hindi outbox tells of it in Hindi, its date written the Hindi way.
+    await gotoLive(page, `${site.url}/hi/outbox`);
+    await page.getByRole('heading', { level: 1, name: 'आउटबॉक्स' }).waitFor();
+    const item = page.getByTestId('outbox-item').filter({ hasText: email });
+    await item.getByText('भेज दिया', { exact: true }).waitFor();
+    await page.getByText('कुछ भी भेजना बाकी नहीं है।', { exact: false }).waitFor();
+    const meta = (await item.locator('.outbox-item__meta').textContent()) ?? '';
+    expect(meta).toContain('सहेजा');
+    expect(meta).not.toMatch(/saved|sent/);
+    expect(await page.locator('main').textContent()).not.toMatch(/Outbox|Waiting|Needs attention/);
     // The only errors: the browser's own report of the requests that failed while offline.
     expect(
       errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)),

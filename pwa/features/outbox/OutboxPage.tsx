@@ -3,19 +3,28 @@
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../../../contract/lead-signals.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
+import { LABELS_HI } from '../../../contract/messages-hi.ts';
 import { Meta } from '../../components/Meta.tsx';
+import { OUTBOX_EN, type OutboxWords } from '../../content/outbox.ts';
+import { fill, useLang } from '../../i18n/LangContext.tsx';
+import { usePageContent } from '../../i18n/PageContent.tsx';
+import { useLocalize } from '../../i18n/useFormWords.ts';
 import { discard, resend, retryNow, storagePersisted } from '../../lib/outbox/client.ts';
 import type { OutboxItem } from '../../lib/outbox/types.ts';
 import { useOutbox } from '../../lib/outbox/useOutbox.ts';
-import { DIRECT_ONLY_MESSAGE } from '../../lib/submit.ts';
 import { fieldLabel, schemaFor } from './schemas.ts';
 import './outbox.css';
 
-const STATE_TEXT: Record<OutboxItem['state'], string> = {
-  waiting: 'Waiting',
-  sending: 'Sending…',
-  sent: 'Sent',
-  attention: 'Needs attention',
+/** The page's words: English, or the language's own where its site provides them (content/hi/outbox.ts). */
+function useOutboxWords(): OutboxWords {
+  return { ...OUTBOX_EN, ...usePageContent<OutboxWords>() };
+}
+
+const STATE_WORD: Record<OutboxItem['state'], keyof OutboxWords> = {
+  waiting: 'waiting',
+  sending: 'sending',
+  sent: 'sent',
+  attention: 'attention',
 };
 
 /** A phone shows the first 100; a whole classroom's queue is summarised, not rendered. */
@@ -29,8 +38,17 @@ function ordered(items: OutboxItem[]): OutboxItem[] {
   );
 }
 
-function when(ms: number): string {
-  return new Date(ms).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+function when(ms: number, locale: string): string {
+  return new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A field's label in the page's language: the registry's English one, or its Hindi name from the contract. */
+function useFieldLabel(): (path: string, field: string) => string {
+  const hindi = useLang() === 'hi';
+  return (path, field) => {
+    const english = fieldLabel(path, field);
+    return hindi ? (LABELS_HI[english] ?? english) : english;
+  };
 }
 
 function summary(item: OutboxItem): string {
@@ -40,6 +58,9 @@ function summary(item: OutboxItem): string {
 }
 
 function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
+  const t = useOutboxWords();
+  const localize = useLocalize();
+  const labelOf = useFieldLabel();
   // The visitor's fields; the form's fill time and honeypot are not theirs to edit.
   const fields = Object.keys(item.body).filter(
     (k) => k !== FILL_TIME_FIELD && k !== HONEYPOT_FIELD && (typeof item.body[k] === 'string' || typeof item.body[k] === 'number'),
@@ -55,7 +76,7 @@ function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
         await schema.validate(body, { abortEarly: false });
       } catch (err) {
         if (err instanceof ValidationError) {
-          setErrors(Object.fromEntries(err.inner.map((i) => [i.path ?? '', i.message])));
+          setErrors(Object.fromEntries(err.inner.map((i) => [i.path ?? '', localize(i.message)])));
           return;
         }
       }
@@ -64,12 +85,12 @@ function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
     onDone();
   };
   return (
-    <form className="outbox-fix" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`Fix ${item.label}`}>
+    <form className="outbox-fix" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={fill(t.fixLabel, { label: item.label })}>
       {fields.map((f) => {
         const id = `fix-${item.id}-${f}`;
         return (
           <div key={f} className="outbox-fix__field">
-            <label htmlFor={id}>{fieldLabel(item.path, f)}</label>
+            <label htmlFor={id}>{labelOf(item.path, f)}</label>
             <input
               id={id}
               type={f === 'password' ? 'password' : f === 'email' ? 'email' : 'text'}
@@ -80,20 +101,64 @@ function FixForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
             />
             {errors[f] && (
               <p id={`${id}-error`} className="outbox-fix__error">
-                {errors[f]}
+                {localize(errors[f])}
               </p>
             )}
           </div>
         );
       })}
       <button type="submit" className="btn btn--primary">
-        Resend
+        {t.resend}
       </button>
     </form>
   );
 }
 
+/** One queued submission: what it is, where it stands, and what the visitor can do with it. */
+function OutboxEntry({ item, fixing, onFix }: { item: OutboxItem; fixing: boolean; onFix: (open: boolean) => void }) {
+  const t = useOutboxWords();
+  const localize = useLocalize();
+  const at = (ms: number) => when(ms, t.dateLocale);
+  return (
+    <li className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
+      <div className="outbox-item__head">
+        <strong>{item.label}</strong>
+        <span className="outbox-item__state">{t[STATE_WORD[item.state]]}</span>
+      </div>
+      <p className="outbox-item__meta">
+        {summary(item)} · {fill(t.saved, { when: at(item.createdAt) })}
+        {item.state === 'sent' && item.sentAt ? ` · ${fill(t.sentAt, { when: at(item.sentAt) })}` : ''}
+        {item.state === 'waiting' && item.attempts > 0 ? ` · ${fill(t.tried, { n: item.attempts, when: at(item.nextAttemptAt) })}` : ''}
+      </p>
+      {item.state !== 'sent' && item.lastError && (
+        <p className="outbox-item__error" data-testid="outbox-error">
+          {localize(item.lastError)}
+        </p>
+      )}
+      <div className="outbox-item__actions">
+        {item.state === 'waiting' && (
+          <button type="button" className="btn" onClick={() => void retryNow(item.id)}>
+            {t.retryNow}
+          </button>
+        )}
+        {item.state === 'attention' && (
+          <>
+            <button type="button" className="btn" onClick={() => onFix(!fixing)} aria-expanded={fixing}>
+              {t.fixAndResend}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={() => void discard(item.id)}>
+              {t.discard}
+            </button>
+          </>
+        )}
+      </div>
+      {fixing && item.state === 'attention' && <FixForm item={item} onDone={() => onFix(false)} />}
+    </li>
+  );
+}
+
 export function OutboxPage() {
+  const t = useOutboxWords();
   const { items, pending, available } = useOutbox();
   const [persisted, setPersisted] = useState<boolean | undefined>();
   const [fixing, setFixing] = useState<string | undefined>();
@@ -103,81 +168,39 @@ export function OutboxPage() {
 
   return (
     <div className="outbox-page container">
-      <Meta
-        title="Outbox — submissions on this device"
-        description="Forms and test answers saved on this device and waiting to be sent."
-        robots="noindex"
-      />
-      <h1>Outbox</h1>
+      <Meta title={t.title} description={t.description} robots="noindex" />
+      <h1>{t.heading}</h1>
       <p className="outbox-page__lead">
-        Everything you submit is saved on this device first and sent as soon as there is a connection.
-        {pending === undefined ? '' : pending > 0 ? ` ${pending} waiting.` : ' Nothing is waiting.'}
+        {t.lead}
+        {pending === undefined ? '' : pending > 0 ? ` ${fill(t.waitingCount, { n: pending })}` : ` ${t.nothingWaiting}`}
       </p>
       {available === false && (
         <p className="outbox-page__warning" role="note">
-          {DIRECT_ONLY_MESSAGE}
+          {t.directOnly}
         </p>
       )}
       {available && persisted === false && pending !== undefined && pending > 0 && (
         <p className="outbox-page__warning" role="note">
-          Your browser has not promised to keep this app's storage: clearing site data or browsing history would lose the items still
-          waiting.
+          {t.notPersisted}
         </p>
       )}
       {items.length === 0 ? (
-        <p>No submissions on this device.</p>
+        <p>{t.empty}</p>
       ) : (
         <ul className="outbox-list">
           {ordered(items)
             .slice(0, SHOWN_MAX)
             .map((item) => (
-              <li key={item.id} className={`outbox-item outbox-item--${item.state}`} data-testid="outbox-item" data-state={item.state}>
-                <div className="outbox-item__head">
-                  <strong>{item.label}</strong>
-                  <span className="outbox-item__state">{STATE_TEXT[item.state]}</span>
-                </div>
-                <p className="outbox-item__meta">
-                  {summary(item)} · saved {when(item.createdAt)}
-                  {item.state === 'sent' && item.sentAt ? ` · sent ${when(item.sentAt)}` : ''}
-                  {item.state === 'waiting' && item.attempts > 0 ? ` · tried ${item.attempts}× · next try ${when(item.nextAttemptAt)}` : ''}
-                </p>
-                {item.state !== 'sent' && item.lastError && (
-                  <p className="outbox-item__error" data-testid="outbox-error">
-                    {item.lastError}
-                  </p>
-                )}
-                <div className="outbox-item__actions">
-                  {item.state === 'waiting' && (
-                    <button type="button" className="btn" onClick={() => void retryNow(item.id)}>
-                      Retry now
-                    </button>
-                  )}
-                  {item.state === 'attention' && (
-                    <>
-                      <button
-                        type="button"
-                        className="btn"
-                        onClick={() => setFixing(fixing === item.id ? undefined : item.id)}
-                        aria-expanded={fixing === item.id}
-                      >
-                        Fix and resend
-                      </button>
-                      <button type="button" className="btn btn--ghost" onClick={() => void discard(item.id)}>
-                        Discard
-                      </button>
-                    </>
-                  )}
-                </div>
-                {fixing === item.id && item.state === 'attention' && <FixForm item={item} onDone={() => setFixing(undefined)} />}
-              </li>
+              <OutboxEntry
+                key={item.id}
+                item={item}
+                fixing={fixing === item.id}
+                onFix={(open) => setFixing(open ? item.id : undefined)}
+              />
             ))}
         </ul>
       )}
-      {items.length > SHOWN_MAX && (
-        <p className="outbox-page__more">
-          …and {items.length - SHOWN_MAX} more ({pending} not yet sent in all).
-        </p>
-      )}
+      {items.length > SHOWN_MAX && <p className="outbox-page__more">{fill(t.more, { n: items.length - SHOWN_MAX, pending: pending ?? 0 })}</p>}
     </div>
   );
 }
