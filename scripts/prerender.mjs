@@ -24,18 +24,7 @@ await build({
 });
 const server = await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href);
 
-const builtTemplate = await readFile(path.join(OUT, 'index.html'), 'utf8');
-// The site's one stylesheet, inlined into every page written here: a linked stylesheet
-// blocks the first paint for a round trip of its own, the longest link in a phone's
-// critical chain on a slow network (Lighthouse's mobile run measured it at 150–600 ms on
-// /hi and /hi/course/soft-skills). Its font URLs are absolute, so it reads the same from any
-// page; the CSP allows inline styles (api/http/http-policy.ts).
-const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/style-[\w-]+\.css)">/;
-const stylesheet = STYLESHEET.exec(builtTemplate);
-if (!stylesheet) throw new Error('prerender: the built index.html links no assets/style-*.css');
-const css = (await readFile(path.join(OUT, stylesheet[1]), 'utf8')).trim();
-if (/<\/style/i.test(css)) throw new Error('prerender: the stylesheet cannot be inlined (it contains "</style")');
-const template = builtTemplate.replace(stylesheet[0], () => `<style>${css}</style>`);
+const template = await readFile(path.join(OUT, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(path.join(OUT, '.vite/manifest.json'), 'utf8'));
 
 // The Hindi site's pages are the English ones under /hi/ (pwa/i18n/lang.ts).

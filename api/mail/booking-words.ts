@@ -8,6 +8,7 @@ import { BOOKING_HOLD_DAYS, rupeesText, upiUri, type UpiPayee } from '../../cont
 import type { SiteLanguage } from '../db/schema.ts';
 import { rupeesInHindiWords } from '../payments/amount-words-hi.ts';
 import { rupeesInWords } from '../payments/amount-words.ts';
+import { paymentMethodText } from '../payments/method-words.ts';
 
 interface Seat {
   programme: string;
@@ -46,7 +47,7 @@ const EN = {
   receiptReceived: (amount: string, words: string, s: Omit<Seat, 'batch'>, reference: string) =>
     `We have received your payment of ${amount} (${words}) for ${s.programme}, ${s.package} (booking ${reference}). Your seat is confirmed.`,
   receiptNumber: (number: string) => `Receipt number: ${number}`,
-  receiptPayment: (id: string, method: string, when: string) => `Payment: ${id} (${method}), ${when}`,
+  receiptPayment: (id: string, method: string, when: string) => `Payment: ${id} (${paymentMethodText(method, 'en')}), ${when}`,
   receiptAttached: 'Your receipt is attached as a PDF. Keep it for your records.',
   receiptSubject: (number: string, reference: string) => `Receipt ${number} for your booking ${reference}`,
 };
@@ -82,7 +83,7 @@ const HI: BookingMailWords = {
   receiptReceived: (amount, words, s, reference) =>
     `${s.programme}, ${s.package} (बुकिंग ${reference}) के लिए आपका ${amount} (${words}) का भुगतान हमें मिल गया है। आपकी सीट पक्की है।`,
   receiptNumber: (number) => `रसीद नंबर: ${number}`,
-  receiptPayment: (id, method, when) => `भुगतान: ${id} (${method}), ${when}`,
+  receiptPayment: (id, method, when) => `भुगतान: ${id} (${paymentMethodText(method, 'hi')}), ${when}`,
   receiptAttached: 'आपकी रसीद PDF के रूप में साथ लगी है। इसे अपने रिकॉर्ड के लिए सँभालकर रखें।',
   receiptSubject: (number, reference) => `आपकी बुकिंग ${reference} की रसीद ${number}`,
 };

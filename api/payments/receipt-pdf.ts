@@ -5,11 +5,11 @@
 // labels stay English: it is the academy's accounting record). Every line goes through ScriptText, so "₹" (in the Devanagari face), accents and
 // a name typed in Devanagari are drawn, and read back whole by pdftotext and screen readers.
 import PDFDocument from 'pdfkit';
-import { MANUAL_PAYMENT_METHOD } from '../../contract/bookings.ts';
 import { BRAND } from '../../contract/brand.ts';
 import type { AcademyConfig } from '../config.ts';
 import { ScriptText, type LineOptions } from '../../pdf/script-text.ts';
 import { rupeesInHindiWords } from './amount-words-hi.ts';
+import { paymentMethodText } from './method-words.ts';
 import { rupeesFigures, rupeesInWords } from './amount-words.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -51,18 +51,6 @@ const RULE = '#e6ebf1';
 const MARGIN = 48;
 const WIDTH = 595.28 - 2 * MARGIN;
 const LABEL_WIDTH = 150;
-
-/** The gateway's method names as a student reads them; any other is printed as given. */
-const METHOD_WORDS: Record<string, string> = {
-  upi: 'UPI',
-  card: 'Card',
-  netbanking: 'Net banking',
-  wallet: 'Wallet',
-  emi: 'EMI',
-  paylater: 'Pay later',
-  bank_transfer: 'Bank transfer',
-  [MANUAL_PAYMENT_METHOD]: 'Confirmed by the academy',
-};
 
 /** "27 Nov 2026" and "14:05 IST" of an instant, in India. */
 function istParts(at: Date): { day: string; time: string } {
@@ -108,7 +96,7 @@ function body(doc: Doc, text: ScriptText, receipt: ReceiptDocument, top: number)
   y = row(doc, text, 'Programme', receipt.programme, y);
   y = row(doc, text, 'Package', receipt.package, y);
   y = row(doc, text, 'Payment id', receipt.paymentId, y);
-  y = row(doc, text, 'Paid by', METHOD_WORDS[receipt.paymentMethod] ?? receipt.paymentMethod, y);
+  y = row(doc, text, 'Paid by', paymentMethodText(receipt.paymentMethod), y);
   y = row(doc, text, 'Paid on', `${paid.day}, ${paid.time}`, y);
   doc.fillColor(NAVY);
   y = text.draw(`Amount received: ${rupeesFigures(receipt.amountPaise)}`, MARGIN, y + 14, { weight: 'bold', size: 16, width: WIDTH });

@@ -223,6 +223,7 @@ describe.each(testBackends())('receipts on $name', (backend) => {
     expect(mails).toHaveLength(1);
     const receipt = await database.db.selectFrom('receipts').selectAll().where('booking_id', '=', id).executeTakeFirstOrThrow();
     expect(receipt).toMatchObject({ payment_id: utr, payment_method: 'upi' });
+    expect(mails[0]!.text_body).toContain(`(UPI)`);
   });
 
   it('a booking an admin marks paid by hand gets the same receipt, in its language, once: the webhook arriving later mails nothing more', async () => {
@@ -244,6 +245,9 @@ describe.each(testBackends())('receipts on $name', (backend) => {
     const mails = await receiptMails(body.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`आपकी बुकिंग ${body.reference} की रसीद ${receipt.number}`);
+    // The method in words, never the code the database keeps.
+    expect(mails[0]!.text_body).toContain(`भुगतान: ${body.reference} (अकादमी ने पुष्टि की)`);
+    expect(mails[0]!.text_body).not.toContain('manual');
     expect(await database.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toMatchObject({
       payment_status: 'enrolled',
       status: 'converted',
@@ -273,6 +277,7 @@ describe.each(testBackends())('receipts on $name', (backend) => {
     const mails = await receiptMails(body.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Receipt SS\//);
+    expect(mails[0]!.text_body).toContain(`Payment: ${body.reference} (Confirmed by the academy)`);
   });
 
   it('the visitor downloads the receipt by reference once paid; the console by id, only on bookings the member may see', async () => {

@@ -81,7 +81,8 @@ function testRoute(language: 'english' | 'hinglish' | 'hindi') {
 
 /** The public site's routes, relative, so they mount at the root and under /hi/ alike. */
 export function siteRoutes(pages: Pages) {
-  const { Home, About, Contact, Course, Program, Blog, Signup, Policy, Gallery, BlogDetail, JoinNow, DeleteMyData, Webinars, Outbox } = pages;
+  const { Home, About, Contact, Course, Program, Blog, Signup, Policy, Gallery, BlogDetail, JoinNow, DeleteMyData, Webinars, Outbox } =
+    pages;
   return [
     <Route key="index" index element={<Home />} />,
     <Route key="about" path="about" element={<About />} />,

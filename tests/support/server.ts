@@ -131,9 +131,13 @@ async function launch(
 
   const listening = await new Promise<number>((resolve, reject) => {
     let poll: NodeJS.Timeout | undefined;
+    let timedOut = false;
     const timer = setTimeout(() => {
       clearInterval(poll);
-      reject(new Error(`server did not start in 60 s:\n${output()}`));
+      // Not left running: an orphan would hold its database (which the caller drops next) and
+      // keep loading the machine for the suites after it.
+      timedOut = true;
+      child.kill('SIGKILL');
     }, 60_000);
     const check = () => {
       const m = /listening on http:\/\/[^\s:]+:(\d+)/.exec(output());
@@ -149,6 +153,7 @@ async function launch(
     void exited.then((code) => {
       clearTimeout(timer);
       clearInterval(poll);
+      if (timedOut) return reject(new Error(`server did not start in 60 s (killed):\n${output()}`));
       const message = `server exited with ${code} before listening:\n${output()}`;
       reject(/EADDRINUSE/.test(output()) ? new PortTakenError(message) : new Error(message));
     });

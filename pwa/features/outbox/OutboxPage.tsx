@@ -191,16 +191,13 @@ export function OutboxPage() {
           {ordered(items)
             .slice(0, SHOWN_MAX)
             .map((item) => (
-              <OutboxEntry
-                key={item.id}
-                item={item}
-                fixing={fixing === item.id}
-                onFix={(open) => setFixing(open ? item.id : undefined)}
-              />
+              <OutboxEntry key={item.id} item={item} fixing={fixing === item.id} onFix={(open) => setFixing(open ? item.id : undefined)} />
             ))}
         </ul>
       )}
-      {items.length > SHOWN_MAX && <p className="outbox-page__more">{fill(t.more, { n: items.length - SHOWN_MAX, pending: pending ?? 0 })}</p>}
+      {items.length > SHOWN_MAX && (
+        <p className="outbox-page__more">{fill(t.more, { n: items.length - SHOWN_MAX, pending: pending ?? 0 })}</p>
+      )}
     </div>
   );
 }
