@@ -361,7 +361,9 @@ describe.each(testBackends())('rules on $name', (backend) => {
         code: 'RULESX',
         organisation: 'Hansraj College',
         city: 'New Delhi',
-        date: new Date().toISOString().slice(0, 10),
+        // Today in India (UTC+05:30), the session's own calendar: today in UTC is already
+        // yesterday there from 18:30 UTC, and that day's end would be past before the first drain.
+        date: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10),
         language: 'english',
         lead_id: enquiry,
       })
