@@ -103,27 +103,28 @@ export const LABELS_HI: Record<string, string> = {
   'Booking reference': 'बुकिंग रेफ़रेंस',
 };
 
-const label = (english: string) => LABELS_HI[english] ?? english;
+/** A field label in Hindi: its name from LABELS_HI, or the English one where none is known. */
+export const hindiLabel = (english: string): string => LABELS_HI[english] ?? english;
 
 /** The label-made messages (contract/leads.ts, text-rules.ts): English pattern → Hindi. */
 const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
-  [/^(.+) is required$/, (m) => `${label(m[1]!)} भरना ज़रूरी है`],
-  [/^(.+) must be at most (\d+) characters$/, (m) => `${label(m[1]!)} ज़्यादा से ज़्यादा ${m[2]} अक्षरों का हो सकता है`],
-  [/^(.+) must be text$/, (m) => `${label(m[1]!)} में सिर्फ़ टेक्स्ट लिखें`],
-  [/^(.+) contains characters that are not allowed$/, (m) => `${label(m[1]!)} में कुछ ऐसे अक्षर हैं जिनकी अनुमति नहीं है`],
-  [/^(.+) cannot contain a web address$/, (m) => `${label(m[1]!)} में वेबसाइट का पता नहीं हो सकता`],
-  [/^(.+) has the wrong type$/, (m) => `${label(m[1]!)} गलत रूप में भेजा गया है`],
-  [/^(.+) is not valid$/, (m) => `${label(m[1]!)} सही नहीं है`],
+  [/^(.+) is required$/, (m) => `${hindiLabel(m[1]!)} भरना ज़रूरी है`],
+  [/^(.+) must be at most (\d+) characters$/, (m) => `${hindiLabel(m[1]!)} ज़्यादा से ज़्यादा ${m[2]} अक्षरों का हो सकता है`],
+  [/^(.+) must be text$/, (m) => `${hindiLabel(m[1]!)} में सिर्फ़ टेक्स्ट लिखें`],
+  [/^(.+) contains characters that are not allowed$/, (m) => `${hindiLabel(m[1]!)} में कुछ ऐसे अक्षर हैं जिनकी अनुमति नहीं है`],
+  [/^(.+) cannot contain a web address$/, (m) => `${hindiLabel(m[1]!)} में वेबसाइट का पता नहीं हो सकता`],
+  [/^(.+) has the wrong type$/, (m) => `${hindiLabel(m[1]!)} गलत रूप में भेजा गया है`],
+  [/^(.+) is not valid$/, (m) => `${hindiLabel(m[1]!)} सही नहीं है`],
   [/^Request body is too large \(limit (.+)\)$/, (m) => `भेजा गया डेटा बहुत बड़ा है (सीमा ${m[1]})`],
   [/^Please choose your background$/, () => 'कृपया अपनी पृष्ठभूमि चुनें'],
   [/^Please choose a course$/, () => 'कृपया एक कोर्स चुनें'],
   [/^Please choose a programme$/, () => 'कृपया एक प्रोग्राम चुनें'],
   [/^Please choose a package$/, () => 'कृपया एक पैकेज चुनें'],
   [/^Please choose a batch$/, () => 'कृपया एक बैच चुनें'],
-  [/^(.+) must be a number$/, (m) => `${label(m[1]!)} अंकों में लिखें`],
-  [/^(.+) must be a whole number$/, (m) => `${label(m[1]!)} में दशमलव नहीं हो सकता`],
-  [/^(.+) must be at least (\d+)$/, (m) => `${label(m[1]!)} कम से कम ${m[2]} होनी चाहिए`],
-  [/^(.+) must be at most (\d+)$/, (m) => `${label(m[1]!)} ज़्यादा से ज़्यादा ${Number(m[2]).toLocaleString('en-IN')} हो सकती है`],
+  [/^(.+) must be a number$/, (m) => `${hindiLabel(m[1]!)} अंकों में लिखें`],
+  [/^(.+) must be a whole number$/, (m) => `${hindiLabel(m[1]!)} में दशमलव नहीं हो सकता`],
+  [/^(.+) must be at least (\d+)$/, (m) => `${hindiLabel(m[1]!)} कम से कम ${m[2]} होनी चाहिए`],
+  [/^(.+) must be at most (\d+)$/, (m) => `${hindiLabel(m[1]!)} ज़्यादा से ज़्यादा ${Number(m[2]).toLocaleString('en-IN')} हो सकती है`],
   [/^Please enter the UTR your UPI app shows$/, () => 'कृपया वह UTR लिखें जो आपका UPI ऐप दिखाता है'],
   [/^A UTR is 12 to 22 letters and digits$/, () => 'UTR में 12 से 22 अक्षर और अंक होते हैं'],
 ];

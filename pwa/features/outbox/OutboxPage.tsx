@@ -3,7 +3,7 @@
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../../../contract/lead-signals.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
-import { LABELS_HI } from '../../../contract/messages-hi.ts';
+import { hindiLabel } from '../../../contract/messages-hi.ts';
 import { Meta } from '../../components/Meta.tsx';
 import { OUTBOX_EN, type OutboxWords } from '../../content/outbox.ts';
 import { fill, useLang } from '../../i18n/LangContext.tsx';
@@ -47,7 +47,7 @@ function useFieldLabel(): (path: string, field: string) => string {
   const hindi = useLang() === 'hi';
   return (path, field) => {
     const english = fieldLabel(path, field);
-    return hindi ? (LABELS_HI[english] ?? english) : english;
+    return hindi ? hindiLabel(english) : english;
   };
 }
 
