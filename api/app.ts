@@ -44,6 +44,8 @@ import { importResource, IMPORT_PATH_PATTERN } from './resources/import.ts';
 import { search } from './resources/search.ts';
 import { templates } from './resources/templates.ts';
 import { views } from './resources/views.ts';
+import { tags } from './resources/tags.ts';
+import { TAGS_PATH } from '../contract/tags.ts';
 import { rules } from './resources/rules.ts';
 import { RULES_PATH } from '../contract/rules.ts';
 import { scoreWeights } from './resources/score.ts';
@@ -149,6 +151,7 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.route(WORKSPACE_PATHS.templates, templates(deps));
   app.route(WORKSPACE_PATHS.search, search(deps));
   app.route(WORKSPACE_PATHS.views, views(deps));
+  app.route(TAGS_PATH, tags(deps));
   app.route(WORKSPACE_PATHS.import, importResource(deps, ingest));
   app.route(BOOKING_PATHS.payment, bookingAdmin(deps));
   app.route(BOOKING_PATHS.payment, utrConfirmation(deps));

@@ -8,6 +8,7 @@ import { CONSOLE_PATHS } from './console.ts';
 import { assigneeField } from './assignment.ts';
 import { nextActionSchema } from './activities.ts';
 import { LEAD_STATUSES, type ListSlug } from './lead-kinds.ts';
+import { TAG_MESSAGE, tagField } from './tags.ts';
 
 /** Rows one change by ids may name (the rows ticked), and the erase call. */
 export const BULK_MAX = 500;
@@ -36,7 +37,7 @@ export const BULK_MESSAGES = {
   tooMany: `More than ${BULK_FILTER_MAX.toLocaleString('en-IN')} leads match this filter; narrow it first`,
   action: `action.type must be one of: ${BULK_ACTION_TYPES.join(', ')}`,
   status: `Status must be one of: ${LEAD_STATUSES.join(', ')}`,
-  tag: 'A tag is 1 to 40 letters, digits, spaces, - or _',
+  tag: TAG_MESSAGE,
   assign: 'Assign to a member or the pool (assignee), or roundRobin: true',
   noRoundRobin: 'This list has no round robin with active members: set one on the Assignment page',
   notFound: 'There is no such bulk change (it may be older than a week)',
@@ -69,11 +70,7 @@ const ACTION_SCHEMAS = {
   nextAction: object({ type: string().required(), nextAction: nextActionSchema.required() }),
   tag: object({
     type: string().required(),
-    tag: string()
-      .typeError(BULK_MESSAGES.tag)
-      .trim()
-      .required(BULK_MESSAGES.tag)
-      .matches(/^[\p{L}\p{N} _-]{1,40}$/u, BULK_MESSAGES.tag),
+    tag: tagField(),
   }),
   export: object({ type: string().required() }),
 } as const;

@@ -6,6 +6,7 @@ import type { LeadScore } from './score.ts';
 import { object, string, type InferType } from 'yup';
 import { LEAD_STATUSES, type LeadStatus, type ListSlug } from './lead-kinds.ts';
 import { isStorableText } from './text-rules.ts';
+import { tagField } from './tags.ts';
 import { assigneeField, type Assignee } from './assignment.ts';
 import { nextActionSchema, type ActivityType, type NextAction, type Outcome } from './activities.ts';
 
@@ -16,7 +17,7 @@ export const LEAD_UPDATE_MESSAGES = {
   noteEmpty: 'Write a note first',
   noteTooLong: `A note is at most ${NOTE_MAX} characters`,
   noteCharacters: 'The note contains characters that are not allowed',
-  nothingToChange: 'Send a status, a note, an assignee or a next action',
+  nothingToChange: 'Send a status, a note, an assignee, a next action or a tag',
 } as const;
 
 export const status = string()
@@ -31,18 +32,19 @@ const note = string()
   .test('storable', LEAD_UPDATE_MESSAGES.noteCharacters, (v) => v === undefined || isStorableText(v, true));
 
 /**
- * PATCH /api/admin/leads/{list}/{id}: `{ status?, note?, assignee?, nextAction? }`, at least
- * one. `assignee`: a member's id or null (the pool); `nextAction`: the next step, or null for none.
+ * PATCH /api/admin/leads/{list}/{id}: `{ status?, note?, assignee?, nextAction?, tag?, untag? }`,
+ * at least one. `assignee`: a member's id or null (the pool); `nextAction`: the next step, or
+ * null for none; `tag` gives the lead a tag, `untag` takes one back (contract/tags.ts).
  */
 export const leadUpdateSchema = object({
   status: status.optional(),
   note: note.optional(),
   assignee: assigneeField.optional(),
   nextAction: nextActionSchema.nullable().optional().default(undefined),
-}).test(
-  'something',
-  LEAD_UPDATE_MESSAGES.nothingToChange,
-  (v) => v.status !== undefined || v.note !== undefined || v.assignee !== undefined || v.nextAction !== undefined,
+  tag: tagField().optional().default(undefined),
+  untag: tagField().optional().default(undefined),
+}).test('something', LEAD_UPDATE_MESSAGES.nothingToChange, (v) =>
+  [v.status, v.note, v.assignee, v.nextAction, v.tag, v.untag].some((x) => x !== undefined),
 );
 export type LeadUpdate = InferType<typeof leadUpdateSchema>;
 
@@ -54,7 +56,7 @@ export type LeadUpdate = InferType<typeof leadUpdateSchema>;
 export interface LeadHistoryEntry {
   _id: string;
   /** 'rule': a rule fired (its note names it and what it did); 'escalation': a new lead not contacted in time was escalated. */
-  /** 'tag': a tag given to the lead (its note), or taken back (`untagged`) by a bulk change's undo. */
+  /** 'tag': a tag given to the lead (its note), or taken back (`untagged`). */
   action: 'status' | 'note' | 'assign' | 'activity' | 'next-action' | 'merge' | 'unmerge' | 'rule' | 'escalation' | 'tag';
   /** For a status change. */
   from: LeadStatus | null;
@@ -71,7 +73,7 @@ export interface LeadHistoryEntry {
   assignee?: Assignee | null;
   /** For a next action: the one set (null: cleared). */
   nextAction?: NextAction | null;
-  /** For a tag: it was taken back. */
+  /** For a tag: it was taken back (by a member, or by a bulk change's undo). */
   untagged?: boolean;
 }
 
@@ -100,4 +102,6 @@ export interface LeadDetail {
   timeline: TimelineEntry[];
   /** The lead score as of now with its reasons, largest first (contract/score.ts). */
   score: LeadScore;
+  /** Its tags, oldest first (contract/tags.ts). */
+  tags: string[];
 }

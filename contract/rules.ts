@@ -4,6 +4,7 @@
 import { array, boolean, lazy, mixed, number, object, string, type InferType } from 'yup';
 import { ACTION_TYPES } from './activities.ts';
 import { LEAD_STATUSES, LIST_SLUGS, type LeadStatus, type ListSlug } from './lead-kinds.ts';
+import { TAG_MAX, TAG_MESSAGE, tagField } from './tags.ts';
 
 export const RULES_PATH = '/api/admin/rules';
 
@@ -89,7 +90,7 @@ export const RULE_LIMITS = {
   value: 200,
   subject: 200,
   body: 5000,
-  tag: 40,
+  tag: TAG_MAX,
   /** A month of minutes. */
   minutes: 43_200,
   rules: 200,
@@ -116,7 +117,7 @@ export const RULE_MESSAGES = {
   subject: 'An email needs a subject (one line, at most 200 characters)',
   body: 'An email needs a body (at most 5000 characters)',
   notifyTo: 'Notify the owner, the admins or a team member (an id)',
-  tag: 'A tag is 1 to 40 letters, digits, spaces, - or _',
+  tag: TAG_MESSAGE,
   notFound: 'There is no such rule',
   tooMany: 'At most 200 rules',
   membersUnknown: 'A member named in an action is not an active admin or counsellor',
@@ -185,11 +186,7 @@ const ACTION_SCHEMAS = {
   }),
   tag: object({
     type: string().required(),
-    tag: string()
-      .typeError(RULE_MESSAGES.tag)
-      .trim()
-      .required(RULE_MESSAGES.tag)
-      .matches(/^[\p{L}\p{N} _-]{1,40}$/u, RULE_MESSAGES.tag),
+    tag: tagField(),
   }),
 } as const;
 

@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { ListedLead } from '../leads/definitions.ts';
 import { adminLabel, announce, isLeadId, record, type HistoryRow } from '../leads/history.ts';
+import { retag } from '../leads/tags.ts';
 import type { Member } from '../auth/auth.ts';
 import { HttpError } from '../http/http.ts';
 import { can, visibleTo } from './access.ts';
@@ -156,6 +157,7 @@ export async function updateLead(
     if (update.nextAction !== undefined) rows.push(...(await setNextAction(trx, lead, row, list, update.nextAction, member)));
     else rows.push(...(await closeIfDone(trx, lead, row, list, status, member)));
     if (update.note !== undefined) rows.push({ ...by(list, id, member), action: 'note', note: update.note });
+    rows.push(...(await retag(trx, by(list, id, member), update)));
     await record(trx, rows);
     if (rows.length > 0) {
       const owner = update.assignee !== undefined ? update.assignee : row.assignee_id;

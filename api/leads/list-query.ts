@@ -7,7 +7,7 @@
 // lead statuses (without it, every status but spam: a bot's submission shows only under the
 // spam filter); utm_source the source a lead is filed under (exactly); assignee a team
 // member's id, or `none` for the unassigned pool; score_min and score_max the lead score's
-// bounds (0–100, inclusive). The total number of matches goes in
+// bounds (0–100, inclusive); tag a tag the lead has (leads/tags.ts). The total number of matches goes in
 // X-Total-Count, so the bodies keep the spec's shapes. Every query is narrowed by the
 // member's scope (desk/access.ts visibleTo): a counsellor's lists hold theirs and the pool.
 import type { Context } from 'hono';
@@ -23,7 +23,9 @@ import {
   type LeadListDef,
   type LeadStatus,
   type ListedKind,
+  type ListSlug,
 } from '../../contract/lead-kinds.ts';
+import { TAG_MESSAGE, TAG_PATTERN } from '../../contract/tags.ts';
 import { BULK_MAX } from '../../contract/bulk.ts';
 import { LEAD_UPDATE_MESSAGES } from '../../contract/lead-detail.ts';
 import { tenDigitPhone } from '../../contract/phone.ts';
@@ -36,6 +38,7 @@ import { HttpError } from '../http/http.ts';
 import { parseListParams } from '../http/list-params.ts';
 import type { ListedRow } from './definitions.ts';
 import { isLeadId } from './history.ts';
+import { taggedCondition } from './tags.ts';
 
 export interface LeadListQuery {
   page: number;
@@ -56,6 +59,15 @@ export interface LeadListQuery {
   /** `?score_min=&score_max=`: the lead score within these bounds, inclusive. */
   scoreMin?: number | undefined;
   scoreMax?: number | undefined;
+  /** `?tag=`: only the leads with this tag, on this list. */
+  tag?: { list: ListSlug; tag: string } | undefined;
+}
+
+function parseTag(raw: string | undefined, list: LeadListDef | undefined): LeadListQuery['tag'] {
+  const tag = raw?.trim();
+  if (tag === undefined || tag === '' || list === undefined) return undefined;
+  if (!TAG_PATTERN.test(tag)) throw new HttpError(400, TAG_MESSAGE);
+  return { list: list.slug as ListSlug, tag };
 }
 
 function parseScore(raw: string | undefined): number | undefined {
@@ -112,6 +124,7 @@ export function parseLeadListQuery(c: Context, list?: LeadListDef): LeadListQuer
     ids: parseIds(c.req.query('ids')),
     scoreMin: parseScore(c.req.query('score_min')),
     scoreMax: parseScore(c.req.query('score_max')),
+    tag: parseTag(c.req.query('tag'), list),
   };
 }
 
@@ -193,6 +206,7 @@ export function conditions(
   if (query.ids !== undefined) parts.push(sql`id = any(${query.ids}::uuid[])`);
   if (query.scoreMin !== undefined) parts.push(sql`score >= ${query.scoreMin}`);
   if (query.scoreMax !== undefined) parts.push(sql`score <= ${query.scoreMax}`);
+  if (query.tag !== undefined) parts.push(taggedCondition(query.tag.list, query.tag.tag));
   if (query.assignee === 'none') parts.push(sql`assignee_id is null`);
   else if (query.assignee !== undefined) parts.push(sql`assignee_id = ${query.assignee}`);
   return sql<boolean>`${sql.join(parts, sql` and `)}`;
@@ -272,7 +286,8 @@ export async function queryLeads<T extends ListedTable>(
     query.assignee === undefined &&
     query.ids === undefined &&
     query.scoreMin === undefined &&
-    query.scoreMax === undefined;
+    query.scoreMax === undefined &&
+    query.tag === undefined;
   const list = LEAD_KINDS[source.kind].list.slug;
   const [page, counted] = await Promise.all([
     query.sort.key === 'owner' || query.sort.key === 'next'

@@ -1,7 +1,8 @@
 // One lead, for the team, mounted at /api/admin/leads (a lead the member may not see is 404):
-//   GET   /{list}/{id}              { list, data, history, timeline, source, consent }: the list
-//                                   item with its status, owner and next step, and its timeline
-//   PATCH /{list}/{id}              { status?, note?, assignee?, nextAction? } → the same
+//   GET   /{list}/{id}              { list, data, history, timeline, source, consent, score, tags }:
+//                                   the list item with its status, owner and next step, its
+//                                   timeline, its score and its tags
+//   PATCH /{list}/{id}              { status?, note?, assignee?, nextAction?, tag?, untag? } → the same
 //   POST  /{list}/{id}/activities   { type, outcome?, note?, nextAction? } → 201 { activity, ...the same }
 //   PATCH /{list}/{id}/activities/{activityId}  { outcome, note?, nextAction? } → the attempt's outcome, once
 //   DELETE /{list}/{id}             204: the lead erased with its notes and history (admins; audited)
@@ -24,6 +25,7 @@ import { adminLabel, findLead, historyOf } from '../leads/history.ts';
 import { withExtras } from '../leads/extras.ts';
 import { submissionsOf } from '../leads/person.ts';
 import { timelineOf } from '../leads/timeline.ts';
+import { tagsOf } from '../leads/tags.ts';
 import { leadScore } from '../score/compute.ts';
 import type { Member } from '../auth/auth.ts';
 import { HttpError, readJsonBody } from '../http/http.ts';
@@ -37,11 +39,12 @@ export async function leadDetail(deps: Deps, lead: ListedLead, list: ListSlug, i
   if (!row) throw notFound();
   const item = lead.listItem(row);
   const [data] = await withExtras(deps.db, lead, [item]);
-  const [history, names, submissions, score] = await Promise.all([
+  const [history, names, submissions, score, tags] = await Promise.all([
     historyOf(deps.db, list, row.id),
     teamNames(deps.db),
     submissionsOf(deps.db, { email: row.email, phone: /^\d{10}$/.test(row.phone) ? row.phone : undefined }, member),
     leadScore(deps.db, list, row.id, nowOf(deps)),
+    tagsOf(deps.db, list, row.id),
   ]);
   return {
     list,
@@ -51,6 +54,7 @@ export async function leadDetail(deps: Deps, lead: ListedLead, list: ListSlug, i
     source: row.source,
     consent: row.consent,
     score: score ?? { score: row.score, reasons: [] },
+    tags,
   };
 }
 

@@ -92,3 +92,63 @@ describe('bulk work on a list', () => {
     }, 180_000);
   }
 });
+
+// Tags, one lead at a time: a counsellor's morning groups leads ("Parent called") from the
+// lead's panel, finds them again with the list's Tag filter, and takes a tag back.
+describe('tags on a lead', () => {
+  for (const width of [390, 1366]) {
+    it(`tags a lead in its panel, filters the list by the tag and takes it back at ${width} px`, async () => {
+      const utm = `tags-${width}`;
+      const tag = `Parent called ${width}`;
+      for (let i = 0; i < 2; i += 1) {
+        await postLead(site, LEAD_PATHS.contact, {
+          firstName: 'Tagged',
+          lastName: `Lead ${width} ${i}`,
+          email: `tags.e2e.${width}.${i}@example.in`,
+          phone: `93${String(width * 1000 + i).padStart(8, '0')}`,
+          message: 'Is there a Saturday batch?',
+          source: { first: { utm_source: utm } },
+        });
+      }
+      const { page, errors } = await site.page({ viewport: { width, height: 900 } });
+      await consoleLogin(site, page, ADMIN);
+      await page.goto(`${site.url}/admin/contact?source=${utm}`);
+      await page
+        .getByRole('button', { name: `Tagged Lead ${width} 0` })
+        .first()
+        .click();
+      const panel = page.getByRole('dialog', { name: `Tagged Lead ${width} 0` });
+      const tags = panel.getByRole('region', { name: 'Tags' });
+      await tags.getByText('No tags yet.').waitFor();
+      // Not a tag: said beside the field, nothing sent.
+      await tags.getByLabel('Add a tag').fill('<b>');
+      await tags.getByRole('button', { name: 'Add tag' }).click();
+      await tags.getByRole('alert').getByText('A tag is 1 to 40 letters, digits, spaces, - or _').waitFor();
+      await tags.getByLabel('Add a tag').fill(tag);
+      await tags.getByRole('button', { name: 'Add tag' }).click();
+      await tags.getByRole('list', { name: "This lead's tags" }).getByText(tag).waitFor();
+      expect(await tags.getByLabel('Add a tag').inputValue()).toBe('');
+      await panel.getByRole('region', { name: 'Timeline' }).getByText(`Tagged “${tag}”`).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await tags.screenshot({ path: `docs/screenshots/lead-tags-${width}.png` });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+
+      // The list's Tag filter offers it, with how many leads have it, and shows only that lead.
+      await page.getByLabel('Tag', { exact: true }).selectOption(tag);
+      await page.waitForURL(new RegExp(`[?&]tag=${encodeURIComponent(tag).replace(/%20/g, '\\+')}`));
+      const rows = page.getByRole('button', { name: /^Tagged Lead/ });
+      await expect.poll(() => rows.allTextContents(), { timeout: 10_000 }).toEqual([`Tagged Lead ${width} 0`]);
+      expect(await page.getByLabel('Tag', { exact: true }).locator('option:checked').textContent()).toBe(`${tag} (1)`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.locator('form.console-filters').screenshot({ path: `docs/screenshots/tag-filter-${width}.png` });
+
+      await rows.first().click();
+      await panel.getByRole('button', { name: `Remove the tag ${tag}` }).click();
+      await tags.getByText('No tags yet.').waitFor();
+      await panel.getByRole('region', { name: 'Timeline' }).getByText(`Tag “${tag}” taken back`).waitFor();
+      expect(errors).toEqual([]);
+    }, 120_000);
+  }
+});

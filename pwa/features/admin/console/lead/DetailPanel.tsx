@@ -25,6 +25,7 @@ import { UtrCheck, type UtrClaim } from './UtrCheck.tsx';
 import type { PaymentStatus } from '../../../../../contract/bookings.ts';
 import { ReachBar } from './ReachBar.tsx';
 import { ScoreSection } from '../score/ScoreSection.tsx';
+import { TagsSection } from './TagsSection.tsx';
 import type { ReachType } from './reach.ts';
 
 interface Props {
@@ -105,7 +106,8 @@ function useLeadActions(slug: ListSlug, id: string, setLoaded: (s: State) => voi
     [onChanged, toast, setLoaded],
   );
   const update = useCallback(
-    async (body: { status?: LeadStatus; note?: string } & LeadPatch) => (await send('PATCH', leadPath(slug, id), body)) !== undefined,
+    async (body: { status?: LeadStatus; note?: string; tag?: string; untag?: string } & LeadPatch) =>
+      (await send('PATCH', leadPath(slug, id), body)) !== undefined,
     [send, slug, id],
   );
   const log = useCallback(
@@ -154,6 +156,7 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, star
       )}
       {loaded.state === 'ready' && (
         <LeadBody
+          slug={slug}
           list={list}
           detail={loaded.detail}
           onStatus={async (status) => {
@@ -204,6 +207,7 @@ export function DetailPanel({ slug, list, id, onClose, onChanged, onErased, star
 }
 
 function LeadBody({
+  slug,
   list,
   detail,
   onStatus,
@@ -213,11 +217,12 @@ function LeadBody({
   reach,
 }: {
   reach: Pick<Parameters<typeof ReachBar>[0], 'onAttempt' | 'onOutcome' | 'started'>;
+  slug: ListSlug;
   list: LeadListDef;
   detail: LeadDetail;
   onStatus: (s: LeadStatus) => Promise<void>;
   onNote: (note: string) => Promise<boolean>;
-  onPatch: (p: LeadPatch) => Promise<boolean>;
+  onPatch: (p: LeadPatch & { tag?: string; untag?: string }) => Promise<boolean>;
   onLog: (body: ActivityBody) => Promise<LeadDetail | undefined>;
 }) {
   const member = useMember();
@@ -253,6 +258,7 @@ function LeadBody({
       </dl>
       <ScoreSection score={detail.score} />
       <WorkSection data={item} onPatch={onPatch} />
+      <TagsSection slug={slug} tags={detail.tags} editable={works} onChange={onPatch} />
       {works && <ActivityLogger onLog={onLog} />}
       {works && <NoteForm onNote={onNote} />}
       <Timeline entries={detail.timeline} />

@@ -1,12 +1,14 @@
 // A list's filters: a search that waits for typing to pause, a date range (IST), a status
-// (spam only when asked for), a source, whose leads (mine, the pool, or a member's) and the lowest score.
+// (spam only when asked for), a source, whose leads (mine, the pool, or a member's), a tag and the lowest score.
 import { useEffect, useId, useState } from 'react';
 import { DESK_PATHS } from '../../../../../contract/desk.ts';
 import type { TeamResponse } from '../../../../../contract/team.ts';
-import { LEAD_STATUSES, type LeadListDef, type LeadStatus } from '../../../../../contract/lead-kinds.ts';
+import { LEAD_STATUSES, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../../contract/lead-kinds.ts';
+import { useListChanges } from '../common/lead-events.tsx';
 import { SOURCE_VALUE_MAX } from '../../../../../contract/lead-signals.ts';
 import type { ListFilters } from './filters.ts';
-import { statusLabel } from '../common/format.ts';
+import { formatCount, statusLabel } from '../common/format.ts';
+import { TAGS_PATH, type TagsResponse } from '../../../../../contract/tags.ts';
 import { useMember } from '../common/member.tsx';
 import { useAdminData } from '../common/use-admin-data.ts';
 
@@ -75,6 +77,34 @@ function OwnerSelect({ value, onChange }: { value: string; onChange: (owner: str
 }
 
 /**
+ * A tag the leads have: the list's tags in use, most used first (the one in the URL kept even
+ * if no lead has it now), asked again when leads of the list change (a tag given or taken
+ * back there, by a member, a rule or a bulk change), not for every new lead.
+ */
+function TagSelect({ slug, value, onChange }: { slug: ListSlug; value: string; onChange: (tag: string) => void }) {
+  const [inUse, reload] = useAdminData<TagsResponse>(`${TAGS_PATH}?list=${encodeURIComponent(slug)}`, 'Could not load the tags');
+  useListChanges(slug, (change) => {
+    if (change.all || change.ids.size > 0) reload();
+  });
+  const known = inUse.state === 'error' ? [] : (inUse.data?.data ?? []);
+  if (known.length === 0 && !value) return null;
+  const tags = value && !known.some((t) => t.tag === value) ? [{ tag: value, leads: 0 }, ...known] : known;
+  return (
+    <div className="console-field">
+      <label htmlFor="filter-tag">Tag</label>
+      <select id="filter-tag" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Any tag</option>
+        {tags.map((t) => (
+          <option key={t.tag} value={t.tag}>
+            {t.leads > 0 ? `${t.tag} (${formatCount(t.leads)})` : t.tag}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * The lowest lead score shown, applied once typing pauses, and "highest first" (the sort a
  * phone has no column header for).
  */
@@ -131,7 +161,7 @@ export function FilterForm({
   setFilters: (patch: Partial<ListFilters>, options?: { replace?: boolean }) => void;
 }) {
   const filtered = Boolean(
-    filters.q || filters.from || filters.to || filters.status || filters.source || filters.owner || filters.minScore,
+    filters.q || filters.from || filters.to || filters.status || filters.source || filters.owner || filters.minScore || filters.tag,
   );
   return (
     <form className="console-filters" role="search" aria-label={`Filter ${list.title}`} onSubmit={(e) => e.preventDefault()}>
@@ -180,12 +210,13 @@ export function FilterForm({
         maxLength={SOURCE_VALUE_MAX}
         onSearch={(source) => setFilters({ source }, { replace: true })}
       />
+      <TagSelect slug={list.slug as ListSlug} value={filters.tag} onChange={(tag) => setFilters({ tag })} />
       <ScoreFilter filters={filters} setFilters={setFilters} />
       {filtered && (
         <button
           type="button"
           className="link-btn"
-          onClick={() => setFilters({ q: '', from: '', to: '', status: '', source: '', owner: '', minScore: '' })}
+          onClick={() => setFilters({ q: '', from: '', to: '', status: '', source: '', owner: '', minScore: '', tag: '' })}
         >
           Clear filters
         </button>

@@ -1,10 +1,11 @@
-// A list's filters live in the URL (?q=&from=&to=&status=&source=&owner=&score=&sort=&page=&open=), so a
+// A list's filters live in the URL (?q=&from=&to=&status=&source=&owner=&score=&tag=&sort=&page=&open=), so a
 // filtered view is a link that survives a reload and the back button.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isCalendarDay } from '../../../../../contract/dates.ts';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../../contract/lead-kinds.ts';
 import { SOURCE_VALUE_MAX } from '../../../../../contract/lead-signals.ts';
+import { TAG_PATTERN } from '../../../../../contract/tags.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -20,6 +21,8 @@ export interface ListFilters {
   owner: string;
   /** The lowest lead score shown ('' or 0–100). */
   minScore: string;
+  /** Only the leads with this tag ('' any). */
+  tag: string;
   /** A column to sort by, `-` first for descending; '' is the list's default, newest first. */
   sort: string;
   page: number;
@@ -46,6 +49,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
     source: (params.get('source') ?? '').slice(0, SOURCE_VALUE_MAX),
     owner: OWNER.test(params.get('owner') ?? '') ? (params.get('owner') ?? '') : '',
     minScore: SCORE.test(params.get('score') ?? '') ? (params.get('score') ?? '') : '',
+    tag: TAG_PATTERN.test(params.get('tag') ?? '') ? (params.get('tag') ?? '') : '',
     sort: SORT.test(params.get('sort') ?? '') ? (params.get('sort') ?? '') : '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     open: params.get('open') ?? '',
@@ -62,6 +66,7 @@ export function apiQuery(filters: ListFilters): string {
   if (filters.source.trim()) query.set('utm_source', filters.source.trim());
   if (filters.owner) query.set('assignee', filters.owner);
   if (filters.minScore) query.set('score_min', filters.minScore);
+  if (filters.tag) query.set('tag', filters.tag);
   if (filters.sort) query.set('sort', filters.sort);
   return query.toString();
 }
@@ -83,7 +88,9 @@ export function useListFilters(): [ListFilters, (patch: Partial<ListFilters>, op
         (current) => {
           const next = { ...readFilters(current), ...patch };
           // Any filter but the page and the panel starts the list again from its first page.
-          const filterChanged = (['q', 'from', 'to', 'status', 'source', 'owner', 'minScore', 'sort'] as const).some((k) => k in patch);
+          const filterChanged = (['q', 'from', 'to', 'status', 'source', 'owner', 'minScore', 'tag', 'sort'] as const).some(
+            (k) => k in patch,
+          );
           if (filterChanged && !('page' in patch)) next.page = 1;
           const out = new URLSearchParams();
           if (next.q) out.set('q', next.q);
@@ -93,6 +100,7 @@ export function useListFilters(): [ListFilters, (patch: Partial<ListFilters>, op
           if (next.source) out.set('source', next.source);
           if (next.owner) out.set('owner', next.owner);
           if (next.minScore) out.set('score', next.minScore);
+          if (next.tag) out.set('tag', next.tag);
           if (next.sort) out.set('sort', next.sort);
           if (next.page > 1) out.set('page', String(next.page));
           if (next.open) out.set('open', next.open);
