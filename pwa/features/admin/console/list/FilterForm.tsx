@@ -1,6 +1,6 @@
 // A list's filters: a search that waits for typing to pause, a date range (IST), a status
 // (spam only when asked for), a source, whose leads (mine, the pool, or a member's), a tag and the lowest score.
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { DESK_PATHS } from '../../../../../contract/desk.ts';
 import type { TeamResponse } from '../../../../../contract/team.ts';
 import { LEAD_STATUSES, type LeadListDef, type LeadStatus, type ListSlug } from '../../../../../contract/lead-kinds.ts';
@@ -151,15 +151,37 @@ function ScoreFilter({
   );
 }
 
+type SetFilters = (patch: Partial<ListFilters>, options?: { replace?: boolean }) => void;
+
+/**
+ * The filters as the form shows them: a change shows at once, and the URL's own (the back
+ * button, a link) replaces them when it changes. React Router moves the URL in a transition,
+ * and a controlled box, select or date showed its old value until that transition ended: on
+ * a slow phone, a tick on "Highest score first" stayed unticked for a moment after the tap.
+ */
+function useShownFilters(filters: ListFilters, setFilters: SetFilters): [ListFilters, SetFilters] {
+  const [shown, setShown] = useState(filters);
+  useEffect(() => setShown(filters), [filters]);
+  const set = useCallback<SetFilters>(
+    (patch, options) => {
+      setShown((current) => ({ ...current, ...patch }));
+      setFilters(patch, options);
+    },
+    [setFilters],
+  );
+  return [shown, set];
+}
+
 export function FilterForm({
   list,
-  filters,
-  setFilters,
+  filters: fromUrl,
+  setFilters: setUrl,
 }: {
   list: LeadListDef;
   filters: ListFilters;
-  setFilters: (patch: Partial<ListFilters>, options?: { replace?: boolean }) => void;
+  setFilters: SetFilters;
 }) {
+  const [filters, setFilters] = useShownFilters(fromUrl, setUrl);
   const filtered = Boolean(
     filters.q || filters.from || filters.to || filters.status || filters.source || filters.owner || filters.minScore || filters.tag,
   );
