@@ -143,6 +143,7 @@ const SAMPLES: Record<string, (f: Fixtures) => Promise<Sample>> = {
   'PATCH /api/admin/templates/:id': async (f) => ({ path: `/api/admin/templates/${await f.template()}`, body: { name: 'Renamed' } }),
   'DELETE /api/admin/templates/:id': async (f) => ({ path: `/api/admin/templates/${await f.template()}` }),
   'GET /api/admin/search': async () => ({ path: '/api/admin/search?q=matrix' }),
+  'GET /api/admin/tags': async () => ({ path: '/api/admin/tags?list=contact' }),
   'GET /api/admin/views': async () => ({ path: '/api/admin/views' }),
   'POST /api/admin/views': async () => ({ path: '/api/admin/views', body: { name: 'Matrix view', list: 'contact', query: 'status=new' } }),
   'DELETE /api/admin/views/:id': async (f) => ({ path: `/api/admin/views/${await f.view()}` }),
