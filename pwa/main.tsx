@@ -1,6 +1,6 @@
 // The shared styles first: components' own stylesheets, imported by them, come after and win ties.
 import './styles/global.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/AppRoutes.tsx';
@@ -33,13 +33,13 @@ const prerendered = root.dataset.path;
 const hindi = langOfPath(path) === 'hi';
 const fits = prerendered === path || (prerendered === '*' && !hindi) || (prerendered === '/hi/*' && hindi);
 if (root.hasChildNodes() && fits) {
-  // As a transition, hydration yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole page in one task (a quarter of a second on a 4×
-  // slower phone): the page is already painted, and a tap meanwhile still hydrates its
-  // target first (React replays it).
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  // Hydrated at once, in the task that loaded the script, not as a transition: sliced, it
+  // gave less blocking time, but React 19.3 does not replay what was typed into a field
+  // before that field hydrated (its state stays empty while the box shows the text), and
+  // slicing widened that window past the page's load. The public forms now read such text
+  // back when they go live (components/form/SubmitButton.tsx); the quiz's answers and the
+  // outbox's corrections do not.
+  hydrateRoot(root, app);
 } else {
   root.textContent = '';
   createRoot(root).render(app);

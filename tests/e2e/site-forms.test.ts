@@ -141,6 +141,45 @@ for (const [width, height] of [
   });
 }
 
+describe('typed before the page is live', () => {
+  // A student on weak Wi-Fi sees the prerendered form and types before the script arrives:
+  // the script is held back here until the fields are filled, as a slow connection would.
+  it('keeps what was typed and ticked before the script ran, and sends it', async () => {
+    const { page, errors } = await site.page();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not even DOMContentLoaded: it waits for the (module) script, held back.
+    await page.goto(`${site.url}/contact`, { waitUntil: 'commit' });
+    const send = page.getByRole('button', { name: 'Send Message' });
+    await send.waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    const email = `early.${unique()}@example.com`;
+    await fillFields(page, {
+      'First name': 'Early',
+      'Last name': 'Typist',
+      Email: email,
+      Phone: '98765 43210',
+      Message: 'Typed while the page was still loading.',
+    });
+    await page.locator('input[name=marketingOptIn]').check();
+    release();
+    await expect.poll(() => send.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe('Early');
+    const request = page.waitForRequest('**/api/v1/contact');
+    await send.click();
+    const body = (await request).postDataJSON();
+    expect(body).toMatchObject({ firstName: 'Early', lastName: 'Typist', email, phone: '9876543210' });
+    expect(body.consent.marketing).toBe(true);
+    await toast(page, 'Message sent successfully!');
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('join-free modal', () => {
   it('opens from Join For Free, closes with the cross, shows Submitting... and clears on success', async () => {
     const { page } = await site.page();

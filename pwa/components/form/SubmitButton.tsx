@@ -1,4 +1,4 @@
-import { useFormikContext } from 'formik';
+import { getIn, useFormikContext } from 'formik';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useHydrated } from '../../hooks/useHydrated.ts';
 
@@ -52,11 +52,50 @@ function useFocusAfterSubmit(button: RefObject<HTMLButtonElement | null>) {
   }, [isSubmitting, button]);
 }
 
+/**
+ * What a field's box shows where the form's state says otherwise: a student on a slow
+ * connection sees the prerendered form and types before the script has run, and React
+ * (19.3) keeps that text in the box without telling the form; the submit would then say
+ * "required" beside a filled-in field. Undefined where they agree.
+ */
+function shownValue(el: Element, state: unknown): string | boolean | undefined {
+  // A yes/no box (a group of boxes keeps an array, and is left as it is).
+  if (el instanceof HTMLInputElement && el.type === 'checkbox')
+    return (state === undefined || typeof state === 'boolean') && el.checked !== Boolean(state) ? el.checked : undefined;
+  if (el instanceof HTMLInputElement && el.type === 'radio') return el.checked && state !== el.value ? el.value : undefined;
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
+    if (el instanceof HTMLInputElement && ['hidden', 'submit', 'button', 'file'].includes(el.type)) return undefined;
+    return el.value !== String(state ?? '') ? el.value : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Once, when the form first goes live: every field that was changed before then is given to
+ * the form's state, as if typed now (and checked as the visitor goes on). Every form has
+ * this button, so every form does it.
+ */
+function useAdoptTypedBeforeLive(button: RefObject<HTMLButtonElement | null>) {
+  const { values, setFieldValue } = useFormikContext();
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (adopted.current) return;
+    adopted.current = true;
+    for (const el of Array.from(button.current?.form?.elements ?? [])) {
+      const name = el.getAttribute('name');
+      if (!name) continue;
+      const shown = shownValue(el, getIn(values, name));
+      if (shown !== undefined) void setFieldValue(name, shown, false);
+    }
+  }, [button, values, setFieldValue]);
+}
+
 /** A Formik form's submit button: disabled until the page is live (see useHydrated) and while submitting. */
 export function SubmitButton({ label, busyLabel, block = false }: Props) {
   const hydrated = useHydrated();
   const { isSubmitting } = useFormikContext();
   const ref = useRef<HTMLButtonElement>(null);
+  useAdoptTypedBeforeLive(ref);
   useFocusFirstError(ref);
   useFocusAfterSubmit(ref);
   return (
