@@ -83,8 +83,8 @@ for (const [index, outcome] of outcomes.entries()) {
 
 /**
  * The slowest test files, so the suite's time has names on it (the plain summary line stays
- * last), and each phase's wall time: the unit files, the browser and process files, then
- * the latency files (vitest.config.ts). A file's time runs from its worker taking it to its end, hooks
+ * last), and each phase's wall time: the unit files, the latency files, then the browser
+ * and process files (vitest.config.ts). A file's time runs from its worker taking it to its end, hooks
  * included (scripts/lib/file-timings-reporter.mjs): the JSON report's spans only its tests.
  */
 function printSlowest(files, count = 15) {
@@ -96,8 +96,8 @@ function printSlowest(files, count = 15) {
     console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.project.padEnd(7)}  ${file.name}`);
   const phases = [
     ['the unit files', timed.filter((file) => file.project === 'unit')],
-    ['the browser and process files', timed.filter((file) => file.project === 'e2e')],
     ['the latency files', timed.filter((file) => file.project === 'latency')],
+    ['the browser and process files', timed.filter((file) => file.project === 'e2e')],
   ];
   const walls = phases
     .filter(([, inPhase]) => inPhase.length > 0)
