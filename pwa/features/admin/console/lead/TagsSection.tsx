@@ -3,9 +3,9 @@
 // the list's tags in use so the same tag is not typed three ways. Tags are how a counsellor
 // groups leads across a list; the list's Tag filter finds them again.
 import { useId, useState, type FormEvent } from 'react';
-import { TAG_MAX, TAG_MESSAGE, TAG_PATTERN, TAGS_PATH, type TagsResponse } from '../../../../../contract/tags.ts';
+import { TAG_MAX, TAG_MESSAGE, TAG_PATTERN } from '../../../../../contract/tags.ts';
 import type { ListSlug } from '../../../../../contract/lead-kinds.ts';
-import { useAdminData } from '../common/use-admin-data.ts';
+import { useTagsInUse } from '../common/use-tags-in-use.ts';
 
 interface Props {
   slug: ListSlug;
@@ -21,8 +21,7 @@ function AddTag({ slug, tags, onAdd }: { slug: ListSlug; tags: string[]; onAdd(t
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [inUse] = useAdminData<TagsResponse>(`${TAGS_PATH}?list=${encodeURIComponent(slug)}`, 'Could not load the tags in use');
-  const known = inUse.state === 'error' ? [] : (inUse.data?.data ?? []);
+  const [known] = useTagsInUse(slug);
   const offered = known.map((t) => t.tag).filter((t) => !tags.includes(t));
   const submit = async (e: FormEvent) => {
     e.preventDefault();

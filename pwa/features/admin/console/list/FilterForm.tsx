@@ -8,7 +8,7 @@ import { useListChanges } from '../common/lead-events.tsx';
 import { SOURCE_VALUE_MAX } from '../../../../../contract/lead-signals.ts';
 import type { ListFilters } from './filters.ts';
 import { formatCount, statusLabel } from '../common/format.ts';
-import { TAGS_PATH, type TagsResponse } from '../../../../../contract/tags.ts';
+import { useTagsInUse } from '../common/use-tags-in-use.ts';
 import { useMember } from '../common/member.tsx';
 import { useAdminData } from '../common/use-admin-data.ts';
 
@@ -82,11 +82,10 @@ function OwnerSelect({ value, onChange }: { value: string; onChange: (owner: str
  * back there, by a member, a rule or a bulk change), not for every new lead.
  */
 function TagSelect({ slug, value, onChange }: { slug: ListSlug; value: string; onChange: (tag: string) => void }) {
-  const [inUse, reload] = useAdminData<TagsResponse>(`${TAGS_PATH}?list=${encodeURIComponent(slug)}`, 'Could not load the tags');
+  const [known, reload] = useTagsInUse(slug);
   useListChanges(slug, (change) => {
     if (change.all || change.ids.size > 0) reload();
   });
-  const known = inUse.state === 'error' ? [] : (inUse.data?.data ?? []);
   if (known.length === 0 && !value) return null;
   const tags = value && !known.some((t) => t.tag === value) ? [{ tag: value, leads: 0 }, ...known] : known;
   return (
