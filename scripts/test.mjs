@@ -32,12 +32,14 @@ function runCaptured(what, command, commandArgs) {
   });
 }
 
-// Debian's Chromium for the browser tests, HAProxy for the multi-instance suite
+// Debian's Chromium (and its headless shell) for the browser tests, HAProxy for the multi-instance suite
 // (tests/load-balancer.test.ts) and poppler's pdftotext for the PDF tests, installed when missing and we may.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haproxy = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 const missing = [
   ['chromium', chromium],
+  // The suites' pages run in it (tests/support/browser.ts); the full browser stays for push and Lighthouse.
+  ['chromium-headless-shell', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'],
   ['haproxy', haproxy],
   ['poppler-utils', '/usr/bin/pdftotext'],
 ].filter(([, file]) => !existsSync(file));
