@@ -1,6 +1,7 @@
 // A reload of any page the app serves answers 200 with the app shell; an unknown path, the
 // 404 page with 404. The pages come from the route table the app's routers are declared from.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
@@ -61,5 +62,43 @@ describe('deep links', () => {
     }
     // Only the /hi/ prefix is the Hindi site.
     expect(await (await app.request('/hindi-lessons')).text()).toContain('<title>not found</title>');
+  });
+});
+
+describe("the build's precompressed copies", () => {
+  const script = 'console.log("' + 'a counsellor calls back within the hour. '.repeat(40) + '");';
+  const decoded = async (res: Response) => brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString();
+  const brotliOf = (text: string) => brotliCompressSync(Buffer.from(text));
+
+  it('serves the copy the build wrote beside the file, as it is', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'static-br-'));
+    try {
+      writeFileSync(path.join(dir, 'app.js'), script);
+      // A copy whose content differs from the file proves which one went out.
+      writeFileSync(path.join(dir, 'app.js.br'), brotliOf('// from the build'));
+      writeFileSync(path.join(dir, 'app.js.gz'), gzipSync('// gzip from the build'));
+      const site = new Hono().get('*', staticSite(dir));
+      const br = await site.request('/app.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(await decoded(br)).toBe('// from the build');
+      const gz = await site.request('/app.js', { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe('// gzip from the build');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('compresses a file edited after its copy was written, rather than serve the stale copy', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'static-br-'));
+    try {
+      writeFileSync(path.join(dir, 'app.js.br'), brotliOf('// stale'));
+      writeFileSync(path.join(dir, 'app.js'), script);
+      const later = new Date(Date.now() + 60_000);
+      utimesSync(path.join(dir, 'app.js'), later, later);
+      const res = await new Hono().get('*', staticSite(dir)).request('/app.js', { headers: { 'Accept-Encoding': 'br' } });
+      expect(await decoded(res)).toBe(script);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

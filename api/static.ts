@@ -2,8 +2,9 @@
 // `route/index.html`, then `index.html` for client-side routes (a reload of /about or
 // /blog/some-id works). Hashed files under /assets/ are immutable for a year; HTML, the
 // service worker and the manifest are `no-cache` so an update is seen at once.
-// Text files are compressed once (brotli or gzip) and kept in memory: the build is small
-// and phones on slow links gain most from it.
+// Text files go out compressed (brotli or gzip), from the build's precompressed copies or
+// compressed once here, and kept in memory: the build is small and phones on slow links
+// gain most from it.
 // The prerendered pages, sitemap and robots.txt carry absolute links (canonical, sitemap
 // entries) made from the PUBLIC_URL the build saw, which it records in `.build-origin`;
 // when the server runs with another PUBLIC_URL, those files are served with its origin
@@ -115,6 +116,26 @@ async function fileForUrl(root: string, urlPath: string): Promise<Found | undefi
   return (await fileAt(root, rel)) ?? (await fileAt(root, path.join(rel, 'index.html')));
 }
 
+/**
+ * The build's own compressed copy (scripts/precompress.mjs writes `file.br` and `file.gz`),
+ * when it is at least as new as the file: one edited after the build is compressed again.
+ */
+async function precompressed(found: Found, encoding: 'br' | 'gzip'): Promise<Buffer | undefined> {
+  const file = `${found.file}.${encoding === 'br' ? 'br' : 'gz'}`;
+  try {
+    if ((await fs.stat(file)).mtimeMs < found.stat.mtimeMs) return undefined;
+    return await fs.readFile(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function compress(raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+    : gzipSync(raw, { level: 9 });
+}
+
 /** Compressed files kept in memory, up to MAX_COMPRESSED_CACHE bytes in all. */
 function createCompressionCache() {
   const compressed = new Map<string, Buffer>();
@@ -124,11 +145,9 @@ function createCompressionCache() {
     const cacheKey = `${found.file}:${found.stat.mtimeMs}:${found.stat.size}:${encoding}`;
     let out = compressed.get(cacheKey);
     if (!out) {
-      const raw = body ?? (await fs.readFile(found.file));
       out =
-        encoding === 'br'
-          ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : gzipSync(raw, { level: 9 });
+        (body === undefined ? await precompressed(found, encoding) : undefined) ??
+        compress(body ?? (await fs.readFile(found.file)), encoding);
       if (compressedBytes + out.length <= MAX_COMPRESSED_CACHE) {
         compressed.set(cacheKey, out);
         compressedBytes += out.length;
