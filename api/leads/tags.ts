@@ -21,6 +21,22 @@ export async function tagsOf(db: Kysely<Database>, list: ListSlug, id: string): 
   return rows.map((r) => r.tag);
 }
 
+/** The tags of a page of one list's leads, by lead id, each lead's oldest first (leads with none are absent). */
+export async function tagsOfLeads(db: Kysely<Database>, list: ListSlug, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const byLead = new Map<string, string[]>();
+  if (ids.length === 0) return byLead;
+  const rows = await db
+    .selectFrom('lead_tags')
+    .select(['lead_id', 'tag'])
+    .where('list', '=', list)
+    .where('lead_id', 'in', ids)
+    .orderBy('created_at')
+    .orderBy('tag')
+    .execute();
+  for (const { lead_id, tag } of rows) byLead.set(lead_id, [...(byLead.get(lead_id) ?? []), tag]);
+  return byLead;
+}
+
 type By = Pick<HistoryRow, 'list' | 'lead_id' | 'admin_id' | 'admin_label'>;
 
 /**

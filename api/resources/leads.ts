@@ -13,6 +13,7 @@ import type { Member } from '../auth/auth.ts';
 import { likelyDuplicates, personOfLeads } from '../people/people.ts';
 import { ALL_LISTED, LISTED_LEADS, type ListedLead } from '../leads/definitions.ts';
 import { withExtras } from '../leads/extras.ts';
+import { tagsOfLeads } from '../leads/tags.ts';
 import { parseLeadListQuery, queryLeads, setTotal, type LeadListQuery } from '../leads/list-query.ts';
 import type { AnyLeadResource, Ingest } from '../ingest/ingest.ts';
 import { leadRoute } from '../ingest/lead-route.ts';
@@ -43,8 +44,8 @@ function envelope(kind: ListEnvelope, items: unknown[]): unknown {
 
 /**
  * A page of a list as the console and the spec's client read it, as `member` may see it:
- * each lead with its owner, next step and wait, its person, and whether another person shares
- * its email or phone (a likely duplicate, to merge).
+ * each lead with its owner, next step and wait, its person, whether another person shares
+ * its email or phone (a likely duplicate, to merge) and, on a page, its tags.
  */
 export async function listPage(deps: Deps, definition: ListedLead, query: LeadListQuery, member: Member) {
   const [{ rows, total }, names] = await Promise.all([queryLeads(deps.db, definition, query, visibleTo(member)), teamNames(deps.db)]);
@@ -54,12 +55,22 @@ export async function listPage(deps: Deps, definition: ListedLead, query: LeadLi
   // A page (the console's); a whole list (the spec's own client asks for one) goes without.
   const paged = query.limit !== undefined;
   const persons = paged ? await personOfLeads(deps.db, refs) : new Map<string, string>();
-  const duplicates = paged ? await likelyDuplicates(deps.db, list, rows, persons) : new Set<string>();
+  const [duplicates, tags] = paged
+    ? await Promise.all([
+        likelyDuplicates(deps.db, list, rows, persons),
+        tagsOfLeads(
+          deps.db,
+          list,
+          rows.map((r) => r.id),
+        ),
+      ])
+    : [new Set<string>(), new Map<string, string[]>()];
   const items = rows.map((row) => ({
     ...definition.listItem(row),
     ...deskFields(row, names, deps.config, now),
     personId: persons.get(`${list}:${row.id}`) ?? null,
     likelyDuplicate: duplicates.has(`${list}:${row.id}`),
+    ...(paged ? { tags: tags.get(row.id) ?? [] } : {}),
   }));
   return { items: await withExtras(deps.db, definition, items), total };
 }

@@ -90,6 +90,19 @@ describe.each(testBackends())('lead tags on $name', (backend) => {
       total: 3,
     });
     expect((await listed(admin.token, `tag=${encodeURIComponent(`${tag}x`)}`)).total).toBe(0);
+    // A page's rows carry their tags, each lead's in the order given; a lead with none, none.
+    await patch(admin.token, ids[0]!, { tag: 'परिवार ने फ़ोन किया' });
+    const page = await call('GET', `${LIST}?limit=50&utm_source=${src}`, admin.token);
+    const rowTags = Object.fromEntries(
+      ((await page.json()) as Record<typeof ENVELOPE, Array<{ _id: string; tags: string[] }>>)[ENVELOPE].map((d) => [d._id, d.tags]),
+    );
+    expect(rowTags).toEqual({
+      [ids[0]!]: [tag, 'परिवार ने फ़ोन किया'],
+      [ids[1]!]: [tag],
+      [ids[2]!]: [tag],
+      [ids[3]!]: [],
+      [ids[4]!]: [],
+    });
     expect((await call('GET', `${LIST}?tag=${encodeURIComponent('a<b>')}`, admin.token)).status).toBe(400);
 
     const res = await call('POST', bulkPath('contact'), admin.token, {

@@ -143,11 +143,21 @@ describe('tags on a lead', () => {
       expect(await page.getByLabel('Tag', { exact: true }).locator('option:checked').textContent()).toBe(`${tag} (1)`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.locator('form.console-filters').screenshot({ path: `docs/screenshots/tag-filter-${width}.png` });
+      // The row (a card at 390 px) shows the tag under the name, without opening the lead.
+      const rowTags = page.locator('.console-table tbody tr').first().getByRole('list', { name: 'Tags', exact: true });
+      await rowTags.getByText(tag, { exact: true }).waitFor();
+      await page
+        .locator('.console-table tbody tr')
+        .first()
+        .screenshot({ path: `docs/screenshots/row-tags-${width}.png` });
 
       await rows.first().click();
       await panel.getByRole('button', { name: `Remove the tag ${tag}` }).click();
       await tags.getByText('No tags yet.').waitFor();
       await panel.getByRole('region', { name: 'Timeline' }).getByText(`Tag “${tag}” taken back`).waitFor();
+      await page.keyboard.press('Escape');
+      // The list follows the change: the lead's row no longer carries the tag.
+      await rowTags.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     }, 120_000);
   }

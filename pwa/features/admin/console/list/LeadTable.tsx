@@ -19,6 +19,7 @@ import type { MessageTemplate } from '../../../../../contract/templates.ts';
 import { ariaSort, nextSort, type TableColumn } from './columns.ts';
 import type { Lead } from './useLeadList.ts';
 import { ScoreBadge } from '../score/ScoreBadge.tsx';
+import { RowTags } from './RowTags.tsx';
 
 /** The time now, ticking every `ms`, so "waiting" and "overdue" move on while a list stays open. */
 function useNow(ms: number): number {
@@ -283,6 +284,7 @@ function Row({ list, item, index, now, rows, whatsapp, columns, selected, onSele
             Possible duplicate<span className="visually-hidden"> of {name}: see the person</span>
           </Link>
         )}
+        <RowTags tags={item.tags} />
       </th>
       {rest.map((c) => (
         <td key={c.id} className={`console-table__col-${c.id} console-table__${c.field?.kind ?? c.id}`} data-label={c.label}>
