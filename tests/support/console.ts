@@ -36,7 +36,8 @@ export async function consoleLogin(site: Site, page: Page, admin: AdminAccount, 
   await page.waitForURL(landing);
   // The page's content (Welcome is behind the menu on a phone).
   await page.locator('#console-main').waitFor();
-  sessions.set(key, (await page.evaluate((name) => localStorage.getItem(name), STORAGE_KEYS.adminSession)) ?? '');
+  const session = await page.evaluate((name) => localStorage.getItem(name), STORAGE_KEYS.adminSession);
+  if (session !== null) sessions.set(key, session);
 }
 
 /**
