@@ -60,6 +60,36 @@ async function failingLink(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Runs in the page: answers statements 2 to `count` with the option labelled
+ * `labels[(q + shift) % 4]`, each with a click on its radio button and then on Next once the
+ * page has enabled it, waiting for each statement to be shown. Leaves the last one answered.
+ */
+async function answerTheRest({ count, labels, shift }: { count: number; labels: readonly string[]; shift: number }): Promise<void> {
+  const shown = (selector: string) =>
+    new Promise<HTMLElement>((resolve, reject) => {
+      const started = performance.now();
+      const look = () => {
+        const found = document.querySelector<HTMLElement>(selector);
+        if (found) resolve(found);
+        else if (performance.now() - started > 30_000) reject(new Error(`not shown: ${selector}`));
+        else requestAnimationFrame(look);
+      };
+      look();
+    });
+  for (let q = 0; q < count; q++) {
+    const card = await shown(`[data-testid="quiz"][data-index="${q}"]`);
+    if (q > 0) {
+      const option = [...card.querySelectorAll('label')].find((label) => label.lastElementChild?.textContent === labels[(q + shift) % 4]);
+      if (!option) throw new Error(`no option ${labels[(q + shift) % 4]} at statement ${q + 1}`);
+      option.querySelector('input')!.click();
+    }
+    if (q === count - 1) break;
+    const next = await shown(`[data-testid="quiz"][data-index="${q}"] .quiz__nav .btn--primary:enabled`);
+    next.click();
+  }
+}
+
 describe('a session on a relay with the upstream away for all of it', () => {
   let peer: SmtpPeer;
   let browser: Browser;
@@ -133,11 +163,11 @@ describe('a session on a relay with the upstream away for all of it', () => {
       await page.getByLabel('Your name (as it should appear on your certificate)').fill(me.name);
       await page.getByLabel('Email', { exact: true }).fill(me.email);
       await page.getByRole('button', { name: 'Join and start the test' }).click();
-      for (let q = 0; q < QUIZ_ITEM_COUNT; q++) {
-        await page.locator(`[data-testid="quiz"][data-index="${q}"]`).waitFor();
-        await page.getByRole('radio', { name: QUIZ_OPTIONS.english[(q + i) % 4], exact: true }).check();
-        if (q < QUIZ_ITEM_COUNT - 1) await page.getByRole('button', { name: 'Next', exact: true }).click();
-      }
+      // The first answer as a person gives it; the other 29 by clicks inside the page (one
+      // round trip to Chromium instead of ninety per phone, ten phones at once on two cores).
+      await page.locator('[data-testid="quiz"][data-index="0"]').waitFor();
+      await page.getByRole('radio', { name: QUIZ_OPTIONS.english[i % 4], exact: true }).check();
+      await page.evaluate(answerTheRest, { count: QUIZ_ITEM_COUNT, labels: QUIZ_OPTIONS.english, shift: i });
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       // Finished: the phone says its answers have gone (to the relay, the only network there is).
       await page.locator('[data-testid="session-delivery"][data-pending="0"]').waitFor({ timeout: 60_000 });
