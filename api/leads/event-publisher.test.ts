@@ -3,7 +3,7 @@
 // kept whole. Runs on PGlite and, when TEST_DATABASE_URL is set, on real Postgres.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
-import { createEventPublisher, SEND_GAP_MS } from './event-publisher.ts';
+import { createEventPublisher } from './event-publisher.ts';
 import { LEAD_EVENTS_CHANNEL } from './events.ts';
 
 describe.each(testBackends())('the lead event publisher on $name', (backend) => {
@@ -39,25 +39,6 @@ describe.each(testBackends())('the lead event publisher on $name', (backend) => 
       await expect.poll(() => heard.length).toBe(expected.length);
       expect(heard).toEqual(expected);
       expect(lines).toEqual([]);
-    } finally {
-      await stop();
-    }
-  });
-
-  it('sends the next statement no sooner than the gap after the last began', async () => {
-    const heard: number[] = [];
-    const stop = await database.listen(LEAD_EVENTS_CHANNEL, () => heard.push(performance.now()));
-    try {
-      const publisher = createEventPublisher(database.db, () => {});
-      const first = performance.now();
-      publisher.publish({ list: 'contact', type: 'created', count: 1 });
-      await publisher.flushed();
-      publisher.publish({ list: 'contact', type: 'created', count: 1 });
-      publisher.publish({ list: 'contact', type: 'created', count: 1 });
-      await publisher.flushed();
-      await expect.poll(() => heard.length).toBe(2);
-      // The next two went together, a gap after the first send began.
-      expect(performance.now() - first).toBeGreaterThanOrEqual(SEND_GAP_MS);
     } finally {
       await stop();
     }

@@ -4,17 +4,10 @@
 // one small statement carries the events, one at a time per process; events that arrive
 // while it is out are merged (per list and type, their counts and owners added) and go in
 // the next, so under a burst a few statements a second carry every lead and no insert
-// waits for them. Sends are at least SEND_GAP_MS apart: a send per group commit was a
-// query for each insert, and each is a socket write that wakes a backend on the same cores
-// (single POSTs under a flood 1,475 → 1,581 req/s, three runs each); a console hears of a
-// lead at most that much later. It is still NOTIFY, so every instance's consoles hear of
-// every lead.
+// waits for them. It is still NOTIFY, so every instance's consoles hear of every lead.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LEAD_EVENTS_CHANNEL, type ChannelEvent } from './events.ts';
-
-/** The least time between two sends' starts. */
-export const SEND_GAP_MS = 100;
 
 export type PublishEvent = (event: ChannelEvent) => void;
 
@@ -43,13 +36,8 @@ export function createEventPublisher(db: Kysely<Database>, log: (line: string) =
   let byKey = new Map<string, ChannelEvent>();
   let sending: Promise<void> | undefined;
 
-  let lastSend = 0;
-
   async function send(): Promise<void> {
     while (pending.length > 0) {
-      const wait = lastSend + SEND_GAP_MS - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      lastSend = Date.now();
       const payloads = pending.map((e) => JSON.stringify(e));
       pending = [];
       byKey = new Map();
