@@ -5,13 +5,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BODY_MAX_BYTES, SYNC_PATH } from '../contract/api.ts';
 import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { API_MESSAGES } from '../contract/messages.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { RECHECK_MS } from './db/outage.ts';
 import { pgliteBackend, type TestDatabase } from './testing/databases.ts';
 import { postJson, testApp, testConfig } from './testing/app.ts';
 
@@ -158,6 +159,30 @@ describe('API routing', () => {
     });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
+  });
+
+  it('while the database is known down, answers a submission 503 before reading it, and lets one through when a check is due', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const gone = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', dataDir: '' });
+    onTestFinished(() => gone.close());
+    const lost = testApp({ ...gone, dispose: () => gone.close() }, { staticDir: site }).app;
+    const malformed = () => postJson(lost, LEAD_PATHS.contact, '{"firstName":');
+    // Not yet known down: the body is read (and refused) as on any day.
+    expect((await malformed()).status).toBe(400);
+    // A submission meets the refused connection: from now on the database is known down.
+    expect((await postJson(lost, LEAD_PATHS.freeJoin, { name: 'A B', phone: '9876543210', email: 'a@b.co' })).status).toBe(503);
+    const shed = await malformed();
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('retry-after')).toBe('5');
+    expect(await shed.json()).toEqual({ message: API_MESSAGES.unavailable });
+    // A read is not turned away here (it meets the gate on its first query).
+    expect((await lost.request('/api/v1/no-such-thing')).status).toBe(404);
+    // Once the gate's next check is due, a request goes through to make it.
+    vi.setSystemTime(Date.now() + RECHECK_MS);
+    expect((await malformed()).status).toBe(400);
   });
 });
 

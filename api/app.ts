@@ -52,6 +52,7 @@ import { scoreWeights } from './resources/score.ts';
 import { SCORE_PATH } from '../contract/score.ts';
 import { staticSite } from './static.ts';
 import { createIngest } from './ingest/ingest.ts';
+import { shedWhileDatabaseDown } from './limits/database-down.ts';
 import { createEventPublisher } from './leads/event-publisher.ts';
 import { SESSION_PATHS } from '../contract/sessions.ts';
 import { sessionsAdmin, sessionsPublic } from './resources/sessions.ts';
@@ -98,6 +99,8 @@ export function createApp(appDeps: Deps, options: AppOptions = {}): Hono {
   app.onError(errorHandler(deps.log));
   app.use('/api/*', corsPolicy(deps.config));
   app.use('/api/*', answerInLanguage());
+  // Before the relay's key check and the rate limit, which ask the database themselves.
+  app.use('/api/*', shedWhileDatabaseDown(deps.databaseKnownDown));
   const gateway = gatewayOf(deps.config);
   // Each kind made with what it needs from the app (a booking's mail settings), beside the
   // listed kinds' definitions: later in leadResources' list, it takes the plain one's place.

@@ -16,6 +16,8 @@ export interface Deps {
   log: Log;
   /** True when the database answers; used by /api/health. */
   ping: () => Promise<boolean>;
+  /** True while the database is known down (Postgres' outage gate): submissions are answered 503 before any work. */
+  databaseKnownDown?: () => boolean;
   /** The current time. Tests inject a clock to expire tokens and throttles without waiting. */
   clock?: () => Date;
   /** Waits (a slowed login); tests inject one that records and returns at once. */

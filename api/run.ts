@@ -37,6 +37,7 @@ import type { Deps } from './deps.ts';
 import { createLogger } from './lib/logger.ts';
 import { onStartUpSignal, onStopSignal, START_UP_STOP_MS, stopRequested } from './lib/lifecycle.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
+import { lostConnectionRetries } from './db/lost-connection.ts';
 import { createRateLimiter, rateLimitErrorLog } from './limits/rate-limit.ts';
 
 // JSON lines on stdout, buffered (api/lib/logger.ts); flushed before every exit.
@@ -99,7 +100,12 @@ function limiterAndMetrics(config: Config, database: DatabaseHandle) {
   const metrics =
     config.metricsPort === undefined
       ? undefined
-      : createMetrics({ db: database.db, poolStats: database.poolStats, rateLimitRejections: () => rateLimiter.rejected });
+      : createMetrics({
+          db: database.db,
+          poolStats: database.poolStats,
+          rateLimitRejections: () => rateLimiter.rejected,
+          lostConnectionRetries,
+        });
   return { rateLimiter, metrics };
 }
 
@@ -230,6 +236,7 @@ async function main(): Promise<void> {
       config,
       log,
       ping: () => database.ping(),
+      databaseKnownDown: database.knownDown,
       wakeMail: () => mail?.wake(),
       tasks,
       events,

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../contract/lead-kinds.ts';
 import { createPostgresDatabase } from '../api/testing/databases.ts';
+import { parsePrometheus } from '../api/testing/prometheus.ts';
 import { describeAttempts, driveLoad, percentile, statusCounts, type LoadReport } from './support/load.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
@@ -85,7 +86,7 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
   });
 
   it('lives through its connections being terminated again and again at 200 POSTs/s for 20 s', { timeout: 120_000 }, async () => {
-    server = await startServer({ databaseUrl: database.url, env: SERVER_ENV });
+    server = await startServer({ databaseUrl: database.url, env: { ...SERVER_ENV, METRICS_PORT: '0' } });
     await db.query('truncate contact_messages, free_join_users, enquiries cascade');
     const killer = new pg.Client({ connectionString: baseUrl });
     await killer.connect();
@@ -116,10 +117,14 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
     expect(output).not.toMatch(/Unhandled 'error' event|uncaught/i);
     expect(kills, 'backends terminated').toBeGreaterThan(50);
     await waitHealthy(server);
+    // The killing reached writes in flight: each was tried again on another connection (or,
+    // past its tries, answered 503). Most are saved by the retry, so a 503 alone proves
+    // nothing either way: on a fast day none is sent.
+    const retried = parsePrometheus(await (await fetch(server.metricsUrl!)).text()).get('db_lost_connection_retries_total') ?? 0;
     // Only answers a phone's outbox retries, never a 500.
     const counts = statusCounts(report.attempts);
-    if (process.env.FAULT_DEBUG) console.log('terminations', kills, counts);
-    expect(counts[503] ?? 0, 'requests that met a dead connection').toBeGreaterThan(0);
+    if (process.env.FAULT_DEBUG) console.log('terminations', kills, 'retried', retried, counts);
+    expect(retried, 'writes whose connection was terminated under them, tried again').toBeGreaterThan(0);
     expect(
       Object.keys(counts)
         .map(Number)
@@ -158,6 +163,16 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
       const during = report.attempts.filter((a) => a.at >= outage.from + 200 && a.at + a.ms <= outage.to);
       expect(during.length, 'attempts while Postgres was away').toBeGreaterThan(200);
       const counts = statusCounts(during);
+      if (process.env.FAULT_DEBUG) {
+        const ms = during.map((a) => a.ms);
+        console.log('outage', during.length, counts, 'p50', percentile(ms, 50), 'p90', percentile(ms, 90), 'p99', percentile(ms, 99));
+        const srv = server
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('"status":503'))
+          .map((l) => JSON.parse(l).ms as number);
+        console.log('server 503s', srv.length, 'p50', percentile(srv, 50), 'p99', percentile(srv, 99), 'max', Math.max(...srv));
+      }
       // Every one of them answered, retryable, and fast: a phone moves on instead of hanging.
       expect(
         Object.keys(counts)
@@ -172,8 +187,10 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
         ),
         'p99 ms of answers during the outage',
         // A request that waited on the database would take the pool's 5 s connect timeout
-        // or more. Measured here: p99 0.85-1.09 s at 200 POSTs/s on a day the VM lost about a
-        // fifth of its CPU to steal (it was under 1 s before), so the bound is 1.5 s.
+        // or more. The load is the outage's retry storm (each submission again every 200 ms:
+        // about 1,600 attempts/s), so the tail is the machine's. Measured on 28 Nov: p99
+        // 17-84 ms alone; with eight busy processes beside it 366-527 ms, where it was
+        // 1.67-1.99 s (a CI run: 1.87 s) before submissions were answered ahead of their work.
       ).toBeLessThan(1_500);
       const all = statusCounts(report.attempts);
       expect(

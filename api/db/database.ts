@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Postgres: the pool's connections now (for the metrics); undefined for the embedded database. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** Postgres: true while the database is known down and a query now would be refused at once (outage.ts). */
+  knownDown?: () => boolean;
 }
 
 export interface DatabaseOptions {
@@ -72,6 +74,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     kind: 'postgres',
     ping: (timeoutMs) => ping(db, timeoutMs),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    knownDown: () => gate.refusing,
     listen: (channel, onNotify) => listener.listen(channel, onNotify),
     close: async () => {
       await listener.close();

@@ -32,8 +32,10 @@ describe('the outage gate', () => {
   it('answers at once while the database is known down, checks again after the pause, and opens when it is back', async () => {
     const t = setup();
     expect(t.gate.down).toBe(false);
+    expect(t.gate.refusing).toBe(false);
     await expect(t.gate.connect(t.open)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(t.gate.down).toBe(true);
+    expect(t.gate.refusing).toBe(true);
     // Within the pause: no attempt is made, the answer is a database-unavailable error (503).
     for (let i = 0; i < 5; i++) await expect(t.gate.connect(t.open)).rejects.toBeInstanceOf(DatabaseDownError);
     t.advance(249);
@@ -47,8 +49,10 @@ describe('the outage gate', () => {
     // The database is back: the next check succeeds and every request goes through again.
     t.set('ok');
     t.advance(250);
+    expect(t.gate.refusing).toBe(false);
     expect(await t.gate.connect(t.open)).toBe('client');
     expect(t.gate.down).toBe(false);
+    expect(t.gate.refusing).toBe(false);
     expect(await t.gate.connect(t.open)).toBe('client');
     expect(t.attempts()).toBe(4);
     expect(t.lines).toEqual([expect.stringMatching(/^database unreachable \(connect ECONNREFUSED/), 'database reachable again']);
@@ -60,7 +64,9 @@ describe('the outage gate', () => {
     t.advance(250);
     let finish: (client: string) => void = () => {};
     const slow = () => new Promise<string>((resolve) => (finish = resolve));
+    expect(t.gate.refusing).toBe(false);
     const check = t.gate.connect(slow);
+    expect(t.gate.refusing).toBe(true);
     await expect(t.gate.connect(t.open)).rejects.toBeInstanceOf(DatabaseDownError);
     finish('client');
     expect(await check).toBe('client');

@@ -48,6 +48,8 @@ export interface OutageGate {
   connect<C>(open: () => Promise<C>): Promise<C>;
   /** True from a failed connection attempt until one succeeds. */
   readonly down: boolean;
+  /** True while a connection asked for now would be refused at once (down, and its one check is under way or not yet due). */
+  readonly refusing: boolean;
 }
 
 export function createOutageGate(options: { recheckMs?: number; now?: () => number; log?: (line: string) => void } = {}): OutageGate {
@@ -55,14 +57,18 @@ export function createOutageGate(options: { recheckMs?: number; now?: () => numb
   let down = false;
   let recheckAt = 0;
   let checking = false;
+  // While down, only one attempt at a time, and not before recheckAt: the others are answered now.
+  const refusing = () => down && (checking || now() < recheckAt);
   return {
     get down() {
       return down;
     },
+    get refusing() {
+      return refusing();
+    },
     async connect<C>(open: () => Promise<C>): Promise<C> {
-      // While down, only one attempt at a time, and not before recheckAt: the others are answered now.
+      if (refusing()) throw new DatabaseDownError();
       const check = down;
-      if (check && (checking || now() < recheckAt)) throw new DatabaseDownError();
       if (check) checking = true;
       try {
         const client = await open();

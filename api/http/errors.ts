@@ -7,6 +7,10 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import { HttpError } from './http.ts';
+import { throttledLog } from '../lib/throttled-log.ts';
+
+/** Seconds a client is asked to wait before sending again while the database is away. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
 
@@ -33,7 +37,16 @@ export function failureAnswer(err: unknown, log: (line: string) => void, where: 
   return { status: 500, body: { message: API_MESSAGES.internal } };
 }
 
+/** The 503 of a database that is away: retryable, after Retry-After (the outbox honours it). */
+export function unavailableResponse(c: Context): Response {
+  c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  return c.json({ message: API_MESSAGES.unavailable }, 503);
+}
+
 export function errorHandler(log: Log) {
+  // In an outage every request meets it: one line a second, with how many were left out
+  // (each request still has its own line in the request log).
+  const unavailable = throttledLog((line) => log(line, { level: 'warn' }));
   return (err: Error, c: Context): Response => {
     if (err instanceof HttpError) {
       if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
@@ -43,9 +56,8 @@ export function errorHandler(log: Log) {
       return c.json({ message: err.message || API_MESSAGES.internal }, err.status);
     }
     if (isDatabaseUnavailable(err)) {
-      log(`database unavailable: ${err.message}`, { level: 'warn', reqId: c.get('requestId') });
-      c.header('Retry-After', '5');
-      return c.json({ message: API_MESSAGES.unavailable }, 503);
+      unavailable(`database unavailable: ${err.message}`);
+      return unavailableResponse(c);
     }
     log(`error on ${c.req.method} ${redactPath(c.req.path)}: ${err.stack ?? err.message}`, { level: 'error', reqId: c.get('requestId') });
     return c.json({ message: API_MESSAGES.internal }, 500);

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Database, LeadTable } from '../db/schema.ts';
 import { isDatabaseUnavailable } from '../http/errors.ts';
+import { retryOnLostConnection } from '../db/lost-connection.ts';
 import { createGroupCommit, type GroupCommit, type WriteOutcome } from './group-commit.ts';
 import type { Answer, LeadResource } from './resource.ts';
 import { insertRows, type RowValues, type Stored, type StoredBase } from './statements.ts';
@@ -62,23 +63,34 @@ export function refusedAnswer(resource: Pick<LeadResource, 'table' | 'refusal'>,
 export type RowStore = <T extends LeadTable>(resource: LeadResource<T>, rows: RowValues[]) => Promise<WriteOutcome<Stored<T>>>;
 
 /** A store for one app: one group commit per table (a table's rows are always one kind's). */
+/**
+ * Runs a write of `rows` again on another connection if its own was lost. Safe when every
+ * row has an idempotency key: the insert skips a key an earlier run committed (its row is
+ * then replayed, as any stored key is). A row without one could be stored twice.
+ */
+function retriedIfKeyed<Out>(rows: RowValues[], write: () => Promise<Out>): Promise<Out> {
+  return rows.every((row) => row.idempotency_key != null) ? retryOnLostConnection(write) : write();
+}
+
 export function createRowStore(db: Kysely<Database>): RowStore {
   const groups = new Map<LeadTable, GroupCommit<RowValues, StoredBase>>();
   return function store<T extends LeadTable>(resource: LeadResource<T>, rows: RowValues[]): Promise<WriteOutcome<Stored<T>>> {
     const afterInsert = resource.afterInsert;
     if (afterInsert) {
       return isolateFailures(rows, (some) =>
-        db.transaction().execute(async (trx) => {
-          const inserted = await insertRows(trx, resource.table, some);
-          if (inserted.length > 0) await afterInsert(trx, inserted);
-          return inserted;
-        }),
+        retriedIfKeyed(some, () =>
+          db.transaction().execute(async (trx) => {
+            const inserted = await insertRows(trx, resource.table, some);
+            if (inserted.length > 0) await afterInsert(trx, inserted);
+            return inserted;
+          }),
+        ),
       );
     }
     let group = groups.get(resource.table);
     if (!group) {
       group = createGroupCommit<RowValues, StoredBase>({
-        write: (some) => isolateFailures(some, (one) => insertRows(db, resource.table, one)),
+        write: (some) => isolateFailures(some, (one) => retriedIfKeyed(one, () => insertRows(db, resource.table, one))),
         idOf: (row) => row.id,
         maxInFlight: GROUP_COMMIT_IN_FLIGHT,
         maxRows: GROUP_COMMIT_MAX_ROWS,

@@ -25,10 +25,13 @@ const contact = (i: number) => ({
   message: 'hi',
 });
 
+/** What the metrics are told of writes tried again after a lost connection (counted in db/lost-connection.ts). */
+let lostRetries = 0;
+
 beforeAll(async () => {
   database = await pgliteBackend.create();
   const limiter = createRateLimiter({ db: database.db, perMinute: 3, clock: () => new Date() });
-  const metrics = createMetrics({ db: database.db, rateLimitRejections: () => limiter.rejected });
+  const metrics = createMetrics({ db: database.db, rateLimitRejections: () => limiter.rejected, lostConnectionRetries: () => lostRetries });
   ({ app, lines } = testApp(
     database,
     { postRateLimitPerMinute: 3, trustProxy: 1 },
@@ -58,6 +61,7 @@ describe('GET /metrics', () => {
     expect(before.get('mail_queue_oldest_pending_seconds')).toBe(0);
     expect(before.get('db_pool_connections{state="waiting"}')).toBe(0);
     expect(before.get('rate_limit_rejections_total')).toBe(0);
+    expect(before.get('db_lost_connection_retries_total')).toBe(0);
     expect(before.has('process_resident_memory_bytes')).toBe(true);
 
     const from = { 'X-Forwarded-For': '198.51.100.7' };
@@ -75,6 +79,8 @@ describe('GET /metrics', () => {
     expect([...after.keys()].some((k) => k.startsWith('http_requests_total{route="/api/v1/certificates/:'))).toBe(true);
     expect(after.get('leads_stored{list="contact"}')).toBe(3);
     expect(after.get('rate_limit_rejections_total')).toBe(2);
+    lostRetries = 4;
+    expect((await scrape()).get('db_lost_connection_retries_total')).toBe(4);
     expect(after.get('mail_queue_messages{status="pending"}')).toBe(1);
     expect(after.get('mail_queue_oldest_pending_seconds')).toBeGreaterThanOrEqual(0);
   });

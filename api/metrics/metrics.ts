@@ -10,6 +10,9 @@
 //   server's mail queue; a growing age means mail is not going out.
 // - db_pool_connections{state="in_use"|"idle"|"waiting"}: this instance's Postgres pool
 //   ("waiting" above zero for long: PGPOOL is too small or the database too slow).
+// - db_lost_connection_retries_total: writes tried again on another connection because theirs
+//   died under them (backends terminated, a failover, a pooler restart); rising steadily, the
+//   connections to the database are being cut.
 // - rate_limit_rejections_total: public submissions refused by the rate limit here.
 // - process and Node.js defaults (memory, event-loop lag, GC).
 //
@@ -32,6 +35,8 @@ export interface MetricsSources {
   db: Kysely<Database>;
   poolStats?: () => PoolStats;
   rateLimitRejections: () => number;
+  /** Tries started again after a lost connection (db/lost-connection.ts). */
+  lostConnectionRetries: () => number;
 }
 
 export interface Metrics {
@@ -52,24 +57,8 @@ function withTimeout<T>(work: Promise<T>): Promise<T | undefined> {
   ]).finally(() => clearTimeout(timer));
 }
 
-export function createMetrics(sources: MetricsSources): Metrics {
-  const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry });
-
-  const requests = new client.Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
-  const duration = new client.Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request (until the response starts), by route pattern, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-
+/** Figures read from the database when scraped (each within DB_READ_TIMEOUT_MS) and the pool's connections. */
+function registerDatabaseFigures(registry: client.Registry, sources: MetricsSources): void {
   new client.Gauge({
     name: 'leads_stored',
     help: 'Leads stored, by list (all instances: read from the database).',
@@ -126,6 +115,10 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
+}
+
+/** Refusals and retries this instance counted. */
+function registerCounts(registry: client.Registry, sources: MetricsSources): void {
   new client.Counter({
     name: 'rate_limit_rejections_total',
     help: 'Public submissions refused by the rate limit on this instance.',
@@ -135,6 +128,36 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.inc(sources.rateLimitRejections());
     },
   });
+  new client.Counter({
+    name: 'db_lost_connection_retries_total',
+    help: 'Database writes tried again on another connection after theirs was lost, on this instance.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sources.lostConnectionRetries());
+    },
+  });
+}
+
+export function createMetrics(sources: MetricsSources): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+
+  const requests = new client.Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request (until the response starts), by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  registerDatabaseFigures(registry, sources);
+  registerCounts(registry, sources);
 
   const http: MiddlewareHandler = async (c, next) => {
     const end = duration.startTimer();

@@ -1,0 +1,127 @@
+// The ingest with the connection under its insert terminated (as pg_terminate_backend, a
+// failover or a pooler restart does): a keyed submission is stored once, on another
+// connection, and answered 201 instead of 503; one without a key is not tried again.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactLead } from '../leads/definitions.ts';
+import { postgresBackend, type TestDatabase } from '../testing/databases.ts';
+import { LOST_CONNECTION_PAUSES_MS } from '../db/lost-connection.ts';
+import { createIngest } from './ingest.ts';
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+const contact = (n: number) => ({
+  firstName: 'Lost',
+  lastName: `Link ${n}`,
+  email: `lost${n}@example.in`,
+  phone: '9876543210',
+  message: 'Hello',
+});
+let counter = 0;
+const newKey = () => `lost-connection-${Date.now()}-${++counter}`;
+
+/**
+ * A backend of this database waiting for a lock that is not in `seen`, polled 5 ms apart;
+ * undefined once `done` says to stop looking.
+ */
+async function nextWaiter(client: pg.Client, seen: number[], done: () => boolean = () => false): Promise<number | undefined> {
+  while (!done()) {
+    // The activity view is read once per transaction unless told otherwise, and `client` holds one open.
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and not (pid = any($1::int[]))`,
+      [seen],
+    );
+    if (rows[0]) return rows[0].pid;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return undefined;
+}
+
+describe.runIf(baseUrl)('the ingest when the connection under its insert is terminated (Postgres)', () => {
+  let database: TestDatabase;
+  let locker: pg.Client;
+  beforeAll(async () => {
+    database = await postgresBackend(baseUrl!).create();
+    locker = new pg.Client({ connectionString: database.url });
+    await locker.connect();
+  });
+  afterAll(async () => {
+    await locker?.end();
+    await database?.dispose();
+  });
+
+  // Counted on the test's own connection: the pool may still hold the last terminated one,
+  // which it hands out until the event loop has read that socket's end.
+  const count = async (where: string, value: string) =>
+    Number((await locker.query<{ n: string }>(`select count(*) as n from contact_messages where ${where} = $1`, [value])).rows[0]!.n);
+  const stored = (key: string) => count('idempotency_key', key);
+
+  /** Holds inserts into contact_messages back until `release`; `kill` terminates the next backend that waits for it. */
+  async function holdInserts() {
+    await locker.query('begin');
+    await locker.query('lock table contact_messages in share row exclusive mode');
+    const killed: number[] = [];
+    return {
+      /** Terminates the next backend to wait for the lock (undefined if `done` comes first). */
+      async kill(done?: () => boolean): Promise<number | undefined> {
+        const pid = await nextWaiter(locker, killed, done);
+        if (pid === undefined) return undefined;
+        await locker.query('select pg_terminate_backend($1)', [pid]);
+        killed.push(pid);
+        return pid;
+      },
+      waiter: () => nextWaiter(locker, killed),
+      release: () => locker.query('commit'),
+    };
+  }
+
+  it('stores a keyed submission once, on another connection, when the one under its insert is terminated', async () => {
+    const ingest = createIngest({ db: database.db });
+    const key = newKey();
+    const hold = await holdInserts();
+    const answered = ingest(contactLead, [{ key, body: contact(1) }]);
+    const first = await hold.kill();
+    // The insert is tried again on a new connection, which waits for the same lock.
+    expect(await hold.waiter()).not.toBe(first);
+    await hold.release();
+    const [answer] = await answered;
+    expect(answer!.status).toBe(201);
+    expect(await stored(key)).toBe(1);
+  });
+
+  it('gives up (a 503 for the outbox to retry) once every try was terminated', async () => {
+    const ingest = createIngest({ db: database.db });
+    const key = newKey();
+    const hold = await holdInserts();
+    let settled = false;
+    const answered = ingest(contactLead, [{ key, body: contact(3) }])
+      .then(
+        () => 'stored',
+        (err: Error) => err.message,
+      )
+      .finally(() => (settled = true));
+    // Every try that reaches the insert is terminated. A try can also fail before it does, on
+    // the pool's last terminated connection (not yet seen to be closed): that uses a pause too.
+    let kills = 0;
+    while ((await hold.kill(() => settled)) !== undefined) kills++;
+    expect(await answered).toMatch(/terminat|not queryable/i);
+    expect(kills).toBeGreaterThanOrEqual(2);
+    expect(kills).toBeLessThanOrEqual(LOST_CONNECTION_PAUSES_MS.length + 1);
+    await hold.release();
+    expect(await stored(key)).toBe(0);
+  });
+
+  it('never tries a submission without a key again (a second run could store it twice)', async () => {
+    const ingest = createIngest({ db: database.db });
+    const hold = await holdInserts();
+    const answered = ingest(contactLead, [{ key: null, body: contact(2) }]).then(
+      () => 'stored',
+      (err: Error) => err.message,
+    );
+    await hold.kill();
+    expect(await answered).toMatch(/terminat/i);
+    await hold.release();
+    expect(await count('last_name', 'Link 2')).toBe(0);
+  });
+});
