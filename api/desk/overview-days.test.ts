@@ -130,6 +130,24 @@ describe.each(testBackends())('the overview days on $name', (backend) => {
     }
   });
 
+  it('reads a kept day from the database once while its generation stands, and again once it moves', async () => {
+    expect(shape(await overview())).toEqual(shape(await byHand()));
+    // A kept day's figures altered behind the overview's back, its generation left alone: the
+    // overview still has them as it read them, so what it gives is the leads' count, not this.
+    const day = dates[10]!;
+    const before = await sql<{ leads: number }>`select leads from overview_days where list = 'contact' and day = ${day}::date`.execute(
+      database.db,
+    );
+    await sql`update overview_days set leads = leads + 1000 where list = 'contact' and day = ${day}::date`.execute(database.db);
+    expect((await overview()).days.get(day) ?? 0).toBe((await byHand()).days.get(day) ?? 0);
+    // Its generation moved (a change that day), the day is read again: here, the altered row
+    // is no longer current either, so it is counted again from the leads.
+    await sql`update overview_days set leads = ${before.rows[0]!.leads}, gen = gen + 1 where list = 'contact' and day = ${day}::date`.execute(
+      database.db,
+    );
+    expect(shape(await overview())).toEqual(shape(await byHand()));
+  });
+
   it('counts a counsellor their leads and the pool, live', async () => {
     const scope = sql<boolean>`(assignee_id = ${members[0]!} or assignee_id is null)`;
     const figures = (await overviewDays(database.db, contact, dates, scope)).get('contact')!;

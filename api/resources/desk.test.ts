@@ -16,7 +16,7 @@ import { ASSIGNMENT_MESSAGES } from '../../contract/assignment.ts';
 import { ACTIVITY_MESSAGES } from '../../contract/activities.ts';
 import { TEAM_MESSAGES, type TeamResponse } from '../../contract/team.ts';
 import { DESK_PATHS } from '../../contract/desk.ts';
-import type { MyDayResponse } from '../../contract/my-day.ts';
+import { MY_DAY_MAX, type MyDayResponse } from '../../contract/my-day.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { issueToken } from '../auth/auth.ts';
 import { remindOnce } from '../desk/reminders.ts';
@@ -549,6 +549,29 @@ describe.each(testBackends())('the sales desk on $name', (backend) => {
       const after: MyDayResponse = await (await call('GET', DESK_PATHS.myDay, token)).json();
       expect(after.uncontacted.filter((i) => ids.includes(i._id)).map((i) => i._id)).toEqual(mine.slice(1));
       moveTo(start);
+    });
+
+    it('keeps today’s next steps in sight behind more overdue ones than a part holds', async () => {
+      // MY_DAY_MAX + 1 follow-ups overdue since yesterday, all in one list, then one due this evening.
+      const backlog = await sql<{ id: string }>`
+        insert into contact_messages (first_name, last_name, email, phone, message, status, assignee_id, next_action_type, next_action_due_at)
+        select 'Backlog', g::text, 'backlog' || g || '@example.in', '98' || lpad(g::text, 8, '0'), 'x', 'contacted', ${me.id}, 'call',
+          ${ist('2026-11-23T10:00:00')}::timestamptz + g * interval '1 second'
+        from generate_series(1, ${MY_DAY_MAX + 1}) g
+        returning id`.execute(database.db);
+      const evening = await plan('2026-11-24T19:30:00+05:30');
+      try {
+        const day: MyDayResponse = await (await call('GET', DESK_PATHS.myDay, me.token)).json();
+        expect(day.overdue).toHaveLength(MY_DAY_MAX);
+        expect(day.overdue[0]).toMatchObject({ name: 'Backlog 1', dueAt: new Date(ist('2026-11-23T10:00:01').getTime()).toISOString() });
+        expect(day.dueToday.map((i) => i._id)).toContain(evening);
+      } finally {
+        // Closed again, so no later test meets them (the reminders count what is due).
+        const ids = [...backlog.rows.map((r) => r.id), evening];
+        await sql`update contact_messages set status = 'not-interested', next_action_due_at = null where id = any(${ids}::uuid[])`.execute(
+          database.db,
+        );
+      }
     });
 
     it('shows another member’s day to admins only', async () => {
