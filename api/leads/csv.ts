@@ -57,8 +57,9 @@ export interface CsvOptions {
  * and defused as csvCell would), so a million-lead export moves one string per run of such
  * columns instead of whole rows made into records; a value that needs a JS function (a
  * visit's touch, the consent record) comes as its JSON and `of` makes it the cell's value.
- * The fields a kind's extras add (the test list's latest test) or its record makes have no
- * column of their own: those read the list item (`value`), made for pages of kinds that have any.
+ * The fields a kind's extras add (the test list's latest test) are cells too when the kind
+ * gives them in SQL (its extrasSql, joined beside the page's rows); any other field without a
+ * column of its own reads the list item (`value`), made for pages of kinds that have any.
  */
 type Column = { label: string } & (
   { cell: RawBuilder<string> } | { sql: RawBuilder<unknown>; of: (value: never) => unknown } | { value: (item: ListItem) => unknown }
@@ -81,11 +82,25 @@ function labelSql(column: string, labels: Readonly<Record<string, string>>): Raw
 }
 
 /** An instant's IST minute in SQL, as excelIst writes it (both truncate the seconds); never quoted. */
-const istMinute = (column: string) =>
-  sql<string>`coalesce(to_char((${sql.ref(column)} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD HH24:MI'), '')`;
+const istMinuteOf = (instant: RawBuilder<unknown>) =>
+  sql<string>`coalesce(to_char((${instant} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD HH24:MI'), '')`;
+const istMinute = (column: string) => istMinuteOf(sql.ref(column));
+
+/** A field a kind's extras add, from its SQL (ExtrasSql) as the item's value would be written. */
+function extraColumn(field: LeadField, value: RawBuilder<unknown>, options: CsvOptions): Column {
+  if (field.kind === 'certificate') {
+    const link = sql`(${options.publicUrl + certificatePagePath('')}::text || ${value}::text)`;
+    return { label: field.label, cell: cellSql(link) };
+  }
+  if (field.kind === 'date') return { label: `${field.label} (IST)`, cell: istMinuteOf(value) };
+  return { label: field.label, cell: cellSql(sql`${value}::text`) };
+}
 
 /** A list column's cell: from its own column when the list item holds that column as it is, else from the item. */
-function fieldColumn(field: LeadField, stored: ReadonlyMap<string, string>, timeField: string, options: CsvOptions): Column {
+function fieldColumn(field: LeadField, stored: ReadonlyMap<string, string>, lead: ListedLead, options: CsvOptions): Column {
+  const extra = lead.extrasSql?.fields[field.key];
+  if (extra) return extraColumn(field, extra, options);
+  const timeField = LEAD_KINDS[lead.kind].list.timeField;
   if (field.kind === 'certificate') {
     return {
       label: field.label,
@@ -110,13 +125,16 @@ function columnsOf(lead: ListedLead, options: CsvOptions): Column[] {
   const columns: Column[] = [{ label: 'Date (IST)', cell: istMinute('created_at') }];
   for (const field of list.columns as readonly LeadField[]) {
     if (field.kind === 'scores') {
+      const scores = lead.extrasSql?.fields[field.key];
       for (const domain of QUIZ_DOMAINS) {
-        columns.push({
-          label: `${QUIZ_DOMAIN_LABELS[domain].en} %`,
-          value: (item) => (item.scores as Record<string, number> | null)?.[domain],
-        });
+        const label = `${QUIZ_DOMAIN_LABELS[domain].en} %`;
+        columns.push(
+          scores
+            ? { label, cell: cellSql(sql`(${scores} ->> ${domain}::text)`) }
+            : { label, value: (item) => (item.scores as Record<string, number> | null)?.[domain] },
+        );
       }
-    } else columns.push(fieldColumn(field, stored, list.timeField, options));
+    } else columns.push(fieldColumn(field, stored, lead, options));
   }
   columns.push(
     { label: 'Status', cell: labelSql('status', LEAD_STATUS_LABELS) },
@@ -187,6 +205,8 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
   const table = sql.table(lead.table);
   const where = conditions(lead.searchText, query);
   const shape = pageShape(columns, lead.table);
+  // What the kind's extras add, beside the page's rows (its columns read it).
+  const extrasJoin = lead.extrasSql?.join ?? sql``;
   const selected = sql.join([
     ...shape.selected,
     // The keyset is the last row's created_at as Postgres wrote it (microseconds): a JS Date
@@ -201,7 +221,7 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
     const page = await sql<PageRow>`
       select ${selected} from (
         select * from ${table} where ${where} ${keyset} order by created_at desc, id desc limit ${pageSize}
-      ) ${sql.id(lead.table)}
+      ) ${sql.id(lead.table)} ${extrasJoin}
       order by created_at desc, id desc`.execute(db);
     return page.rows;
   };

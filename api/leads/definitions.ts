@@ -29,11 +29,11 @@ import {
   type ListSlug,
 } from '../../contract/lead-kinds.ts';
 import type { ChannelEvent } from './events.ts';
-import type { ListItem } from './list-item.ts';
-import { withLatestTests } from './latest-tests.ts';
+import type { ExtrasSql, ListItem } from './list-item.ts';
+import { latestTestSql, withLatestTests } from './latest-tests.ts';
 import { WEBINAR_MESSAGES, type WebinarRegistrationRecord } from '../../contract/webinars.ts';
 import { webinarRefusal } from './webinar-closed.ts';
-import { withWebinars } from './webinar-extras.ts';
+import { webinarSql, withWebinars } from './webinar-extras.ts';
 import { HttpError } from '../http/http.ts';
 import { LEAD_SCHEMAS } from '../../contract/lead-schemas.ts';
 import { MESSAGES } from '../../contract/messages.ts';
@@ -68,6 +68,8 @@ export interface ListedDefinition<K extends ListedKind, T extends ListedTable, R
   listItem(row: ListedRow<T>): ListItem;
   /** What the kind's items carry beyond their row (read in one query for a page): lists, CSV, people. */
   extras?: Extras;
+  /** The same fields as `extras`, in SQL: the CSV export then reads no row into JS. */
+  extrasSql?: ExtrasSql;
 }
 
 /** Adds to a page of items what their rows do not hold. */
@@ -84,6 +86,7 @@ export interface ListedLead {
   searchText: RawBuilder<string>;
   listItem(row: ListedRow<ListedTable>): ListItem;
   extras?: Extras;
+  extrasSql?: ExtrasSql;
 }
 
 export type { ListItem };
@@ -132,6 +135,7 @@ interface ListedSpec<K extends ListedKind, T extends ListedTable, R> extends Omi
   /** What the record carries beyond its fields (the columns the console and the gateway move on). */
   moreRecord?(row: Row<T>): Partial<R>;
   extras?: Extras;
+  extrasSql?: ExtrasSql;
 }
 
 /** The form's fields as their columns: each field's value under its column (contract columnOf). */
@@ -183,6 +187,7 @@ export function listed<K extends ListedKind, T extends ListedTable, R extends { 
     listItem: (row) => ({ ...toRecord(row), status: row.status }),
     liveEvent: (rows) => createdEvent(LEAD_KINDS[spec.kind].list.slug, rows as never),
     ...(spec.extras ? { extras: spec.extras } : {}),
+    ...(spec.extrasSql ? { extrasSql: spec.extrasSql } : {}),
   };
 }
 
@@ -252,6 +257,7 @@ export const personalitySignupLead = listed({
   created: (user: QuizUser) => ({ message: MESSAGES.personalitySuccess, user }),
   // Each person's latest taken test beside the row, wherever the list's items are read.
   extras: withLatestTests,
+  extrasSql: latestTestSql,
 });
 
 /** The unique constraint on a booking's reference (migrations/2026-11-26T0050_bookings.ts). */
@@ -302,6 +308,7 @@ export const webinarLead = listed({
   created: (data: WebinarRegistrationRecord) => ({ success: true, message: WEBINAR_MESSAGES.registered, data }),
   refusal: webinarRefusal,
   extras: withWebinars,
+  extrasSql: webinarSql,
 });
 
 /** The listed kinds, by kind. */

@@ -629,6 +629,36 @@ describe.each(testBackends())('the workspace on $name', (backend) => {
       for (const [i, kind] of LISTED_KINDS.entries()) {
         // Each list has rows of its own, whatever ran before.
         for (let n = 0; n < 3; n++) await submit(kind, bodyFor(kind, 300 + 10 * i + n, { email: `bytes.${kind}.${n}@example.in` }));
+        // Tests taken by two of the people who signed up for one: the first twice (the later
+        // one is written), the third none.
+        if (kind === 'personalitySignup') {
+          for (const [n, language, shift] of [
+            [0, 'hinglish', 1],
+            [0, 'english', 2],
+            [1, 'hindi', 3],
+          ] as const) {
+            const answers = Object.fromEntries(QUIZ_ITEM_IDS.map((id, k) => [id, (k * shift) % 4]));
+            const email = `bytes.${kind}.${n}@example.in`;
+            expect((await postJson(app, QUIZ_ANSWERS_PATH, { name: 'Bytes Test', email, answers, language })).status).toBe(201);
+          }
+        }
+        // One registration moved to a webinar since cancelled, which its cell names.
+        if (kind === 'webinar') {
+          const cancelled = '5a3b1c2d-0000-4000-8000-0000000cca1d';
+          await database.db
+            .insertInto('webinars')
+            .values({
+              id: cancelled,
+              title: 'Speaking, "called off"',
+              starts_at: new Date('2026-12-01T12:30:00Z'),
+              join_url: 'https://meet.example.in/off',
+              cancelled_at: new Date(),
+            })
+            .execute();
+          await sql`update webinar_registrations set webinar_id = ${cancelled} where email = ${`bytes.${kind}.1@example.in`}`.execute(
+            database.db,
+          );
+        }
         const lead = listedLead(LEAD_KINDS[kind].list.slug)!;
         await awkwardRows(lead.table, kind, counsellor.id);
         const texts: string[] = [];
