@@ -115,6 +115,9 @@ describe('the outbox in the browser', () => {
     await modal.getByLabel('WhatsApp number', { exact: true }).fill('9123456780');
     await modal.getByLabel('Email', { exact: true }).fill(email('free'));
     await modal.getByRole('button', { name: 'Join For Free', exact: true }).click();
+    // The enquiry's toast may still be up, so it cannot say this one was stored: the modal
+    // empties its form once the submission is queued (leaving sooner could lose the write).
+    await expect.poll(() => modal.getByLabel('Name', { exact: true }).inputValue()).toBe('');
     await toast(page, SAVED_OFFLINE);
 
     // Join now: moves on to / as after a success.

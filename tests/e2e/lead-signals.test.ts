@@ -76,6 +76,9 @@ describe('leads a business can trust', () => {
     expect(text).toContain('/blog');
     // Filed under the latest campaign's source, and found by it.
     await admin.getByRole('button', { name: 'Close the lead' }).click();
+    // The panel is a modal dialog: until it has gone the list behind it is inert, and text
+    // typed there goes nowhere (the URL moves in a transition, so it can take a moment).
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
     await admin.getByLabel('Source (utm_source)').fill('newsletter');
     await admin.waitForURL(/[?&]source=newsletter/);
     await admin.locator('.console-table tbody tr', { hasText: email }).waitFor();

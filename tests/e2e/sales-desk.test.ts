@@ -284,6 +284,7 @@ describe('the sales desk', () => {
     expect(await panel.getByRole('heading', { name: 'Log an activity' }).count()).toBe(0);
     expect(await panel.getByRole('button', { name: 'Delete this lead' }).count()).toBe(0);
     await panel.getByRole('button', { name: 'Close the lead' }).click();
+    await panel.waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
     expect(await page.getByText('Save view').count()).toBe(0);
     const rowStatus = page.locator('.console-table tbody tr').first().getByRole('combobox');
