@@ -191,6 +191,23 @@ const BENCH_TABLES = [
 ] as const;
 
 /** A fresh database at `url` migrated and filled with the bench's leads (also for EXPLAIN by hand). */
+/**
+ * What a form's lead carries beside its fields, as the server stores it: a consent record on
+ * every lead (one in three opted in to WhatsApp, half answered the age question, one in ten
+ * through a guardian), and on three in five the visit it came from and its latest campaign
+ * visit. The export words both into cells, so a seed without them timed less than it writes.
+ */
+const SIGNALS = `jsonb_build_object('version', '2026-11-23', 'at', to_char(arrived at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'marketing', g % 3 = 0)
+      || case when g % 10 = 0 then jsonb_build_object('age', 'guardian', 'guardianEmail', 'parent' || g || '@example.in')
+        when g % 10 < 5 then '{"age": "adult"}'::jsonb else '{}'::jsonb end,
+    case when g % 5 < 3 then jsonb_build_object(
+      'first', jsonb_build_object('utm_source', (array['instagram', 'google', 'college-fair', 'newsletter'])[1 + g % 4],
+        'utm_medium', 'social', 'utm_campaign', 'diwali-' || (g % 12), 'referrer', 'https://www.instagram.com/',
+        'landingPath', '/course/soft-skills'),
+      'last', jsonb_build_object('utm_source', 'newsletter', 'utm_campaign', 'weekly', 'gclid', 'Cj0KCQ' || g, 'landingPath', '/blog')) end,
+    case when g % 5 < 3 then 'newsletter' end`;
+
 export async function seed(url: string): Promise<void> {
   const handle = await openDatabase({ databaseUrl: url, dataDir: '' });
   await migrateToLatest(handle.db);
@@ -213,8 +230,9 @@ export async function seed(url: string): Promise<void> {
     const desk = `(select ids[1 + (g % ${COUNSELLORS + 1})] from bench_team),
       case when g % 50 = 0 then 'call' end,
       case when g % 50 = 0 then now() + ((g % 7) - 3) * interval '1 day' + (g % 24) * interval '1 hour' end,
-      case when g % 12 between 7 and 10 then (g % 90) + 2 end`;
-    const deskColumns = 'assignee_id, next_action_type, next_action_due_at, first_contact_minutes';
+      case when g % 12 between 7 and 10 then (g % 90) + 2 end,
+      ${SIGNALS}`;
+    const deskColumns = 'assignee_id, next_action_type, next_action_due_at, first_contact_minutes, consent, source, utm_source';
     // People 1..n/2 appear in two lists each (free join, then an enquiry): one story each.
     const person = (offset: number) => `(g + ${offset})`;
     const email = (p: string) => `'person' || ${p} || '@mail' || (${p} % 97) || '.example.in'`;
