@@ -62,7 +62,6 @@ export function refusedAnswer(resource: Pick<LeadResource, 'table' | 'refusal'>,
 
 export type RowStore = <T extends LeadTable>(resource: LeadResource<T>, rows: RowValues[]) => Promise<WriteOutcome<Stored<T>>>;
 
-/** A store for one app: one group commit per table (a table's rows are always one kind's). */
 /**
  * Runs a write of `rows` again on another connection if its own was lost. Safe when every
  * row has an idempotency key: the insert skips a key an earlier run committed (its row is
@@ -72,6 +71,7 @@ function retriedIfKeyed<Out>(rows: RowValues[], write: () => Promise<Out>): Prom
   return rows.every((row) => row.idempotency_key != null) ? retryOnLostConnection(write) : write();
 }
 
+/** A store for one app: one group commit per table (a table's rows are always one kind's). */
 export function createRowStore(db: Kysely<Database>): RowStore {
   const groups = new Map<LeadTable, GroupCommit<RowValues, StoredBase>>();
   return function store<T extends LeadTable>(resource: LeadResource<T>, rows: RowValues[]): Promise<WriteOutcome<Stored<T>>> {
