@@ -1,6 +1,6 @@
 // Kysely's view of the tables. Migrations never import this file (they are frozen
 // history); this file follows them.
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
@@ -57,6 +57,10 @@ interface ListedLeadColumns extends LeadColumns {
   first_contact_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** The lead score, 0–100 (migrations/2026-11-27T0280_lead_score.ts), kept by api/score/jobs.ts. */
   score: ColumnType<number, number | undefined, number>;
+  /** `source`'s touches and `consent` worded as the CSV export writes them, by Postgres (migrations/2026-11-28T0330_worded_signals.ts). */
+  first_visit_text: GeneratedAlways<string>;
+  last_visit_text: GeneratedAlways<string>;
+  consent_text: GeneratedAlways<string>;
 }
 
 /** A camelCase key as its snake_case column (contract/lead-kinds.ts columnOf, at the type level). */

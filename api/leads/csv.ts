@@ -12,8 +12,6 @@ import { LEAD_KINDS, LEAD_STATUS_LABELS, columnOf, storedFieldsOf, type LeadFiel
 import { ACTION_LABELS } from '../../contract/activities.ts';
 import { certificatePagePath } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../contract/quiz/items.ts';
-import { consentSummary, type ConsentRecord } from '../../contract/consent.ts';
-import { touchText, type SourceTouch } from '../../contract/lead-signals.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
 import type { ListedLead, ListedRow, ListItem } from './definitions.ts';
 import { withExtras } from './extras.ts';
@@ -55,15 +53,13 @@ export interface CsvOptions {
 /**
  * One column of the file. Most are written by Postgres (`cell`: the finished cell, quoted
  * and defused as csvCell would), so a million-lead export moves one string per run of such
- * columns instead of whole rows made into records; a value that needs a JS function (a
- * visit's touch, the consent record) comes as its JSON and `of` makes it the cell's value.
+ * columns instead of whole rows made into records (a visit's touch and the consent record
+ * too: the lead's table stores them worded, migrations/lib/listed-table-2026-11-28.ts).
  * The fields a kind's extras add (the test list's latest test) are cells too when the kind
  * gives them in SQL (its extrasSql, joined beside the page's rows); any other field without a
  * column of its own reads the list item (`value`), made for pages of kinds that have any.
  */
-type Column = { label: string } & (
-  { cell: RawBuilder<string> } | { sql: RawBuilder<unknown>; of: (value: never) => unknown } | { value: (item: ListItem) => unknown }
-);
+type Column = { label: string } & ({ cell: RawBuilder<string> } | { value: (item: ListItem) => unknown });
 
 /** csvCell in SQL, for a text value `t` (an expression without side effects: it is read several times). */
 function cellSql(t: RawBuilder<unknown>): RawBuilder<string> {
@@ -143,9 +139,10 @@ function columnsOf(lead: ListedLead, options: CsvOptions): Column[] {
     { label: 'Next step due (IST)', cell: istMinute('next_action_due_at') },
     { label: 'First contact (IST)', cell: istMinute('first_contact_at') },
     { label: 'Source (utm_source)', cell: cellSql(sql`utm_source`) },
-    { label: 'First visit', sql: sql`source -> 'first'`, of: (touch: SourceTouch | null) => touchText(touch ?? undefined) },
-    { label: 'Latest campaign visit', sql: sql`source -> 'last'`, of: (touch: SourceTouch | null) => touchText(touch ?? undefined) },
-    { label: 'Consent', sql: sql`consent`, of: (record: ConsentRecord | null) => consentSummary(record) },
+    // Worded by Postgres when the lead was written (touchText and consentSummary in SQL).
+    { label: 'First visit', cell: cellSql(sql`first_visit_text`) },
+    { label: 'Latest campaign visit', cell: cellSql(sql`last_visit_text`) },
+    { label: 'Consent', cell: cellSql(sql`consent_text`) },
   );
   return columns;
 }
@@ -174,14 +171,7 @@ function pageShape(columns: Column[], table: string): PageShape {
       continue;
     }
     endRun();
-    if ('value' in column) {
-      parts.push((_row, item) => csvCell(column.value(item!)));
-    } else {
-      const key = `c${selected.length}`;
-      const of = column.of as (value: unknown) => unknown;
-      selected.push(sql`${column.sql} as ${sql.id(key)}`);
-      parts.push((row) => csvCell(of(row[key])));
-    }
+    parts.push((_row, item) => csvCell(column.value(item!)));
   }
   endRun();
   const needsItems = columns.some((c) => 'value' in c);

@@ -18,7 +18,7 @@ export const tableTriggers = async (db: Db, table: string) =>
 export async function tableShape(db: Db, table: string) {
   const named = (text: string) => text.replaceAll(table, 'T');
   const columns = await sql<{ d: string }>`
-    select column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') as d
+    select column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') || ' ' || coalesce(generation_expression, '') as d
     from information_schema.columns where table_name = ${table} order by column_name`.execute(db);
   const constraints = await sql<{ d: string }>`
     select conname || ' ' || pg_get_constraintdef(c.oid) as d from pg_constraint c join pg_class t on t.oid = c.conrelid

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { tableShape } from '../../api/testing/catalog.ts';
 import { testBackends, type TestDatabase } from '../../api/testing/databases.ts';
 import { createListedTable, dropListedTable } from './listed-table-2026-11-26.ts';
-import { createOverdueListedTable } from './listed-table-2026-11-27T0310.ts';
+import { createWordedListedTable } from './listed-table-2026-11-28.ts';
 import { LEAD_KINDS, storedColumnsOf } from '../../contract/lead-kinds.ts';
 
 describe.each(testBackends())('createListedTable on $name', (backend) => {
@@ -26,7 +26,7 @@ describe.each(testBackends())('createListedTable on $name', (backend) => {
   ] as const)('makes from the %s registry fields alone a table with the shape of %s', async (kind, table) => {
     // Every listed table as it is now, whichever helper made it: the newest helper's shape.
     const probe = `fields_probe_${kind}`;
-    await createOverdueListedTable(database.db, {
+    await createWordedListedTable(database.db, {
       table: probe,
       list: LEAD_KINDS[kind].list.slug,
       fields: storedColumnsOf(LEAD_KINDS[kind]),
