@@ -1,0 +1,109 @@
+// The export's pages are ranges of the list's order found ahead of their reads: every row is
+// written once, in order, at any page size, and leads written or erased while an export is
+// under way never put a row in two pages or drop one that stayed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { testBackends, type TestDatabase } from '../testing/databases.ts';
+import { listedLead } from './definitions.ts';
+import { csvLines } from './csv.ts';
+import type { LeadListQuery } from './list-query.ts';
+
+const query: LeadListQuery = {
+  page: 1,
+  limit: undefined,
+  q: undefined,
+  from: undefined,
+  to: undefined,
+  status: undefined,
+  utmSource: undefined,
+  assignee: undefined,
+  sort: { key: 'createdAt', desc: true },
+  ids: undefined,
+};
+const options = { publicUrl: 'https://skillup.example.in', names: new Map<string, string>() };
+/** The email of each data line, in file order. */
+const emailsOf = (lines: string[]) =>
+  lines.flatMap((chunk) => chunk.split('\r\n').flatMap((line) => /page\d+@example\.in/.exec(line) ?? []));
+
+describe.each(testBackends())('the export pages on $name', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await backend.create();
+    // 20 leads a minute apart, two sharing their instant (the keyset's id decides between them).
+    for (let i = 0; i < 20; i++) {
+      const at = new Date(Date.UTC(2026, 10, 1, 10, i === 7 ? 6 : i));
+      await sql`insert into contact_messages (first_name, last_name, email, phone, message, created_at)
+        values ('P', ${String(i)}, ${`page${i}@example.in`}, '9876543210', 'm', ${at})`.execute(database.db);
+    }
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('writes every row once, newest first, whatever the page size', async () => {
+    const lead = listedLead('contact')!;
+    const all: string[][] = [];
+    for (const pageSize of [1, 3, 7, 20, 21, 2000]) {
+      const chunks: string[] = [];
+      for await (const chunk of csvLines(database.db, lead, query, { ...options, pageSize })) chunks.push(chunk);
+      all.push(emailsOf(chunks));
+    }
+    expect(all[0]).toHaveLength(20);
+    expect(new Set(all[0]).size).toBe(20);
+    for (const emails of all) expect(emails).toEqual(all[0]);
+    expect(all[0]!.slice(0, 2)).toEqual(['page19@example.in', 'page18@example.in']);
+  });
+});
+
+// Two connections at once: Postgres only (PGlite has one).
+describe.each(testBackends().filter((b) => b.name === 'postgres'))('the export pages read ahead on $name', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await backend.create();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('keeps each staying row once when a page read ahead meets a lead erased after its range was found', async () => {
+    // Twelve sign-ups, pages of three: [11 10 9] [8 7 6] [5 4 3] [2 1 0] (minutes).
+    for (let i = 0; i < 12; i++) {
+      await sql`insert into personality_users (name, email, phone, password_hash, created_at)
+          values ('P', ${`page${i}@example.in`}, '9876543210', 'scrypt$x', ${new Date(Date.UTC(2026, 10, 2, 10, i))})`.execute(database.db);
+    }
+    // The pages' reads join the tests taken; the ranges' look-ups do not. Holding that table
+    // locked lets both ranges be found and both reads wait, deterministically.
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('lock table quiz_submissions in access exclusive mode');
+      const lines = csvLines(database.db, listedLead('test-form')!, query, { ...options, pageSize: 3 });
+      const chunks = [(await lines.next()).value as string];
+      const firstPage = lines.next();
+      const waiting = async () => {
+        // The activity view is read once per transaction unless its snapshot is dropped.
+        await other.query('select pg_stat_clear_snapshot()');
+        const found = await other.query(
+          `select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return Number(found.rows[0].count);
+      };
+      // Both pages read ahead wait on the lock (polled, bounded).
+      for (const end = Date.now() + 10_000; (await waiting()) < 2;) {
+        if (Date.now() > end) throw new Error('the pages read ahead never reached the lock');
+      }
+      // The second page's range was found holding 8 7 6; one of them goes before it is read.
+      await other.query(`delete from personality_users where email = 'page7@example.in'`);
+      await other.query('commit');
+      chunks.push((await firstPage).value as string);
+      for (let next = await lines.next(); !next.done; next = await lines.next()) chunks.push(next.value);
+      const emails = emailsOf(chunks);
+      expect(emails).toEqual([11, 10, 9, 8, 6, 5, 4, 3, 2, 1, 0].map((i) => `page${i}@example.in`));
+    } finally {
+      await other.query('rollback').catch(() => {});
+      await other.end();
+    }
+  });
+});
