@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { testBackends, type TestDatabase } from '../testing/databases.ts';
 import { listedLead } from './definitions.ts';
-import { csvLines } from './csv.ts';
+import { csvLines, EXPORTS_READING_AHEAD } from './csv.ts';
 import type { LeadListQuery } from './list-query.ts';
 
 const query: LeadListQuery = {
@@ -105,5 +105,56 @@ describe.each(testBackends().filter((b) => b.name === 'postgres'))('the export p
       await other.query('rollback').catch(() => {});
       await other.end();
     }
+  });
+
+  it('lets only EXPORTS_READING_AHEAD exports at once read ahead, so exports take few of the pool connections', async () => {
+    expect(EXPORTS_READING_AHEAD).toBe(2);
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    const exports: AsyncGenerator<string>[] = [];
+    const pulls: Promise<unknown>[] = [];
+    try {
+      await other.query('begin');
+      await other.query('lock table quiz_submissions in access exclusive mode');
+      /** Reads waiting on the lock, and queries running that are not (besides this one). */
+      const activity = async () => {
+        await other.query('select pg_stat_clear_snapshot()');
+        const found = await other.query<{ waiting: string; running: string }>(
+          `select count(*) filter (where wait_event_type = 'Lock') as waiting,
+            count(*) filter (where state = 'active' and wait_event_type is distinct from 'Lock' and pid <> pg_backend_pid()) as running
+          from pg_stat_activity where datname = current_database()`,
+        );
+        return { waiting: Number(found.rows[0]!.waiting), running: Number(found.rows[0]!.running) };
+      };
+      /** Polls (bounded) until `waiting` reads wait on the lock and nothing else runs, three times in a row. */
+      const settledAt = async (waiting: number) => {
+        let calm = 0;
+        for (const end = Date.now() + 10_000; calm < 3;) {
+          const now = await activity();
+          calm = now.waiting >= waiting && now.running === 0 ? calm + 1 : 0;
+          if (Date.now() > end) throw new Error(`never settled at ${waiting} waiting reads: ${JSON.stringify(now)}`);
+        }
+        return (await activity()).waiting;
+      };
+      // Three admins export the test list one after another, each past its header.
+      for (const expected of [2, 4, 5]) {
+        const lines = csvLines(database.db, listedLead('test-form')!, query, { ...options, pageSize: 3 });
+        exports.push(lines);
+        await lines.next();
+        pulls.push(lines.next());
+        // Two pages each for the first two; the third reads one page at a time.
+        expect(await settledAt(expected)).toBe(expected);
+      }
+      await other.query('commit');
+      for (const lines of exports) await lines.return(undefined);
+    } finally {
+      await other.query('rollback').catch(() => {});
+      await other.end();
+      await Promise.allSettled(pulls);
+    }
+    // With every export finished, the next one reads ahead again.
+    const chunks: string[] = [];
+    for await (const chunk of csvLines(database.db, listedLead('test-form')!, query, { ...options, pageSize: 3 })) chunks.push(chunk);
+    expect(emailsOf(chunks).length).toBeGreaterThan(0);
   });
 });

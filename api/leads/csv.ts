@@ -190,13 +190,21 @@ interface Keyset {
 
 /** How many pages are read at once: Postgres's side of the work (~6 µs a row) on two backends. */
 const PAGES_AHEAD = 2;
+/**
+ * How many exports in this process may read ahead at once; the others read one page at a
+ * time. Each reading ahead holds two of the pool's connections, and the lead POSTs share
+ * that pool: however many admins export together, at most this many extra connections go.
+ */
+export const EXPORTS_READING_AHEAD = 2;
+let readingAhead = 0;
 
 /**
  * The CSV lines of a list, header first, `\r\n` each. Each page is a range of the list's
  * order between two keysets, found first by a cheap read of the index (the page's last row),
  * so the next pages are read while this one is written, on their own connections: Postgres
  * writing the cells was the bound with one page ahead. Never more than PAGES_AHEAD pages are
- * asked for, and the caller pulls a page only when the client has taken the last. A page
+ * asked for (one, while EXPORTS_READING_AHEAD others read ahead), and the caller pulls a page
+ * only when the client has taken the last. A page
  * is its range, not "the next pageSize rows after a boundary found earlier": a lead written
  * or erased between finding a boundary and reading its page cannot then put a row in two
  * pages or in none.
@@ -208,9 +216,12 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
   const shape = pageShape(columns, lead.table);
   const pages = pageReader(db, lead, query, shape, pageSize);
   const reading: Array<Promise<PageRow[]>> = [];
+  const ahead = readingAhead < EXPORTS_READING_AHEAD;
+  if (ahead) readingAhead++;
+  const atOnce = ahead ? PAGES_AHEAD : 1;
   try {
     for (;;) {
-      while (reading.length < PAGES_AHEAD && !pages.done) reading.push((await pages.next()).rows);
+      while (reading.length < atOnce && !pages.done) reading.push((await pages.next()).rows);
       const rows = await reading.shift();
       if (!rows) return;
       if (rows.length > 0) yield await pageText(db, lead, shape, rows);
@@ -218,6 +229,7 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
   } finally {
     // An export stopped early (the client went away) still waits for the pages it asked for.
     await Promise.allSettled(reading);
+    if (ahead) readingAhead--;
   }
 }
 
