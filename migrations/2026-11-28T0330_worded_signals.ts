@@ -4,17 +4,7 @@
 // leads that holds the table's lock for the length of the rewrite (measured in
 // docs/performance.md), so run it in a quiet hour.
 import { sql, type Kysely } from 'kysely';
-import { addWordedSignals } from './lib/listed-table-2026-11-28.ts';
-
-/** Every listed table, known by its status-count trigger. */
-async function listedTables(db: Kysely<any>): Promise<string[]> {
-  const rows = await sql<{ table: string }>`
-    select distinct c.relname as table
-    from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-    where not t.tgisinternal and p.proname = 'count_lead_inserts'
-    order by 1`.execute(db);
-  return rows.rows.map((r) => r.table);
-}
+import { addWordedSignals, listedTables } from './lib/listed-table-2026-11-28.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of await listedTables(db)) await addWordedSignals(db, table);

@@ -179,7 +179,7 @@ function pageShape(columns: Column[], table: string): PageShape {
   return { selected, parts, needsItems };
 }
 
-/** A page's row: each SQL column's value under its place ("c3"), the keyset, and the whole row when a column reads the item. */
+/** A page's row: each SQL column's value under its place ("c3"), its id, and the whole row when a column reads the item. */
 type PageRow = Record<string, unknown> & { id: string };
 
 /** A row's place in the list's order: its created_at as Postgres wrote it, and its id. */
@@ -204,10 +204,9 @@ let readingAhead = 0;
  * so the next pages are read while this one is written, on their own connections: Postgres
  * writing the cells was the bound with one page ahead. Never more than PAGES_AHEAD pages are
  * asked for (one, while EXPORTS_READING_AHEAD others read ahead), and the caller pulls a page
- * only when the client has taken the last. A page
- * is its range, not "the next pageSize rows after a boundary found earlier": a lead written
- * or erased between finding a boundary and reading its page cannot then put a row in two
- * pages or in none.
+ * only when the client has taken the last. A page is its range, not "the next pageSize rows
+ * after a boundary found earlier": a lead written or erased between finding a boundary and
+ * reading its page cannot then put a row in two pages or in none.
  */
 export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery, options: CsvOptions): AsyncGenerator<string> {
   const columns = columnsOf(lead, options);

@@ -43,6 +43,19 @@ const consentWords = sql<string>`case when jsonb_typeof(consent) = 'object' then
       else '' end)
   else 'no consent on record' end`;
 
+/**
+ * Every listed table, known by its status-count trigger. Earlier migrations each wrote this
+ * query for themselves (frozen as they are); later ones over every listed table import it.
+ */
+export async function listedTables(db: Kysely<any>): Promise<string[]> {
+  const rows = await sql<{ table: string }>`
+    select distinct c.relname as table
+    from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+    where not t.tgisinternal and p.proname = 'count_lead_inserts'
+    order by 1`.execute(db);
+  return rows.rows.map((r) => r.table);
+}
+
 /** The worded columns of `table`, as migration 2026-11-28T0330 adds them to every listed table. */
 export async function addWordedSignals(db: Kysely<any>, table: string): Promise<void> {
   await sql`alter table ${sql.table(table)}
