@@ -23,7 +23,10 @@ function announceIfWaiting(reg: ServiceWorkerRegistration): void {
   for (const l of listeners) l(true);
 }
 
-function watch(reg: ServiceWorkerRegistration): void {
+function watch(reg: ServiceWorkerRegistration | undefined): void {
+  // A browser that blocks workers may resolve register() with nothing (Playwright's
+  // `serviceWorkers: 'block'` does): the page then simply has no worker to watch.
+  if (!reg) return;
   registration = reg;
   // One left waiting by an earlier visit.
   announceIfWaiting(reg);

@@ -17,7 +17,7 @@ import { mimeLeaves, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp
 import { razorpayEvent, startRazorpayStandIn, type RazorpayStandIn } from '../../api/testing/razorpay-standin.ts';
 import { adminApi, adminEnv, consoleLogin, TEST_ADMIN } from '../support/console.ts';
 import { gotoLive } from '../support/pwa.ts';
-import { fillFields, unique, useSite } from '../support/site.ts';
+import { CONSOLE_CONTEXT, fillFields, unique, useSite } from '../support/site.ts';
 
 const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
 const run = promisify(execFile);
@@ -40,19 +40,22 @@ const pdfText = async (pdf: Buffer, name: string) => {
   await writeFile(file, pdf);
   return (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout;
 };
-const site = useSite({
-  env: (port) => ({
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
-    RAZORPAY_KEY_ID: standIn.keyId,
-    RAZORPAY_KEY_SECRET: standIn.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    RAZORPAY_API_URL: standIn.url,
-    SMTP_URL: peer.url,
-    GSTIN: '07AAACR5055K1Z9',
-    ...adminEnv(),
-  }),
-});
+const site = useSite(
+  {
+    env: (port) => ({
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
+      RAZORPAY_KEY_ID: standIn.keyId,
+      RAZORPAY_KEY_SECRET: standIn.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RAZORPAY_API_URL: standIn.url,
+      SMTP_URL: peer.url,
+      GSTIN: '07AAACR5055K1Z9',
+      ...adminEnv(),
+    }),
+  },
+  CONSOLE_CONTEXT,
+);
 
 describe('a seat paid through the gateway at 390 px', () => {
   it('Buy now → the booking → its own link → the signed webhook, replayed ten times → the booking page says Paid, and one receipt with its PDF reaches the SMTP peer', async () => {

@@ -10,10 +10,13 @@ import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { REPORT_PATHS, type FunnelResponse } from '../../contract/reports.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
-import { toast, unique, useSite } from '../support/site.ts';
+import { toast, unique, useSite, CONSOLE_CONTEXT } from '../support/site.ts';
 
 const ADMIN = { email: 'report.admin@example.in', password: 'report admin password' };
-const site = useSite({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+const site = useSite(
+  { env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } },
+  CONSOLE_CONTEXT,
+);
 const SHOTS = process.env.REPORT_SCREENSHOTS;
 
 /** This IST month's first and last days, and the month. */

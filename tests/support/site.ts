@@ -18,10 +18,20 @@ export interface Site {
 }
 
 /**
+ * A console suite's pages, without the service worker. The console is never served from the
+ * worker (pwa/sw.ts), yet a page that registers it makes the browser precache the whole public
+ * site (169 files) and, once it controls the page, pass every API call through it: measured
+ * 2.5–3 s of CPU a context (Chromium, the server and Playwright) against 0.6 s without it.
+ * Push, the worker's one part in the console, is tested with it (push-bell, push-delivery).
+ */
+export const CONSOLE_CONTEXT: BrowserContextOptions = { serviceWorkers: 'block' };
+
+/**
  * Starts the server and the browser before this file's tests and stops them after. The
  * fields are set in beforeAll: read them inside tests and hooks, not at the top level.
+ * `contextDefaults`: options every page of the file starts from (a test's own override them).
  */
-export function useSite(options: StartOptions = {}): Site {
+export function useSite(options: StartOptions = {}, contextDefaults: BrowserContextOptions = {}): Site {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const started = <T>(value: T | undefined): T => {
@@ -46,7 +56,7 @@ export function useSite(options: StartOptions = {}): Site {
       return started(server).url;
     },
     async page(contextOptions = {}) {
-      const tracked = await openPage(started(browser), contextOptions);
+      const tracked = await openPage(started(browser), { ...contextDefaults, ...contextOptions });
       onTestFinished(() => tracked.close());
       return tracked;
     },
@@ -59,7 +69,10 @@ export function useSite(options: StartOptions = {}): Site {
  * peer starts first (hooks run in order, and the server's environment names it) and closes
  * last, after the server. `env` is the rest of the server's environment.
  */
-export function useMailingSite(env: Record<string, string> = {}): Site & { readonly peer: SmtpPeer } {
+export function useMailingSite(
+  env: Record<string, string> = {},
+  contextDefaults: BrowserContextOptions = {},
+): Site & { readonly peer: SmtpPeer } {
   let peer: SmtpPeer | undefined;
   const started = (): SmtpPeer => {
     if (peer === undefined) throw new Error('useMailingSite: the SMTP peer starts in beforeAll');
@@ -71,7 +84,7 @@ export function useMailingSite(env: Record<string, string> = {}): Site & { reado
   afterAll(async () => {
     await peer?.close();
   });
-  const site = useSite({ env: (port) => ({ SMTP_URL: started().url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }) });
+  const site = useSite({ env: (port) => ({ SMTP_URL: started().url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }) }, contextDefaults);
   return Object.defineProperty(site, 'peer', { get: started }) as Site & { readonly peer: SmtpPeer };
 }
 

@@ -60,7 +60,7 @@ function keyBytes(publicKey: string): Uint8Array<ArrayBuffer> {
 }
 
 /** How long the browser's push service may take to give a subscription (it may never answer offline). */
-const SUBSCRIBE_WAIT_MS = 20_000;
+export const SUBSCRIBE_WAIT_MS = 20_000;
 
 function withinWait<T>(work: Promise<T>): Promise<T> {
   let timer: number | undefined;
