@@ -10,12 +10,12 @@ import { MESSAGES } from '../../contract/messages.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
 import { consoleLogin, postLead } from '../support/console.ts';
-import { fillFields, toast, unique, useSite, CONSOLE_CONTEXT } from '../support/site.ts';
+import { fillFields, toast, unique, useSite, NO_SERVICE_WORKER } from '../support/site.ts';
 
 const ADMIN = { email: 'console@example.in', password: 'console password 1' };
 const site = useSite(
   { env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } },
-  CONSOLE_CONTEXT,
+  NO_SERVICE_WORKER,
 );
 
 /** A lead through the public API; its record (under `data` or `user`, as the spec answers). */

@@ -4,9 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { gotoLive, offline } from '../support/pwa.ts';
-import { useSite } from '../support/site.ts';
+import { NO_SERVICE_WORKER, useSite, WITH_SERVICE_WORKER } from '../support/site.ts';
 
-const site = useSite();
+const site = useSite({}, NO_SERVICE_WORKER);
 
 const PAGES = [
   ['/course/soft-skills', 'Soft Skill For Students'],
@@ -50,7 +50,7 @@ describe('a brochure', () => {
   });
 
   it('opens offline once it has been fetched (the service worker keeps it)', async () => {
-    const { page, errors } = await site.page();
+    const { page, errors } = await site.page(WITH_SERVICE_WORKER);
     await gotoLive(page, `${site.url}/services/corporate-training`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 10_000 }).toBe(true);

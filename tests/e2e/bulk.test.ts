@@ -9,12 +9,12 @@ import type { TeamResponse } from '../../contract/team.ts';
 import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
-import { toast, useSite, CONSOLE_CONTEXT } from '../support/site.ts';
+import { toast, useSite, NO_SERVICE_WORKER } from '../support/site.ts';
 
 const ADMIN = { email: 'bulk.admin@example.in', password: 'bulk admin password' };
 const site = useSite(
   { env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } },
-  CONSOLE_CONTEXT,
+  NO_SERVICE_WORKER,
 );
 /** More than a page (50): "all matching" is more than the rows ticked. */
 const LEADS = 57;

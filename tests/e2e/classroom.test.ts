@@ -15,9 +15,9 @@ import { SESSION_WORDS } from '../../pwa/content/session.ts';
 import { adminEnv, apiCall, apiLogin, consoleLogin, joinTeam, storedLeads, TEST_ADMIN } from '../support/console.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { gotoLive, openPage } from '../support/pwa.ts';
-import { fillFields, unique, useMailingSite } from '../support/site.ts';
+import { fillFields, NO_SERVICE_WORKER, unique, useMailingSite, WITH_SERVICE_WORKER } from '../support/site.ts';
 
-const site = useMailingSite(adminEnv());
+const site = useMailingSite(adminEnv(), NO_SERVICE_WORKER);
 
 const quiz = (page: Page) => page.getByTestId('quiz');
 /** The session below is a Hinglish one: its pages are Hinglish from the join form on. */
@@ -59,7 +59,12 @@ describe('a classroom session', () => {
   });
 
   it('a phone that opened /s/{code} online takes the whole test offline, and it is delivered once when back online', async () => {
-    const { page, errors } = await site.page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page, errors } = await site.page({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      ...WITH_SERVICE_WORKER,
+    });
     const student = { name: 'Asha Patil', email: `asha-${unique()}@example.in` };
     await gotoLive(page, `${site.url}/s/${code}`);
     expect(await page.getByTestId('session-organisation').textContent()).toBe('Government Polytechnic, Nagpur, Nagpur');
@@ -173,7 +178,8 @@ describe('a classroom session', () => {
   ] as const) {
     it(`at ${width} px: a student with a roll number only joins in the session's language, takes the test with no chat button over it, and gets the certificate's link and QR code on the phone, with no word of email`, async () => {
       const phone = width < 500;
-      const { page, errors } = await site.page({ viewport: { width, height }, isMobile: phone, hasTouch: phone });
+      // The join page says when the phone is ready to take the whole test offline: the worker's precache.
+      const { page, errors } = await site.page({ viewport: { width, height }, isMobile: phone, hasTouch: phone, ...WITH_SERVICE_WORKER });
       await gotoLive(page, `${site.url}/s/${code}`);
       // The join page is Hinglish, as the session is.
       // (waited for: the page shows the session once its details have loaded)

@@ -11,10 +11,10 @@ import { QUIZ_ITEM_IDS } from '../../contract/quiz/items.ts';
 import type { Page } from 'playwright-core';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
 import { adminEnv, consoleLogin, postLead } from '../support/console.ts';
-import { fillFields, toast, unique, useMailingSite, CONSOLE_CONTEXT } from '../support/site.ts';
+import { fillFields, toast, unique, useMailingSite, NO_SERVICE_WORKER } from '../support/site.ts';
 
 const ADMIN = { email: 'eraser@example.in', password: 'eraser password 1' };
-const site = useMailingSite({ ...adminEnv(ADMIN), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }, CONSOLE_CONTEXT);
+const site = useMailingSite({ ...adminEnv(ADMIN), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }, NO_SERVICE_WORKER);
 
 const post = (path: string, body: object) => postLead(site, path, body);
 const login = (page: Page) => consoleLogin(site, page, ADMIN);

@@ -10,9 +10,9 @@ import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { WEBINAR_PATHS } from '../../contract/webinars.ts';
 import { adminApi, adminEnv, TEST_ADMIN } from '../support/console.ts';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
-import { fillFields, toast, unique, useSite } from '../support/site.ts';
+import { fillFields, NO_SERVICE_WORKER, toast, unique, useSite } from '../support/site.ts';
 
-const site = useSite({ env: { ...adminEnv(), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+const site = useSite({ env: { ...adminEnv(), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } }, NO_SERVICE_WORKER);
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1366, height: 900 } };
 

@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES_HI } from '../../contract/messages-hi.ts';
 import { adminEnv, storedLeads } from '../support/console.ts';
 import { axeViolations, gotoLive, offline, online } from '../support/pwa.ts';
-import { fillFields, toast, unique, useSite } from '../support/site.ts';
+import { fillFields, NO_SERVICE_WORKER, toast, unique, useSite, WITH_SERVICE_WORKER } from '../support/site.ts';
 
-const site = useSite({ env: { ...adminEnv(), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+const site = useSite({ env: { ...adminEnv(), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } }, NO_SERVICE_WORKER);
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DEVANAGARI = /[\u0900-\u097F]/;
 
@@ -136,7 +136,7 @@ describe('the forms on the Hindi pages', () => {
   });
 
   it('the proposal: Hindi labels and errors; filled offline, delivered once when online, stored in Hindi', async () => {
-    const { page, errors } = await site.page(PHONE);
+    const { page, errors } = await site.page({ ...PHONE, ...WITH_SERVICE_WORKER });
     const sent = apiRequests(page);
     await gotoLive(page, `${site.url}/hi/services/skill-for-schools`);
     await page.getByRole('button', { name: 'प्रस्ताव मँगवाएँ' }).click();

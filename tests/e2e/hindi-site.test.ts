@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { adminApi, adminEnv, TEST_ADMIN } from '../support/console.ts';
 import { axeViolations, gotoLive, offline, online } from '../support/pwa.ts';
-import { fillFields, toast, unique, useSite } from '../support/site.ts';
+import { fillFields, NO_SERVICE_WORKER, toast, unique, useSite, WITH_SERVICE_WORKER } from '../support/site.ts';
 
-const site = useSite({ env: { ...adminEnv(), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+const site = useSite({ env: { ...adminEnv(), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } }, NO_SERVICE_WORKER);
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 async function listedContacts(q: string): Promise<Array<Record<string, unknown>>> {
@@ -89,7 +89,7 @@ describe('the language switch', () => {
 
 describe('the Hindi contact form', () => {
   it('speaks Hindi: the form’s messages, the server’s (Accept-Language), and what it says when offline; delivered once with its language', async () => {
-    const { page, errors } = await site.page(PHONE);
+    const { page, errors } = await site.page({ ...PHONE, ...WITH_SERVICE_WORKER });
     await gotoLive(page, `${site.url}/hi/contact`);
     await page.getByRole('button', { name: 'संदेश भेजें' }).click();
     await page.getByText('ईमेल भरना ज़रूरी है', { exact: true }).waitFor();

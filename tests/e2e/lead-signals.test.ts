@@ -13,12 +13,15 @@ import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { MESSAGES } from '../../contract/messages.ts';
 import { gotoLive, offline, online } from '../support/pwa.ts';
 import { adminApi, consoleLogin } from '../support/console.ts';
-import { fillFields, toast, unique, useSite } from '../support/site.ts';
+import { fillFields, NO_SERVICE_WORKER, toast, unique, useSite, WITH_SERVICE_WORKER } from '../support/site.ts';
 
 const ADMIN = { email: 'signals@example.in', password: 'signals password 1' };
-const site = useSite({
-  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0', SPAM_MIN_FILL_SECONDS: '3' },
-});
+const site = useSite(
+  {
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0', SPAM_MIN_FILL_SECONDS: '3' },
+  },
+  NO_SERVICE_WORKER,
+);
 const SAVED_OFFLINE = "Saved on this device — it will be sent automatically when you're back online";
 
 const adminGet = adminApi(site, ADMIN);
@@ -43,7 +46,7 @@ const personPace = (page: Page) => page.clock.fastForward(4_000);
 
 describe('leads a business can trust', () => {
   it('carries the first and the latest campaign touch through a form filled offline to the console', async () => {
-    const { page } = await site.page();
+    const { page } = await site.page(WITH_SERVICE_WORKER);
     const context = page.context();
     await page.clock.install();
     // First landing from an Instagram campaign; later, back from a newsletter; then a plain visit.

@@ -17,7 +17,7 @@ import { mimeLeaves, startSmtpPeer, type SmtpPeer } from '../../api/testing/smtp
 import { razorpayEvent, startRazorpayStandIn, type RazorpayStandIn } from '../../api/testing/razorpay-standin.ts';
 import { adminApi, adminEnv, consoleLogin, TEST_ADMIN } from '../support/console.ts';
 import { gotoLive } from '../support/pwa.ts';
-import { CONSOLE_CONTEXT, fillFields, unique, useSite } from '../support/site.ts';
+import { NO_SERVICE_WORKER, fillFields, unique, useSite } from '../support/site.ts';
 
 const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
 const run = promisify(execFile);
@@ -54,7 +54,7 @@ const site = useSite(
       ...adminEnv(),
     }),
   },
-  CONSOLE_CONTEXT,
+  NO_SERVICE_WORKER,
 );
 
 describe('a seat paid through the gateway at 390 px', () => {

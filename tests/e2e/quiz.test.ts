@@ -12,9 +12,9 @@ import { QUIZ_ITEM_COUNT, QUIZ_ITEMS } from '../../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../../contract/quiz/options.ts';
 import { SAVED_OFFLINE_MESSAGE } from '../../pwa/lib/submit.ts';
 import { axeViolations, expectNoIntroVideo, openPage, type TrackedPage } from '../support/pwa.ts';
-import { useMailingSite } from '../support/site.ts';
+import { NO_SERVICE_WORKER, useMailingSite } from '../support/site.ts';
 
-const site = useMailingSite();
+const site = useMailingSite({}, NO_SERVICE_WORKER);
 
 const TEST_PATH = {
   english: '/personality/english-test',

@@ -10,12 +10,12 @@ import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { REPORT_PATHS, type FunnelResponse } from '../../contract/reports.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
-import { toast, unique, useSite, CONSOLE_CONTEXT } from '../support/site.ts';
+import { toast, unique, useSite, NO_SERVICE_WORKER } from '../support/site.ts';
 
 const ADMIN = { email: 'report.admin@example.in', password: 'report admin password' };
 const site = useSite(
   { env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } },
-  CONSOLE_CONTEXT,
+  NO_SERVICE_WORKER,
 );
 const SHOTS = process.env.REPORT_SCREENSHOTS;
 

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { QUIZ_ITEM_COUNT } from '../../contract/quiz/items.ts';
 import { QUIZ_OPTIONS } from '../../contract/quiz/options.ts';
 import { gotoLive } from '../support/pwa.ts';
-import { useSite } from '../support/site.ts';
+import { NO_SERVICE_WORKER, useSite } from '../support/site.ts';
 import { SITE } from '../../pwa/config/site.ts';
 
-const site = useSite();
+const site = useSite({}, NO_SERVICE_WORKER);
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const TEST_PATH = { english: '/personality/english-test', hinglish: '/personality/hinglish-test' } as const;

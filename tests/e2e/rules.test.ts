@@ -6,13 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RULES_PATH, type RulesResponse } from '../../contract/rules.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
-import { toast, useSite, CONSOLE_CONTEXT } from '../support/site.ts';
+import { toast, useSite, NO_SERVICE_WORKER } from '../support/site.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 
 const ADMIN = { email: 'rules.admin@example.in', password: 'rules admin password' };
 const site = useSite(
   { env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } },
-  CONSOLE_CONTEXT,
+  NO_SERVICE_WORKER,
 );
 afterAll(() => undefined);
 

@@ -10,14 +10,14 @@ import { DESK_PATHS } from '../../contract/desk.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
 import { adminEnv, apiCall, apiLogin, consoleLogin, invitationLink as invitationLinkOf, joinTeam, postLead } from '../support/console.ts';
-import { fillFields, toast, unique, useMailingSite, CONSOLE_CONTEXT } from '../support/site.ts';
+import { fillFields, toast, unique, useMailingSite, NO_SERVICE_WORKER } from '../support/site.ts';
 
 const ADMIN = { email: 'desk.admin@example.in', password: 'desk admin password' };
 const COUNSELLOR = { email: 'priya.desk@example.in', password: 'priya password 1' };
 const OTHER = { email: 'rahul.desk@example.in', password: 'rahul password 1' };
 const VIEWER = { email: 'vikram.desk@example.in', password: 'vikram password 1' };
 
-const site = useMailingSite({ ...adminEnv(ADMIN), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }, CONSOLE_CONTEXT);
+const site = useMailingSite({ ...adminEnv(ADMIN), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }, NO_SERVICE_WORKER);
 
 const invitationLink = (email: string) => invitationLinkOf(site.peer, email);
 const join = (adminToken: string, who: { email: string; password: string }, name: string, role: string) =>

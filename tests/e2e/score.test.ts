@@ -8,12 +8,12 @@ import { LEAD_KINDS, LEAD_PATHS, listItems } from '../../contract/lead-kinds.ts'
 import { DEFAULT_SCORE_WEIGHTS as W } from '../../contract/score.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
-import { toast, useSite, CONSOLE_CONTEXT } from '../support/site.ts';
+import { toast, useSite, NO_SERVICE_WORKER } from '../support/site.ts';
 
 const ADMIN = { email: 'score.admin@example.in', password: 'score admin password' };
 const site = useSite(
   { env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } },
-  CONSOLE_CONTEXT,
+  NO_SERVICE_WORKER,
 );
 
 const contact = (tag: string, i: number, utm?: string) => ({

@@ -3,9 +3,9 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { closeIntroVideo, gotoLive } from '../support/pwa.ts';
-import { useSite } from '../support/site.ts';
+import { NO_SERVICE_WORKER, useSite } from '../support/site.ts';
 
-const site = useSite();
+const site = useSite({}, NO_SERVICE_WORKER);
 
 describe('navigation bar', () => {
   it('has the spec’s links and dropdowns that open on click, one at a time, closing on outside click or Escape', async () => {

@@ -2,9 +2,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeIntroVideo, expectNoIntroVideo, gotoLive, offline, online, pauseClock } from '../support/pwa.ts';
-import { fillFields, toast, unique, useSite } from '../support/site.ts';
+import { fillFields, NO_SERVICE_WORKER, toast, unique, useSite, WITH_SERVICE_WORKER } from '../support/site.ts';
 
-const site = useSite();
+// The components' own behaviour: the worker only where a test goes offline (it asks for it).
+const site = useSite({}, NO_SERVICE_WORKER);
 
 const rootOverflow = (page: Page) => page.evaluate(() => document.documentElement.style.overflow);
 
@@ -299,7 +300,7 @@ describe('intro video', () => {
   });
 
   it('closes when a message appears over it (a saved submission delivered)', async () => {
-    const { page } = await site.page();
+    const { page } = await site.page(WITH_SERVICE_WORKER);
     await gotoLive(page, `${site.url}/contact`);
     // Offline, the home page's code comes from the service worker's cache.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -381,7 +382,7 @@ describe('phone layout without images', () => {
   // Offline, images that were never cached do not load; a grid track sized by its content
   // (repeat(n, 1fr)) then took the images' 480 px width and the page scrolled sideways.
   it('the gallery offline at 390 px has no sideways scroll', async () => {
-    const { page } = await site.page({ viewport: { width: 390, height: 844 } });
+    const { page } = await site.page({ viewport: { width: 390, height: 844 }, ...WITH_SERVICE_WORKER });
     await gotoLive(page, `${site.url}/about`);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.context().setOffline(true);
@@ -406,7 +407,7 @@ describe('phone layout without images', () => {
     '/services/skill-for-colleges',
     '/personality/english-test',
   ])('%s at 390 px with no image loaded has no sideways scroll', async (path) => {
-    const { page } = await site.page({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    const { page } = await site.page({ viewport: { width: 390, height: 844 } });
     await page.route(/\.(webp|png|jpe?g|svg|mp4|webm)(\?|$)/, (route) => route.abort());
     await gotoLive(page, `${site.url}${path}`);
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({

@@ -2,9 +2,9 @@
 // (a server answering 500), and the two guards. Timers run on the page clock.
 import { describe, expect, it } from 'vitest';
 import { closeIntroVideo, expectNoIntroVideo, gotoLive, pauseClock } from '../support/pwa.ts';
-import { fail500, fillFields, reject, toast, unique, useSite } from '../support/site.ts';
+import { fail500, fillFields, NO_SERVICE_WORKER, reject, toast, unique, useSite } from '../support/site.ts';
 
-const site = useSite();
+const site = useSite({}, NO_SERVICE_WORKER);
 
 const SAVED_SERVER = 'Saved on this device — our server could not take it just now, so it will be sent automatically';
 

@@ -12,11 +12,11 @@ import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
 import { SAVED_OFFLINE_MESSAGE } from '../../pwa/lib/submit.ts';
 import { adminApi, consoleLogin, TEST_ADMIN, adminEnv } from '../support/console.ts';
 import { axeViolations, gotoLive, offline, online } from '../support/pwa.ts';
-import { fillFields, toast, unique, useSite } from '../support/site.ts';
+import { fillFields, NO_SERVICE_WORKER, toast, unique, useSite, WITH_SERVICE_WORKER } from '../support/site.ts';
 
 const UPI = { UPI_VPA: 'skillup@okicici', UPI_PAYEE_NAME: 'SkillUp Soft Skills Academy' };
 const LINKS = { PAYMENT_LINK_ELEVATE: 'https://pay.example.in/elevate', PAYMENT_LINK_ELITE: 'https://pay.example.in/elite' };
-const site = useSite({ env: { ...adminEnv(), ...UPI, ...LINKS, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+const site = useSite({ env: { ...adminEnv(), ...UPI, ...LINKS, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } }, NO_SERVICE_WORKER);
 
 const VIEWPORTS = [
   ['390', { width: 390, height: 844 }],
@@ -120,7 +120,7 @@ describe.each(VIEWPORTS)('booking a seat at %s px', (_name, viewport) => {
   });
 
   it('offline: the reference at once, the booking delivered when the connection returns', async () => {
-    const { page } = await site.page({ viewport });
+    const { page } = await site.page({ viewport, ...WITH_SERVICE_WORKER });
     await gotoLive(page, `${site.url}/services/skill-for-colleges`);
     await page.getByRole('button', { name: 'Buy now' }).click();
     const email = `offline.${unique()}@example.in`;
@@ -252,7 +252,7 @@ describe('the batches admins keep', () => {
 
 describe('a proposal request offline', () => {
   it('is saved on the phone and delivered when the connection returns', async () => {
-    const { page } = await site.page({ viewport: { width: 390, height: 844 } });
+    const { page } = await site.page({ viewport: { width: 390, height: 844 }, ...WITH_SERVICE_WORKER });
     await gotoLive(page, `${site.url}/services/skill-for-schools`);
     await page.getByRole('button', { name: 'Request a proposal' }).click();
     const form = page.getByTestId('proposal-form');

@@ -10,9 +10,9 @@ import { WEBINAR_MESSAGES } from '../../contract/webinars.ts';
 import { SAVED_OFFLINE_MESSAGE } from '../../pwa/lib/submit.ts';
 import { adminApi, adminEnv, consoleLogin, TEST_ADMIN } from '../support/console.ts';
 import { axeViolations, gotoLive, offline, online } from '../support/pwa.ts';
-import { fillFields, toast, unique, useSite } from '../support/site.ts';
+import { fillFields, NO_SERVICE_WORKER, toast, unique, useSite, WITH_SERVICE_WORKER } from '../support/site.ts';
 
-const site = useSite({ env: { ...adminEnv(), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } });
+const site = useSite({ env: { ...adminEnv(), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } }, NO_SERVICE_WORKER);
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
@@ -66,7 +66,7 @@ describe('webinars', () => {
     expect(visitor.errors).toEqual([]);
 
     // Offline, then online: one registration.
-    const later = await site.page({ viewport: PHONE });
+    const later = await site.page({ viewport: PHONE, ...WITH_SERVICE_WORKER });
     await gotoLive(later.page, `${site.url}/webinars`);
     await later.page.getByRole('heading', { name: title }).waitFor();
     const offlineEmail = `webinar.offline.${unique()}@example.in`;
@@ -87,7 +87,7 @@ describe('webinars', () => {
   });
 
   it('opened offline with no list kept, the page says the list needs a connection', async () => {
-    const { page } = await site.page({ viewport: PHONE });
+    const { page } = await site.page({ viewport: PHONE, ...WITH_SERVICE_WORKER });
     await gotoLive(page, `${site.url}/webinars`);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.evaluate(() => localStorage.removeItem('upcomingWebinars'));

@@ -19,12 +19,12 @@ import { WORKSPACE_PATHS } from '../../contract/workspace.ts';
 import { WEBINAR_PATHS } from '../../contract/webinars.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { adminEnv, apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
-import { toast, unique, useMailingSite, CONSOLE_CONTEXT } from '../support/site.ts';
+import { toast, unique, useMailingSite, NO_SERVICE_WORKER } from '../support/site.ts';
 
 const ADMIN = { email: 'work.admin@example.in', password: 'work admin password' };
 const COUNSELLOR = { email: 'meera.work@example.in', password: 'meera password 1' };
 
-const site = useMailingSite({ ...adminEnv(ADMIN), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }, CONSOLE_CONTEXT);
+const site = useMailingSite({ ...adminEnv(ADMIN), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' }, NO_SERVICE_WORKER);
 
 const LONG =
   'मुझे सप्ताहांत बैच के बारे में जानना है — please call after 6 pm, I am in college till then and my phone is switched off in class. '.repeat(6);

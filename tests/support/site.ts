@@ -18,13 +18,18 @@ export interface Site {
 }
 
 /**
- * A console suite's pages, without the service worker. The console is never served from the
- * worker (pwa/sw.ts), yet a page that registers it makes the browser precache the whole public
- * site (169 files) and, once it controls the page, pass every API call through it: measured
+ * Pages without the service worker, for suites where it plays no part: the console (never
+ * served from the worker, pwa/sw.ts) and the public pages' own behaviour (forms, menus,
+ * focus, chrome). A page that registers the worker makes the browser precache the whole public
+ * site (169 files) and, once it controls the page, pass every request through it: measured
  * 2.5–3 s of CPU a context (Chromium, the server and Playwright) against 0.6 s without it.
- * Push, the worker's one part in the console, is tested with it (push-bell, push-delivery).
+ * Where the worker has a part (offline pages, the outbox's Background Sync, updates, push,
+ * the relay, a second visit), the suite or the test keeps it (WITH_SERVICE_WORKER): outbox,
+ * site-routes, push-bell and every test that goes offline.
  */
-export const CONSOLE_CONTEXT: BrowserContextOptions = { serviceWorkers: 'block' };
+export const NO_SERVICE_WORKER: BrowserContextOptions = { serviceWorkers: 'block' };
+/** A test's page with the worker in a suite without it (one that goes offline, say). */
+export const WITH_SERVICE_WORKER: BrowserContextOptions = { serviceWorkers: 'allow' };
 
 /**
  * Starts the server and the browser before this file's tests and stops them after. The
