@@ -49,7 +49,12 @@ async function storedKeys(db: pg.Client): Promise<string[]> {
 /** Every submission acknowledged (201), and the database holds exactly those, once each. */
 async function expectExactlyOnce(report: LoadReport, db: pg.Client): Promise<void> {
   const statuses = [...report.final.values()].map((f) => f.status);
-  expect(report.final.size, 'submissions with a final answer').toBe(report.submitted.length);
+  // When some never got one, what each last heard (a 409 left in flight, a 503, no answer) says why.
+  const unanswered = report.submitted.filter((s) => !report.final.has(s.key)).map((s) => s.key);
+  const lastHeard = unanswered.map((key) => report.attempts.filter((a) => a.key === key).at(-1));
+  expect(report.final.size, `submissions with a final answer; the others last heard ${JSON.stringify(lastHeard.slice(0, 10))}`).toBe(
+    report.submitted.length,
+  );
   expect(new Set(statuses)).toEqual(new Set([201]));
   const keys = await storedKeys(db);
   expect(keys.length, 'rows').toBe(report.submitted.length);
