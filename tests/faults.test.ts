@@ -118,6 +118,8 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
     }
 
     const output = server.output();
+    // FAULT_DEBUG=1 keeps the server's log (every request, every lost connection) for reading afterwards.
+    if (process.env.FAULT_DEBUG) (await import('node:fs')).writeFileSync(`${(await import('node:os')).tmpdir()}/fault-server.log`, output);
     expect(server.process.exitCode, output.slice(-2000)).toBeNull();
     expect(output).not.toMatch(/Unhandled 'error' event|uncaught/i);
     expect(kills, 'backends terminated').toBeGreaterThan(50);

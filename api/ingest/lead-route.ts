@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { BODY_MAX_BYTES, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from '../../contract/api.ts';
 import { API_MESSAGES } from '../../contract/messages.ts';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../http/errors.ts';
 import { HttpError, readJsonBody } from '../http/http.ts';
 import type { Answer, Ingest, LeadResource } from './ingest.ts';
 
@@ -17,6 +18,7 @@ export function idempotencyKeyOf(c: Context): string | null {
 export function sendAnswer(c: Context, answer: Answer): Response {
   if (answer.replayed) c.header(REPLAYED_HEADER, 'true');
   if (answer.status === 409) c.header('Retry-After', '1');
+  if (answer.status === 503) c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   return c.json(answer.body as object, answer.status as ContentfulStatusCode);
 }
 

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { API_MESSAGES } from '../../contract/messages.ts';
 import type { Database, LeadTable } from '../db/schema.ts';
 import { isDatabaseUnavailable } from '../http/errors.ts';
-import { retryOnLostConnection } from '../db/lost-connection.ts';
+import { retryInHalvesOnLostConnection, retryOnLostConnection } from '../db/lost-connection.ts';
 import { createGroupCommit, type GroupCommit, type WriteOutcome } from './group-commit.ts';
 import type { Answer, LeadResource } from './resource.ts';
 import { insertRows, type RowValues, type Stored, type StoredBase } from './statements.ts';
@@ -51,6 +51,8 @@ export async function isolateFailures<Out extends { id: string }>(
  * it forever in front of everything queued after it), anything else is a 500.
  */
 export function refusedAnswer(resource: Pick<LeadResource, 'table' | 'refusal'>, err: unknown, log: (line: string) => void): Answer {
+  // A row whose write ran out of tries while the database was away: retried by the outbox.
+  if (isDatabaseUnavailable(err)) return { status: 503, body: { message: API_MESSAGES.unavailable } };
   const own = resource.refusal?.(err);
   if (own) return own;
   const code = (err as { code?: unknown }).code;
@@ -63,12 +65,40 @@ export function refusedAnswer(resource: Pick<LeadResource, 'table' | 'refusal'>,
 export type RowStore = <T extends LeadTable>(resource: LeadResource<T>, rows: RowValues[]) => Promise<WriteOutcome<Stored<T>>>;
 
 /**
- * Runs a write of `rows` again on another connection if its own was lost. Safe when every
- * row has an idempotency key: the insert skips a key an earlier run committed (its row is
- * then replayed, as any stored key is). A row without one could be stored twice.
+ * Whether a write of `rows` may run again on another connection if its own was lost: when
+ * every row has an idempotency key, the insert skips a key an earlier run committed (its row
+ * is then replayed, as any stored key is). A row without one could be stored twice.
  */
+const allKeyed = (rows: RowValues[]) => rows.every((row) => row.idempotency_key != null);
+
 function retriedIfKeyed<Out>(rows: RowValues[], write: () => Promise<Out>): Promise<Out> {
-  return rows.every((row) => row.idempotency_key != null) ? retryOnLostConnection(write) : write();
+  return allKeyed(rows) ? retryOnLostConnection(write) : write();
+}
+
+/**
+ * A group's rows in one statement, each failing alone (isolateFailures). When the connection
+ * is lost under it, keyed rows are tried again in halves (lost-connection.ts says why); rows
+ * whose tries ran out are refused with that error (a 503 each, refusedAnswer), while the rows
+ * stored before it are answered 201.
+ */
+async function writeGroup<Out extends { id: string }>(
+  rows: RowValues[],
+  insert: (rows: RowValues[]) => Promise<Out[]>,
+): Promise<WriteOutcome<Out>> {
+  if (!allKeyed(rows)) return isolateFailures(rows, insert);
+  const outcome: WriteOutcome<Out> = { written: new Map(), failed: new Map() };
+  await retryInHalvesOnLostConnection(
+    rows,
+    async (piece) => {
+      const { written, failed } = await isolateFailures(piece, insert);
+      for (const [id, row] of written) outcome.written.set(id, row);
+      for (const [id, err] of failed) outcome.failed.set(id, err);
+    },
+    (piece, err) => {
+      for (const row of piece) outcome.failed.set(row.id, err);
+    },
+  );
+  return outcome;
 }
 
 /** A store for one app: one group commit per table (a table's rows are always one kind's). */
@@ -90,7 +120,7 @@ export function createRowStore(db: Kysely<Database>): RowStore {
     let group = groups.get(resource.table);
     if (!group) {
       group = createGroupCommit<RowValues, StoredBase>({
-        write: (some) => isolateFailures(some, (one) => retriedIfKeyed(one, () => insertRows(db, resource.table, one))),
+        write: (some) => writeGroup(some, (piece) => insertRows(db, resource.table, piece)),
         idOf: (row) => row.id,
         maxInFlight: GROUP_COMMIT_IN_FLIGHT,
         maxRows: GROUP_COMMIT_MAX_ROWS,

@@ -4,6 +4,7 @@
 // or the deadline passes. Records every answer, so a test can say what the server did
 // while a fault lasted and check the database against what was acknowledged.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { isFinalStatus } from '../../contract/api.ts';
 
 export interface Submission {
@@ -52,6 +53,8 @@ export async function driveLoad(options: LoadOptions): Promise<LoadReport> {
   const start = Date.now();
   const deadline = start + durationMs + settleMs;
   const total = Math.round((perSecond * durationMs) / 1000);
+  // Idle sockets closed before the server's keep-alive timeout (5 s) can close one under a request.
+  const agent = new http.Agent({ keepAlive: true, timeout: 4_000 });
 
   const one = async (submission: Submission): Promise<void> => {
     while (Date.now() < deadline) {
@@ -60,16 +63,9 @@ export async function driveLoad(options: LoadOptions): Promise<LoadReport> {
       let body: unknown;
       let error: string | undefined;
       try {
-        const res = await fetch(baseUrl + submission.path, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': submission.key },
-          body: JSON.stringify(submission.body),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        status = res.status;
-        body = await res.json().catch(() => undefined);
+        ({ status, body } = await post(agent, baseUrl + submission.path, submission, timeoutMs));
       } catch (err) {
-        error = (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message;
+        error = (err as Error).message;
       }
       report.attempts.push({ key: submission.key, status, ms: Date.now() - at, at, ...(error ? { error } : {}) });
       if (status !== 0 && isFinalStatus(status)) {
@@ -92,7 +88,45 @@ export async function driveLoad(options: LoadOptions): Promise<LoadReport> {
     running.push(one(submission));
   }
   await Promise.all(running);
+  agent.destroy();
   return report;
+}
+
+/**
+ * One POST with node:http on a keep-alive agent. Not fetch: on a slow day the load generator
+ * shares two cores with the server and Postgres, and fetch cost it as much CPU as the server
+ * spent answering (about 40% of a core each at 200 POSTs/s with their retries), which the
+ * server's answers then waited behind.
+ */
+function post(agent: http.Agent, url: string, submission: Submission, timeoutMs: number): Promise<{ status: number; body: unknown }> {
+  const payload = JSON.stringify(submission.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), 'Idempotency-Key': submission.key },
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          let body: unknown;
+          try {
+            body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 /** Count of attempts by status (0: no answer). */
