@@ -93,11 +93,27 @@ export function useMailingSite(
   return Object.defineProperty(site, 'peer', { get: started }) as Site & { readonly peer: SmtpPeer };
 }
 
+/** Set on a message a toast() call has already taken, so a later call cannot take it again. */
+const SEEN = 'data-seen-by-test';
+
 /**
- * Waits for a toast (a status message) with exactly this text; the first one, since a
- * page that sent the same form twice may show it twice.
+ * Waits for a toast (a status message) with exactly this text that no earlier call took.
+ * A message stays up for seconds: a test that sends the same form twice and waited for its
+ * message each time passed on the first one's still-showing toast even if the second send
+ * showed none. Each message found is marked, so the next call needs a new one.
  */
-export const toast = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).first().waitFor();
+export async function toast(page: Page, text: string): Promise<void> {
+  const fresh = page
+    .getByRole('status')
+    .getByText(text, { exact: true })
+    .and(page.locator(`:not([${SEEN}])`))
+    .first();
+  await fresh.waitFor();
+  const found = await fresh.elementHandle();
+  // On the handle, not the locator: a message that has just gone still counts as seen.
+  await found.evaluate((el, name) => el.setAttribute(name, ''), SEEN);
+  await found.dispose();
+}
 
 /** A final rejection (4xx): the outbox does not retry it, the form shows its failure message. */
 export const reject = (page: Page, path: string, body: object = {}, status = 422) =>
