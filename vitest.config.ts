@@ -4,14 +4,19 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // one report, and `npm test -- <file>` finds a file in any of them), lowest first:
 // 1. The unit project, two files at a time. A unit file is one process doing the work
 //    itself (its PGlite in the worker, or a Postgres backend answering it), so two of them
-//    keep both cores busy.
+//    keep both cores busy (6% idle, vmstat over the phase). Its files share each worker's
+//    modules (isolate: false): loading them again for each of 130 files was a third of the
+//    phase's CPU (282 → 201 s wall, 7 Dec). No unit file mocks a module; the globals some
+//    stub are unstubbed after each test, and the files passed in shuffled orders.
 // 2. The files that measure latency or throughput under load, alone: with another file on
 //    the two cores they measure that file, not the product. Before the browser suites: twice
 //    the fault test at 200 POSTs/s failed at the end of a full run (never alone, nor right
 //    after the relay file), and the machine 30 minutes into a run is the suspect.
-// 3. The browser and process suites, one at a time. Each is already several processes (the
-//    built server, Chromium, its own database): two at a time on two cores took each twice as
-//    long, so the sum stayed the same, and the longest crossed their one-minute limits.
+// 3. The browser and process suites, two at a time. One alone is a chain of waits (the test,
+//    CDP, Chromium, the server, Postgres) that left the two cores 41% idle over the phase; two
+//    at a time, 12% idle, each file 10–50% slower and the phase 641 → 405 s (7 Dec, pages in the
+//    headless shell, no service worker where it plays no part). Files whose assertion is a time
+//    are in the latency phase, alone.
 const globalSetup = ['api/testing/global-setup.ts'];
 
 /** The files that time the server or the machine: a p99, a rate, an exit or a push within a bound. */
@@ -54,6 +59,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup,
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           // A suite's databases and members are made in its hooks: about a second of CPU on an
@@ -69,7 +75,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...LATENCY_FILES],
           environment: 'node',
           globalSetup,
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

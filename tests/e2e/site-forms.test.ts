@@ -2,7 +2,7 @@
 // (a server answering 500), and the two guards. Timers run on the page clock.
 import { describe, expect, it } from 'vitest';
 import { closeIntroVideo, expectNoIntroVideo, gotoLive, pauseClock } from '../support/pwa.ts';
-import { fail500, fillFields, NO_SERVICE_WORKER, reject, toast, unique, useSite } from '../support/site.ts';
+import { fail500, fillFields, NO_SERVICE_WORKER, reject, toast, toastShowing, unique, useSite } from '../support/site.ts';
 
 const site = useSite({}, NO_SERVICE_WORKER);
 
@@ -262,8 +262,8 @@ describe('join-now form', () => {
     expect(new URL(page.url()).pathname).toBe('/join-now');
     await page.clock.runFor(400);
     await page.waitForURL(`${site.url}/`);
-    // Its first visit home, but with the success message on screen: no intro video over it.
-    await toast(page, '🎉 Registration successful!');
+    // Its first visit home, but with the success message still on screen: no intro video over it.
+    await toastShowing(page, '🎉 Registration successful!');
     await expectNoIntroVideo(page);
   });
 

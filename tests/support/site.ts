@@ -115,6 +115,9 @@ export async function toast(page: Page, text: string): Promise<void> {
   await found.dispose();
 }
 
+/** A toast with exactly this text is on screen, whether or not toast() has taken it (a message that outlives a navigation). */
+export const toastShowing = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).first().waitFor();
+
 /** A final rejection (4xx): the outbox does not retry it, the form shows its failure message. */
 export const reject = (page: Page, path: string, body: object = {}, status = 422) =>
   page.route(`**${path}`, (r) => r.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
