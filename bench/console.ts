@@ -96,8 +96,11 @@ async function benchExport(url: string, auth: Record<string, string>, pid: numbe
         if (res.status !== 200 || !res.body) throw new Error(`export ${slug}${query}: ${res.status}`);
         let lines = 0;
         const reader = res.body.getReader();
+        // Counted by indexOf, not byte by byte in JS: this client shares the server's two cores,
+        // and a loop over each byte took 0.27 of a core from them (0.16 so).
         for (let next = await reader.read(); !next.done; next = await reader.read()) {
-          for (const byte of next.value) if (byte === 10) lines++;
+          const chunk = next.value;
+          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
         }
         rows += lines - 1; // the header
       }
