@@ -5,6 +5,18 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
+/** The modules of the public forms' shared chunk (build.rolldownOptions below). */
+const FORMS_CHUNK = new RegExp(
+  [
+    String.raw`node_modules[\/](formik|yup|lodash-es|deepmerge|property-expr|tiny-case|toposort|react-fast-compare|hoist-non-react-statics|tiny-warning)[\/]`,
+    String.raw`pwa[\/]components[\/]form[\/]`,
+    String.raw`pwa[\/]lib[\/](submit|submit-outcome|outbox[\/]labels)\.ts`,
+    String.raw`pwa[\/]hooks[\/]useSubmitToast\.ts`,
+    String.raw`pwa[\/]i18n[\/](useFormWords\.ts|forms\.)`,
+    String.raw`contract[\/](messages|messages-hi|phone|leads|lead-kinds|dates|options|webinars|consent|erasure|quiz[\/]api)\.ts`,
+  ].join('|'),
+);
+
 export default defineConfig({
   root: fileURLToPath(new URL('./pwa', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
@@ -70,6 +82,27 @@ export default defineConfig({
       // without <link rel=modulepreload> (Safari < 17, Firefox < 115); they still load every module.
       polyfill: false,
       resolveDependencies: (filename, deps) => (/AdminConsole-/.test(filename) ? [] : deps),
+    },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every public form needs and no page shows before a form is there: Formik,
+              // yup and the contract's schemas and messages, the form parts, the submit path.
+              // Split by who imports them, they were 10 chunks of 0.1–56 KB, so a page with a
+              // form asked for 18–24 files (9–14 now) on a phone's connection, where each costs
+              // a round trip. Only modules the entry does not import (those stay in it: one
+              // here made every page load the group) and none a formless page imports (the
+              // course page reads the prices in contract/bookings.ts); the group's own
+              // dependencies are left where they are (React stays in the entry).
+              name: 'forms',
+              includeDependenciesRecursively: false,
+              test: FORMS_CHUNK,
+            },
+          ],
+        },
+      },
     },
   },
   server: {

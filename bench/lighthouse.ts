@@ -27,8 +27,12 @@ const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, a
 export interface LighthouseRow {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
-  /** Main-thread work, total blocking time (ms) and unused JavaScript (KiB): what a slow phone feels. */
-  timings: { mainThreadMs: number; blockingMs: number; unusedJsKiB: number };
+  /**
+   * Main-thread work, total blocking time (ms) and unused JavaScript (KiB): what a slow phone
+   * feels; and the simulated first and largest contentful paint and speed index (ms), which
+   * with the blocking time make most of the score.
+   */
+  timings: { mainThreadMs: number; blockingMs: number; unusedJsKiB: number; fcpMs: number; lcpMs: number; speedIndexMs: number };
   failing: string[];
   /** Set when every attempt of a run failed (Lighthouse's runtime error): the scores mean nothing. */
   error?: string;
@@ -106,7 +110,7 @@ export async function benchLighthouse(runs = 1, paths: readonly string[] = LIGHT
           console.error(`lighthouse ${path}: attempt ${attempt} of ${ATTEMPTS} failed (${error})`);
         }
         if (error || !result) {
-          const timings = { mainThreadMs: 0, blockingMs: 0, unusedJsKiB: 0 };
+          const timings = { mainThreadMs: 0, blockingMs: 0, unusedJsKiB: 0, fcpMs: 0, lcpMs: 0, speedIndexMs: 0 };
           all.push({ path, scores: { performance: 0, accessibility: 0, 'best-practices': 0, seo: 0 }, timings, failing: [], error });
           continue;
         }
@@ -130,6 +134,9 @@ export async function benchLighthouse(runs = 1, paths: readonly string[] = LIGHT
           unusedJsKiB:
             Math.round((audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0) /
             1024,
+          fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+          lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+          speedIndexMs: Math.round(audits['speed-index']?.numericValue ?? 0),
         };
         all.push({ path, scores, timings, failing });
       }
@@ -153,7 +160,7 @@ export function lighthousePaths(env: string | undefined = process.env.LIGHTHOUSE
 export function printLighthouse(rows: LighthouseRow[]): boolean {
   console.log('\n== Lighthouse, mobile defaults (Debian Chromium) ==');
   const width = Math.max(...rows.map((r) => r.path.length), 4);
-  console.log(`${'path'.padEnd(width)}  perf  a11y  best   seo  main thread    TBT  unused JS`);
+  console.log(`${'path'.padEnd(width)}  perf  a11y  best   seo  main thread    TBT  unused JS     FCP     LCP      SI`);
   let ok = true;
   for (const r of rows) {
     if (r.error) {
@@ -167,7 +174,9 @@ export function printLighthouse(rows: LighthouseRow[]): boolean {
     const t = r.timings;
     console.log(
       `${r.path.padEnd(width)}  ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s['best-practices']).padStart(4)}  ${String(s.seo).padStart(4)}` +
-        `  ${`${t.mainThreadMs} ms`.padStart(11)}  ${`${t.blockingMs} ms`.padStart(7)}  ${`${t.unusedJsKiB.toFixed(0)} KiB`.padStart(9)}  ${pass ? 'PASS' : 'MISS'}`,
+        `  ${`${t.mainThreadMs} ms`.padStart(11)}  ${`${t.blockingMs} ms`.padStart(7)}  ${`${t.unusedJsKiB.toFixed(0)} KiB`.padStart(9)}` +
+        [t.fcpMs, t.lcpMs, t.speedIndexMs].map((ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8)).join('') +
+        `  ${pass ? 'PASS' : 'MISS'}`,
     );
     if (!pass) console.log(`    below 1: ${r.failing.join(', ')}`);
   }

@@ -230,4 +230,19 @@ describe('performance budget', () => {
     expect(text).not.toContain('ValidationError');
     expect(scripts.filter((u) => /TextField|FreeJoinModal|submit-/.test(u))).toEqual([]);
   });
+
+  // Each file is a round trip on a phone's connection. The forms' shared code comes as one
+  // chunk (vite.config.ts): split by who imports it, a form page asked for 18–24 files.
+  it.each(['/contact', '/join-now', '/hi/signup'])('asks for at most 14 script files on %s, the forms in one', async (path) => {
+    const { page } = await site.page({ viewport: { width: 390, height: 844 } });
+    const scripts = new Set<string>();
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script' || new URL(r.url()).pathname.endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+    });
+    await gotoLive(page, `${site.url}${path}`);
+    await page.waitForLoadState('networkidle');
+    console.log(`${path}: ${scripts.size} script files`);
+    expect([...scripts].filter((u) => u.startsWith('/assets/forms-'))).toHaveLength(1);
+    expect(scripts.size).toBeLessThanOrEqual(14);
+  });
 });
