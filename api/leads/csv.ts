@@ -161,17 +161,17 @@ interface PageShape {
   line?: RawBuilder<string>;
 }
 
+/** Cells joined into one text of comma-separated cells, by Postgres. */
+const joinCells = (cells: RawBuilder<string>[]) => sql<string>`${sql.join(cells, sql` || ',' || `)}`;
+
 function pageShape(columns: Column[], table: string): PageShape {
   const selected: RawBuilder<unknown>[] = [];
   const parts: PageShape['parts'] = [];
   let run: RawBuilder<string>[] = [];
-  const runs: RawBuilder<string>[] = [];
   const endRun = () => {
     if (run.length === 0) return;
     const key = `c${selected.length}`;
-    const joined = sql<string>`${sql.join(run, sql` || ',' || `)}`;
-    runs.push(joined);
-    selected.push(sql`${joined} as ${sql.id(key)}`);
+    selected.push(sql`${joinCells(run)} as ${sql.id(key)}`);
     parts.push((row) => row[key] as string);
     run = [];
   };
@@ -186,7 +186,8 @@ function pageShape(columns: Column[], table: string): PageShape {
   endRun();
   const needsItems = columns.some((c) => 'value' in c);
   selected.push(needsItems ? sql`${sql.table(table)}.*` : sql`id`);
-  return { selected, parts, needsItems, ...(needsItems ? {} : { line: runs[0] }) };
+  if (needsItems) return { selected, parts, needsItems };
+  return { selected, parts, needsItems, line: joinCells(columns.flatMap((c) => ('cell' in c ? [c.cell] : []))) };
 }
 
 /** A page's row: each SQL column's value under its place ("c3"), its id, and the whole row when a column reads the item. */
@@ -280,19 +281,21 @@ function pageReader(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery
   // lateral read per row) it then priced a page past JIT's threshold and compiled each one
   // (51 of a page's 92 ms), or chose parallel workers: 2.4 s → 6–13 s for its 183,000 rows
   // on the 1M seed. A page is a few thousand rows read in index order by one process.
-  const read = async (after: Keyset | undefined, last: Keyset | undefined): Promise<string> => {
-    const inOneProcess = async (trx: Kysely<Database>) => {
+  const inOneProcess = async <T>(statement: RawBuilder<T>): Promise<T[]> => {
+    const run = async (trx: Kysely<Database>) => {
       await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
       await sql`set local jit = off`.execute(trx);
-      if (shape.line) {
-        const text = (await pageLines(after, last, shape.line).execute(trx)).rows[0]?.text;
-        return text ? `${text}\r\n` : '';
-      }
-      return (await page(after, last).execute(trx)).rows;
+      return (await statement.execute(trx)).rows;
     };
-    const read = await (db.isTransaction ? inOneProcess(db) : db.transaction().execute(inOneProcess));
-    if (typeof read === 'string') return read;
-    return read.length > 0 ? pageText(db, lead, shape, read) : '';
+    return db.isTransaction ? run(db) : db.transaction().execute(run);
+  };
+  const read = async (after: Keyset | undefined, last: Keyset | undefined): Promise<string> => {
+    if (shape.line) {
+      const text = (await inOneProcess(pageLines(after, last, shape.line)))[0]?.text;
+      return text ? `${text}\r\n` : '';
+    }
+    const rows = await inOneProcess(page(after, last));
+    return rows.length > 0 ? pageText(db, lead, shape, rows) : '';
   };
   let after: Keyset | undefined;
   const reader = {
