@@ -3,6 +3,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
+import type { CopyCsv } from './db/copy-out.ts';
 import type { Config } from './config.ts';
 import type { BackgroundTasks } from './lib/background.ts';
 import type { LeadEventHub } from './leads/events.ts';
@@ -18,6 +19,8 @@ export interface Deps {
   ping: () => Promise<boolean>;
   /** True while the database is known down (Postgres' outage gate): submissions are answered 503 before any work. */
   databaseKnownDown?: () => boolean;
+  /** Postgres: a select's rows as COPY writes them in CSV, for the exports; absent on the embedded database. */
+  copyCsv?: CopyCsv;
   /** The current time. Tests inject a clock to expire tokens and throttles without waiting. */
   clock?: () => Date;
   /** Waits (a slowed login); tests inject one that records and returns at once. */

@@ -237,6 +237,7 @@ async function main(): Promise<void> {
       log,
       ping: () => database.ping(),
       databaseKnownDown: database.knownDown,
+      copyCsv: database.copyCsv,
       wakeMail: () => mail?.wake(),
       tasks,
       events,

@@ -8,6 +8,7 @@ import type { Database } from './schema.ts';
 import { acquireDirLock, type DirLock } from './dir-lock.ts';
 import { throttledLog } from '../lib/throttled-log.ts';
 import { createOutageGate } from './outage.ts';
+import { copyCsvWith, type CopyCsv } from './copy-out.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -24,6 +25,8 @@ export interface DatabaseHandle {
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** Postgres: true while the database is known down and a query now would be refused at once (outage.ts). */
   knownDown?: () => boolean;
+  /** Postgres: a select's rows as COPY writes them in CSV (copy-out.ts); PGlite has no COPY to a client. */
+  copyCsv?: CopyCsv;
 }
 
 export interface DatabaseOptions {
@@ -75,6 +78,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     ping: (timeoutMs) => ping(db, timeoutMs),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     knownDown: () => gate.refusing,
+    copyCsv: copyCsvWith(() => gate.connect(() => pool.connect())),
     listen: (channel, onNotify) => listener.listen(channel, onNotify),
     close: async () => {
       await listener.close();

@@ -13,6 +13,7 @@ import { ACTION_LABELS } from '../../contract/activities.ts';
 import { certificatePagePath } from '../../contract/quiz/api.ts';
 import { QUIZ_DOMAIN_LABELS, QUIZ_DOMAINS } from '../../contract/quiz/items.ts';
 import type { Database, ListedTable } from '../db/schema.ts';
+import type { CopyCsv } from '../db/copy-out.ts';
 import type { ListedLead, ListedRow, ListItem } from './definitions.ts';
 import { withExtras } from './extras.ts';
 import { conditions, type LeadListQuery } from './list-query.ts';
@@ -25,10 +26,11 @@ const BOM = '\uFEFF';
 const FORMULA_START = new Set([61, 43, 45, 64, 9, 13]);
 const NEEDS_QUOTES = /[",\r\n]/;
 
+/** A text a spreadsheet would take for a formula, with a quote first. */
+const defused = (text: string) => (FORMULA_START.has(text.charCodeAt(0)) ? `'${text}` : text);
+
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (text === '') return text;
-  if (FORMULA_START.has(text.charCodeAt(0))) text = `'${text}`;
+  const text = value === null || value === undefined ? '' : defused(String(value));
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -48,48 +50,88 @@ export interface CsvOptions {
   names: ReadonlyMap<string, string>;
   /** Rows per page read (tests make it small to cross page boundaries). */
   pageSize?: number;
+  /** Postgres: pages of whole lines are read through COPY (FORMAT csv), Postgres quoting the cells. */
+  copyCsv?: CopyCsv | undefined;
 }
 
 /**
- * One column of the file. Most are written by Postgres (`cell`: the finished cell, quoted
- * and defused as csvCell would), so a million-lead export moves one string per run of such
- * columns instead of whole rows made into records (a visit's touch and the consent record
- * too: the lead's table stores them worded, migrations/lib/listed-table-2026-11-28.ts).
+ * A cell Postgres writes, in two forms: `cell`, finished (defused and quoted as csvCell
+ * would), and `text`, defused but not quoted, NULL when empty, for COPY (FORMAT csv) to
+ * quote. COPY quotes as csvCell does (a comma, a quote, CR or LF; quotes doubled) and
+ * writes NULL as nothing, but an empty text as "": hence NULL for empty.
+ */
+interface SqlCell {
+  cell: RawBuilder<string>;
+  text: RawBuilder<string | null>;
+}
+
+/**
+ * One column of the file. Most are written by Postgres (`sql`), so a million-lead export
+ * moves whole lines instead of rows made into records (a visit's touch and the consent
+ * record too: the lead's table stores them worded, migrations/lib/listed-table-2026-11-28.ts).
  * The fields a kind's extras add (the test list's latest test) are cells too when the kind
  * gives them in SQL (its extrasSql, joined beside the page's rows); any other field without a
  * column of its own reads the list item (`value`), made for pages of kinds that have any.
  */
-type Column = { label: string } & ({ cell: RawBuilder<string> } | { value: (item: ListItem) => unknown });
+type Column = { label: string } & ({ sql: SqlCell } | { value: (item: ListItem) => unknown });
+
+const FORMULA_SQL = sql.raw([...FORMULA_START].join(', '));
 
 /** csvCell in SQL, for a text value `t` (an expression without side effects: it is read several times). */
-function cellSql(t: RawBuilder<unknown>): RawBuilder<string> {
-  const formula = sql.raw([...FORMULA_START].join(', '));
-  const defused = sql`(case when ascii(${t}) in (${formula}) then '''' || ${t} else ${t} end)`;
-  return sql<string>`(case when ${t} is null or ${t} = '' then ''
+function textCell(t: RawBuilder<unknown>): SqlCell {
+  const defusedSql = sql`(case when ascii(${t}) in (${FORMULA_SQL}) then '''' || ${t} else ${t} end)`;
+  return {
+    cell: sql<string>`(case when ${t} is null or ${t} = '' then ''
     when strpos(${t}, '"') > 0 or strpos(${t}, ',') > 0 or strpos(${t}, chr(10)) > 0 or strpos(${t}, chr(13)) > 0
-      then '"' || replace(${defused}, '"', '""') || '"'
-    else ${defused} end)`;
+      then '"' || replace(${defusedSql}, '"', '""') || '"'
+    else ${defusedSql} end)`,
+    text: sql<string | null>`(case when ascii(${t}) in (${FORMULA_SQL}) then '''' || ${t} else nullif(${t}, '') end)`,
+  };
 }
 
-/** A label for each of a column's values (a status, a next step's type), as cells; '' for any other. */
-function labelSql(column: string, labels: Readonly<Record<string, string>>): RawBuilder<string> {
-  const cases = Object.entries(labels).map(([value, label]) => sql`when ${sql.lit(value)} then ${sql.lit(csvCell(label))}`);
-  return sql<string>`(case ${sql.ref(column)} ${sql.join(cases, sql` `)} else '' end)`;
+/** A cell whose text never needs quoting or defusing (a date, a label without a comma), NULL when empty. */
+const plainCell = (text: RawBuilder<string | null>): SqlCell => ({ text, cell: sql<string>`coalesce(${text}, '')` });
+
+/** A label for each of a column's values (a status, a next step's type); empty for any other. */
+function labelSql(column: string, labels: Readonly<Record<string, string>>): SqlCell {
+  const cases = (write: (label: string) => string) =>
+    sql.join(
+      Object.entries(labels).map(([value, label]) => sql`when ${sql.lit(value)} then ${sql.lit(write(label))}`),
+      sql` `,
+    );
+  return {
+    cell: sql<string>`(case ${sql.ref(column)} ${cases(csvCell)} else '' end)`,
+    text: sql<string | null>`(case ${sql.ref(column)} ${cases(defused)} end)`,
+  };
 }
 
 /** An instant's IST minute in SQL, as excelIst writes it (both truncate the seconds); never quoted. */
 const istMinuteOf = (instant: RawBuilder<unknown>) =>
-  sql<string>`coalesce(to_char((${instant} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD HH24:MI'), '')`;
+  plainCell(sql<string | null>`to_char((${instant} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD HH24:MI')`);
 const istMinute = (column: string) => istMinuteOf(sql.ref(column));
+
+/**
+ * The owner's cell, looked up once a row among every member's name made in JS: quoted in
+ * SQL, the lookup was made once for each of the quoting's eight reads of it (a quarter of a
+ * page's time).
+ */
+function ownerCell(names: ReadonlyMap<string, string>): SqlCell {
+  const byId = (write: (name: string) => string) =>
+    JSON.stringify(Object.fromEntries([...names].flatMap(([id, name]) => (name === '' ? [] : [[id, write(name)]]))));
+  return {
+    cell: sql<string>`coalesce(${byId(csvCell)}::jsonb ->> assignee_id::text, '')`,
+    text: sql<string | null>`(${byId(defused)}::jsonb ->> assignee_id::text)`,
+  };
+}
 
 /** A field a kind's extras add, from its SQL (ExtrasSql) as the item's value would be written. */
 function extraColumn(field: LeadField, value: RawBuilder<unknown>, options: CsvOptions): Column {
   if (field.kind === 'certificate') {
     const link = sql`(${options.publicUrl + certificatePagePath('')}::text || ${value}::text)`;
-    return { label: field.label, cell: cellSql(link) };
+    return { label: field.label, sql: textCell(link) };
   }
-  if (field.kind === 'date') return { label: `${field.label} (IST)`, cell: istMinuteOf(value) };
-  return { label: field.label, cell: cellSql(sql`${value}::text`) };
+  if (field.kind === 'date') return { label: `${field.label} (IST)`, sql: istMinuteOf(value) };
+  return { label: field.label, sql: textCell(sql`${value}::text`) };
 }
 
 /** A list column's cell: from its own column when the list item holds that column as it is, else from the item. */
@@ -108,7 +150,7 @@ function fieldColumn(field: LeadField, stored: ReadonlyMap<string, string>, lead
   // The item holds a stored field's column under its key (leads/definitions.ts fieldRecord),
   // but the time field as ISO text.
   if (column !== null && stored.get(field.key) === column && field.key !== timeField) {
-    return { label: field.label, cell: cellSql(sql`${sql.ref(column)}::text`) };
+    return { label: field.label, sql: textCell(sql`${sql.ref(column)}::text`) };
   }
   return { label: field.label, value: (item) => item[field.key] };
 }
@@ -117,10 +159,7 @@ function columnsOf(lead: ListedLead, options: CsvOptions): Column[] {
   const def = LEAD_KINDS[lead.kind];
   const list = def.list;
   const stored = new Map(storedFieldsOf(def).map((f) => [f.key, columnOf(f)!]));
-  // Each member's name as its finished cell, looked up once a row: quoted in SQL, the lookup
-  // was made once for each of the quoting's eight reads of it (a quarter of a page's time).
-  const ownerCells = JSON.stringify(Object.fromEntries([...options.names].map(([id, name]) => [id, csvCell(name)])));
-  const columns: Column[] = [{ label: 'Date (IST)', cell: istMinute('created_at') }];
+  const columns: Column[] = [{ label: 'Date (IST)', sql: istMinute('created_at') }];
   for (const field of list.columns as readonly LeadField[]) {
     if (field.kind === 'scores') {
       const scores = lead.extrasSql?.fields[field.key];
@@ -128,23 +167,23 @@ function columnsOf(lead: ListedLead, options: CsvOptions): Column[] {
         const label = `${QUIZ_DOMAIN_LABELS[domain].en} %`;
         columns.push(
           scores
-            ? { label, cell: cellSql(sql`(${scores} ->> ${domain}::text)`) }
+            ? { label, sql: textCell(sql`(${scores} ->> ${domain}::text)`) }
             : { label, value: (item) => (item.scores as Record<string, number> | null)?.[domain] },
         );
       }
     } else columns.push(fieldColumn(field, stored, lead, options));
   }
   columns.push(
-    { label: 'Status', cell: labelSql('status', LEAD_STATUS_LABELS) },
-    { label: 'Owner', cell: sql<string>`coalesce(${ownerCells}::jsonb ->> assignee_id::text, '')` },
-    { label: 'Next step', cell: labelSql('next_action_type', ACTION_LABELS) },
-    { label: 'Next step due (IST)', cell: istMinute('next_action_due_at') },
-    { label: 'First contact (IST)', cell: istMinute('first_contact_at') },
-    { label: 'Source (utm_source)', cell: cellSql(sql`utm_source`) },
+    { label: 'Status', sql: labelSql('status', LEAD_STATUS_LABELS) },
+    { label: 'Owner', sql: ownerCell(options.names) },
+    { label: 'Next step', sql: labelSql('next_action_type', ACTION_LABELS) },
+    { label: 'Next step due (IST)', sql: istMinute('next_action_due_at') },
+    { label: 'First contact (IST)', sql: istMinute('first_contact_at') },
+    { label: 'Source (utm_source)', sql: textCell(sql`utm_source`) },
     // Worded by Postgres when the lead was written (touchText and consentSummary in SQL).
-    { label: 'First visit', cell: cellSql(sql`first_visit_text`) },
-    { label: 'Latest campaign visit', cell: cellSql(sql`last_visit_text`) },
-    { label: 'Consent', cell: cellSql(sql`consent_text`) },
+    { label: 'First visit', sql: textCell(sql`first_visit_text`) },
+    { label: 'Latest campaign visit', sql: textCell(sql`last_visit_text`) },
+    { label: 'Consent', sql: textCell(sql`consent_text`) },
   );
   return columns;
 }
@@ -152,13 +191,14 @@ function columnsOf(lead: ListedLead, options: CsvOptions): Column[] {
 /**
  * What a page's rows are read as: runs of Postgres's cells joined, the other columns' values, a
  * cell maker for each. When Postgres writes every cell (every kind but one with extras only in
- * JS), `line` is the whole line, and a page is read as one string: its lines joined by Postgres.
+ * JS), `lines` has the whole line: as one text, for a page read as one string of its lines
+ * joined by Postgres, and as its cells' texts, for COPY to quote.
  */
 interface PageShape {
   selected: RawBuilder<unknown>[];
   parts: Array<(row: PageRow, item: ListItem | undefined) => string>;
   needsItems: boolean;
-  line?: RawBuilder<string>;
+  lines?: { joined: RawBuilder<string>; texts: RawBuilder<string | null>[] };
 }
 
 /** Cells joined into one text of comma-separated cells, by Postgres. */
@@ -176,8 +216,8 @@ function pageShape(columns: Column[], table: string): PageShape {
     run = [];
   };
   for (const column of columns) {
-    if ('cell' in column) {
-      run.push(column.cell);
+    if ('sql' in column) {
+      run.push(column.sql.cell);
       continue;
     }
     endRun();
@@ -187,7 +227,8 @@ function pageShape(columns: Column[], table: string): PageShape {
   const needsItems = columns.some((c) => 'value' in c);
   selected.push(needsItems ? sql`${sql.table(table)}.*` : sql`id`);
   if (needsItems) return { selected, parts, needsItems };
-  return { selected, parts, needsItems, line: joinCells(columns.flatMap((c) => ('cell' in c ? [c.cell] : []))) };
+  const cells = columns.flatMap((c) => ('sql' in c ? [c.sql] : []));
+  return { selected, parts, needsItems, lines: { joined: joinCells(cells.map((c) => c.cell)), texts: cells.map((c) => c.text) } };
 }
 
 /** A page's row: each SQL column's value under its place ("c3"), its id, and the whole row when a column reads the item. */
@@ -197,6 +238,40 @@ type PageRow = Record<string, unknown> & { id: string };
 interface Keyset {
   at: string;
   id: string;
+}
+
+/** A page is a few thousand rows read in index order by one process (pageReader says why). */
+const ONE_PROCESS = { max_parallel_workers_per_gather: '0', jit: 'off' } as const;
+
+const encoder = new TextEncoder();
+
+/**
+ * COPY's CSV rows with RFC 4180's line ends: COPY ends each row with LF, and a quoted cell
+ * keeps a line break of its own as it is. An LF ends a row only outside quotes; quotes come
+ * in pairs ("" inside a quoted cell too), so their count so far says which. Bytes are
+ * enough: in UTF-8, no byte of a multi-byte character is a quote or an LF. `rows` is whole
+ * rows (a page), so a count never runs on from one call to the next.
+ */
+export function crlfRows(rows: Uint8Array): Uint8Array {
+  const ends: number[] = [];
+  let quoted = false;
+  let quote = rows.indexOf(34);
+  for (let lf = rows.indexOf(10); lf !== -1; lf = rows.indexOf(10, lf + 1)) {
+    for (; quote !== -1 && quote < lf; quote = rows.indexOf(34, quote + 1)) quoted = !quoted;
+    if (!quoted) ends.push(lf);
+  }
+  const out = new Uint8Array(rows.length + ends.length);
+  let from = 0;
+  let to = 0;
+  for (const lf of ends) {
+    out.set(rows.subarray(from, lf), to);
+    to += lf - from;
+    out[to++] = 13;
+    out[to++] = 10;
+    from = lf + 1;
+  }
+  out.set(rows.subarray(from), to);
+  return out;
 }
 
 /** How many pages are read at once: Postgres's side of the work (~6 µs a row) on two backends. */
@@ -219,13 +294,17 @@ let readingAhead = 0;
  * after a boundary found earlier": a lead written or erased between finding a boundary and
  * reading its page cannot then put a row in two pages or in none.
  */
-export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery, options: CsvOptions): AsyncGenerator<string> {
+export async function* csvLines(
+  db: Kysely<Database>,
+  lead: ListedLead,
+  query: LeadListQuery,
+  options: CsvOptions,
+): AsyncGenerator<Uint8Array> {
   const columns = columnsOf(lead, options);
-  const pageSize = options.pageSize ?? PAGE;
-  yield `${BOM}${columns.map((c) => csvCell(c.label)).join(',')}\r\n`;
+  yield encoder.encode(`${BOM}${columns.map((c) => csvCell(c.label)).join(',')}\r\n`);
   const shape = pageShape(columns, lead.table);
-  const pages = pageReader(db, lead, query, shape, pageSize);
-  const reading: Array<Promise<string>> = [];
+  const pages = pageReader(db, lead, query, shape, options);
+  const reading: Array<Promise<Uint8Array>> = [];
   const ahead = readingAhead < EXPORTS_READING_AHEAD;
   if (ahead) readingAhead++;
   const atOnce = ahead ? PAGES_AHEAD : 1;
@@ -234,7 +313,7 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
       while (reading.length < atOnce && !pages.done) reading.push((await pages.next()).text);
       const text = await reading.shift();
       if (text === undefined) return;
-      if (text !== '') yield text;
+      if (text.length > 0) yield text;
     }
   } finally {
     // An export stopped early (the client went away) still waits for the pages it asked for.
@@ -244,7 +323,8 @@ export async function* csvLines(db: Kysely<Database>, lead: ListedLead, query: L
 }
 
 /** The list's pages in order: each `next()` finds where the next page ends and starts reading it. */
-function pageReader(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery, shape: PageShape, pageSize: number) {
+function pageReader(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery, shape: PageShape, options: CsvOptions) {
+  const pageSize = options.pageSize ?? PAGE;
   const table = sql.table(lead.table);
   const where = conditions(lead.searchText, query);
   // What the kind's extras add, beside the page's rows (its columns read it).
@@ -283,25 +363,32 @@ function pageReader(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery
   // on the 1M seed. A page is a few thousand rows read in index order by one process.
   const inOneProcess = async <T>(statement: RawBuilder<T>): Promise<T[]> => {
     const run = async (trx: Kysely<Database>) => {
-      await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
-      await sql`set local jit = off`.execute(trx);
+      for (const [name, value] of Object.entries(ONE_PROCESS)) await sql`select set_config(${name}, ${value}, true)`.execute(trx);
       return (await statement.execute(trx)).rows;
     };
     return db.isTransaction ? run(db) : db.transaction().execute(run);
   };
-  const read = async (after: Keyset | undefined, last: Keyset | undefined): Promise<string> => {
-    if (shape.line) {
-      const text = (await inOneProcess(pageLines(after, last, shape.line)))[0]?.text;
-      return text ? `${text}\r\n` : '';
+  // Postgres quoting the cells in COPY took 6.7 ms of a contact page where quoting them in
+  // SQL took 12 (psql, the 1M seed); a transaction's export reads on its own connection.
+  const copyCsv = db.isTransaction ? undefined : options.copyCsv;
+  const copied = (after: Keyset | undefined, last: Keyset | undefined, texts: RawBuilder<unknown>[]) =>
+    sql`select ${sql.join(texts)} from ${rowsOf(after, last)} order by ${own('created_at')} desc, ${own('id')} desc`;
+  const read = async (after: Keyset | undefined, last: Keyset | undefined): Promise<Uint8Array> => {
+    if (shape.lines && copyCsv) {
+      return crlfRows(Buffer.concat(await copyCsv(copied(after, last, shape.lines.texts), { settings: ONE_PROCESS })));
+    }
+    if (shape.lines) {
+      const text = (await inOneProcess(pageLines(after, last, shape.lines.joined)))[0]?.text;
+      return encoder.encode(text ? `${text}\r\n` : '');
     }
     const rows = await inOneProcess(page(after, last));
-    return rows.length > 0 ? pageText(db, lead, shape, rows) : '';
+    return encoder.encode(rows.length > 0 ? await pageText(db, lead, shape, rows) : '');
   };
   let after: Keyset | undefined;
   const reader = {
     done: false,
-    /** Where the next page ends, once known; its text ('' for none) while it is read. */
-    async next(): Promise<{ text: Promise<string> }> {
+    /** Where the next page ends, once known; its text (empty for none) while it is read. */
+    async next(): Promise<{ text: Promise<Uint8Array> }> {
       const last = await lastOfPage(after);
       const page = read(after, last);
       // Read by the caller, or awaited in its finally: never an unhandled rejection.

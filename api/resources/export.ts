@@ -18,15 +18,14 @@ import { HttpError } from '../http/http.ts';
 export function csvAnswer(c: Context, deps: Deps, lead: ListedLead, list: ListSlug, query: LeadListQuery): Response {
   const names = teamNames(deps.db);
   const lines = (async function* () {
-    yield* csvLines(deps.db, lead, query, { publicUrl: deps.config.publicUrl, names: await names });
+    yield* csvLines(deps.db, lead, query, { publicUrl: deps.config.publicUrl, names: await names, copyCsv: deps.copyCsv });
   })();
-  const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const next = await lines.next();
         if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
+        else controller.enqueue(next.value);
       } catch (err) {
         controller.error(err);
       }

@@ -71,3 +71,10 @@ export async function referenceCsv(db: Kysely<Database>, lead: ListedLead, query
   });
   return text;
 }
+
+/** An export's bytes (csvLines) read whole, as text. */
+export async function csvText(lines: AsyncIterable<Uint8Array>): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of lines) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
