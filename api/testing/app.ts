@@ -43,7 +43,17 @@ export function testApp(
   const tasks = createBackgroundTasks(log);
   const events = createLeadEvents(database.listen, log);
   const app = createApp(
-    { db: database.db, config, log, ping: () => database.ping(), databaseKnownDown: database.knownDown, copyCsv: database.copyCsv, tasks, events, ...extra },
+    {
+      db: database.db,
+      config,
+      log,
+      ping: () => database.ping(),
+      databaseKnownDown: database.knownDown,
+      copyCsv: database.copyCsv,
+      tasks,
+      events,
+      ...extra,
+    },
     { logRequests: options.logRequests ?? false },
   );
   return { app, lines, config, tasks, events };
