@@ -44,7 +44,14 @@ describe.each(testBackends().filter((b) => b.name === 'postgres'))('COPY of a se
     expect(Buffer.concat(chunks).toString('utf8')).toBe('"a,""b""",,"दो\nपंक्तियाँ"\nplain,"",x\n');
   });
 
+  it('writes a number as a parameter is sent, so a negative one after a minus is not a comment', async () => {
+    const select = sql`select 1 - ${-5} as n, ${-5}::text as t, ${2.5}::numeric as f, ${true}::boolean as b`;
+    const rows = (await sql.raw<{ n: number; t: string; f: string; b: boolean }>(inlineSql(select)).execute(database.db)).rows;
+    expect(rows).toEqual([{ n: 6, t: '-5', f: '2.5', b: true }]);
+  });
+
   it('refuses a value it has no literal for, before anything reaches Postgres', () => {
+    expect(() => inlineSql(sql`select ${'a\0b'}`)).toThrow(/NUL/);
     expect(() => inlineSql(sql`select ${{ a: 1 }}`)).toThrow(/no literal/);
     expect(() => inlineSql(sql`select ${Number.NaN}`)).toThrow(/not a number/);
   });

@@ -6,15 +6,23 @@ import { PostgresQueryCompiler, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 
-/** A value as an SQL literal, as the pg driver would send it as a parameter. */
+/**
+ * A value as an SQL literal: quoted text of unknown type, as the pg driver sends a parameter
+ * (a bare -5 after a minus would start a comment). A Date is written in UTC, pg's in local
+ * time: the same instant for the timestamptz columns the lists filter on.
+ */
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (typeof value === 'string') {
+    // Postgres text holds no NUL; sent in a simple query it would end the statement's text.
+    if (value.includes('\0')) throw new Error('copy-out: a NUL character cannot be written into a statement');
+    return pg.escapeLiteral(value);
+  }
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`copy-out: ${value} is not a number Postgres reads`);
-    return String(value);
+    return pg.escapeLiteral(String(value));
   }
-  if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'bigint' || typeof value === 'boolean') return pg.escapeLiteral(String(value));
   if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
   if (Array.isArray(value)) {
     // An array's text form ('{"a","b"}'): the statement casts it, as it would a parameter.
@@ -72,6 +80,11 @@ export function copyCsvWith(connect: () => Promise<pg.PoolClient>): CopyCsv {
       const chunks: Buffer[] = [];
       const stream = client.query(copyTo(`copy (${inlineSql(select)}) to stdout (format csv)`));
       for await (const chunk of stream) chunks.push(chunk as Buffer);
+      // pg arms its query_timeout for every query and clears it through the query's callback,
+      // which a COPY stream never calls: unanswered, it would call the finished stream's
+      // handleError 15 s later (an 'error' with no listener ends the process).
+      stream.on('error', () => {});
+      (stream as { callback?: () => void }).callback?.();
       await client.query('commit');
       return chunks;
     } catch (err) {

@@ -62,6 +62,34 @@ describe.each(testBackends())('the export pages on $name', (backend) => {
     for (const emails of all) expect(emails).toEqual(all[0]);
     expect(all[0]!.slice(0, 2)).toEqual(['page19@example.in', 'page18@example.in']);
   });
+
+  it('writes the same file through COPY with every filter set, its values written as literals (Postgres)', async () => {
+    if (!database.copyCsv) return expect(database.kind).toBe('pglite');
+    const lead = listedLead('contact')!;
+    const ids = (await sql<{ id: string }>`select id from contact_messages where email like 'page1%'`.execute(database.db)).rows;
+    const filtered: LeadListQuery = {
+      ...query,
+      q: 'page1',
+      from: new Date(Date.UTC(2026, 10, 1, 10, 3)),
+      to: new Date(Date.UTC(2026, 10, 1, 10, 16)),
+      status: 'new',
+      assignee: 'none',
+      ids: ids.map((r) => r.id),
+    };
+    for (const q of ['page1', `50%_\\'"`]) {
+      const [plain, copied] = await Promise.all(
+        [undefined, database.copyCsv].map(async (copyCsv) => {
+          const chunks: Uint8Array[] = [];
+          for await (const chunk of csvLines(database.db, lead, { ...filtered, q }, { ...options, pageSize: 3, copyCsv }))
+            chunks.push(chunk);
+          return emailsOf(chunks);
+        }),
+      );
+      expect(copied, q).toEqual(plain);
+      if (q === 'page1') expect(plain).toEqual([16, 15, 14, 13, 12, 11, 10].map((i) => `page${i}@example.in`));
+      else expect(plain).toEqual([]);
+    }
+  });
 });
 
 // Two connections at once: Postgres only (PGlite has one).

@@ -242,6 +242,8 @@ interface Keyset {
 
 /** A page is a few thousand rows read in index order by one process (pageReader says why). */
 const ONE_PROCESS = { max_parallel_workers_per_gather: '0', jit: 'off' } as const;
+/** A COPY has no client-side timeout (pg's query_timeout): Postgres ends one that runs this long. */
+const COPY_SETTINGS = { ...ONE_PROCESS, statement_timeout: '15s' } as const;
 
 const encoder = new TextEncoder();
 
@@ -375,7 +377,7 @@ function pageReader(db: Kysely<Database>, lead: ListedLead, query: LeadListQuery
     sql`select ${sql.join(texts)} from ${rowsOf(after, last)} order by ${own('created_at')} desc, ${own('id')} desc`;
   const read = async (after: Keyset | undefined, last: Keyset | undefined): Promise<Uint8Array> => {
     if (shape.lines && copyCsv) {
-      return crlfRows(Buffer.concat(await copyCsv(copied(after, last, shape.lines.texts), { settings: ONE_PROCESS })));
+      return crlfRows(Buffer.concat(await copyCsv(copied(after, last, shape.lines.texts), { settings: COPY_SETTINGS })));
     }
     if (shape.lines) {
       const text = (await inOneProcess(pageLines(after, last, shape.lines.joined)))[0]?.text;
