@@ -85,7 +85,7 @@ function textCell(t: RawBuilder<unknown>): SqlCell {
     when strpos(${t}, '"') > 0 or strpos(${t}, ',') > 0 or strpos(${t}, chr(10)) > 0 or strpos(${t}, chr(13)) > 0
       then '"' || replace(${defusedSql}, '"', '""') || '"'
     else ${defusedSql} end)`,
-    text: sql<string | null>`(case when ascii(${t}) in (${FORMULA_SQL}) then '''' || ${t} else nullif(${t}, '') end)`,
+    text: sql<string | null>`nullif(${defusedSql}, '')`,
   };
 }
 
