@@ -2,12 +2,15 @@
 // /api/health is answered 503, a few connections past that are refused outright, and a
 // freed slot serves again (a small app, in-process, on a free port); a connection past
 // MAX_CONNECTIONS_PER_ADDRESS is answered 503 and its request never reaches the app (the
-// real app on a test database).
+// real app on a test database). And the listening socket's accept backlog is the one asked
+// for, not Node's 511, which a burst of retrying phones overflowed.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../contract/lead-kinds.ts';
-import { HEALTH_HEADROOM, startHttpServer, type HttpServer } from './http-server.ts';
+import { HEALTH_HEADROOM, LISTEN_BACKLOG, startHttpServer, type HttpServer } from './http-server.ts';
 import { testApp } from './testing/app.ts';
 import { testBackends, type TestDatabase } from './testing/databases.ts';
 import { LEAD_SAMPLES } from './testing/lead-samples.ts';
@@ -65,6 +68,18 @@ describe('the overall connection ceiling', () => {
     );
     return http.listening;
   };
+
+  it("listens with room for a burst of new connections, not Node's 511", async () => {
+    const { port } = await start(0, 0);
+    // A listening socket's Send-Q in `ss` is its accept backlog, as the kernel set it: the
+    // one asked for, capped at net.core.somaxconn.
+    const line = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' }).trim();
+    const backlog = Number(line.split(/\s+/)[2]);
+    const ceiling = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(ceiling, 'net.core.somaxconn on this machine').toBeGreaterThan(511);
+    expect(backlog, line).toBe(Math.min(LISTEN_BACKLOG, ceiling));
+    expect(backlog, `${line}: Node's default`).toBeGreaterThan(511);
+  });
 
   it('still holds the per-address ceiling alongside', async () => {
     const { port } = await start(100, 2);

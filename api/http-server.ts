@@ -1,7 +1,7 @@
 // The Node HTTP server around the app: time limits for slow clients, a ceiling on the
 // connections one address may hold and on all connections together, and a graceful stop
 // that answers every request it has accepted.
-import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import net from 'node:net';
@@ -37,6 +37,16 @@ const IDLE_DRAIN_MS = 300;
 
 /** Seconds an idle keep-alive connection stays open. Clients are told (Keep-Alive: timeout=5) and stop reusing it before. */
 const KEEP_ALIVE_SECONDS = 5;
+
+/**
+ * New connections the kernel holds for the process to accept (Linux caps it at
+ * net.core.somaxconn, 4096 here). Node's default of 511 overflowed when phones came back
+ * together: in the fault test, 503s answered at once sent hundreds of retries out in the
+ * same millisecond on new connections; past 511 the kernel dropped their handshakes
+ * (TcpExtListenOverflows), and a dropped handshake is sent again after 1, 3 and 7 s, so
+ * requests the server never saw went unanswered for 10 s while its event loop was idle.
+ */
+export const LISTEN_BACKLOG = 4096;
 
 /** 503 for a connection past the per-address ceiling. */
 const BUSY_RESPONSE =
@@ -87,7 +97,7 @@ function gateConnections(server: Server, admit: (socket: net.Socket) => boolean)
 export function startHttpServer(app: Hono, limits: Limits, log: (line: string) => void): HttpServer {
   // Connections that arrived past the overall ceiling: only /api/health is answered on them.
   const overflow = new WeakSet<net.Socket>();
-  const server = serve({
+  const server = createAdaptorServer({
     fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
       const socket = env.incoming.socket;
       if (socket instanceof net.Socket && overflow.has(socket) && new URL(request.url).pathname !== HEALTH_PATH) {
@@ -98,7 +108,6 @@ export function startHttpServer(app: Hono, limits: Limits, log: (line: string) =
       }
       return app.fetch(request, env);
     },
-    port: limits.port,
     hostname: limits.host,
     serverOptions: {
       // Node's defaults (60 s for headers, 300 s for a whole request, checked every 30 s)
@@ -116,6 +125,7 @@ export function startHttpServer(app: Hono, limits: Limits, log: (line: string) =
     server.once('listening', () => resolve(server.address() as net.AddressInfo));
     server.once('error', reject);
   });
+  server.listen({ port: limits.port, host: limits.host, backlog: LISTEN_BACKLOG });
 
   // Connections per client address. Behind a reverse proxy every connection comes from the
   // proxy, so the ceiling is the proxy's business there.

@@ -18,6 +18,8 @@ const baseUrl = process.env.TEST_DATABASE_URL;
  * connection ceiling (tested on its own in http-limits.test.ts) would turn it away.
  */
 const SERVER_ENV = { PUBLIC_RATE_LIMIT_PER_MINUTE: '0', MAX_CONNECTIONS_PER_ADDRESS: '0' };
+/** How long the terminations and the 200 POSTs a second last (ms). */
+const LOAD_MS = 20_000;
 /** The test's own connection, spared by the killer. */
 const OBSERVER = 'fault-test-observer';
 
@@ -98,8 +100,14 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
     const dbName = new URL(database.url).pathname.slice(1);
     let kills = 0;
     let killing = true;
+    // The fault lasts as long as the load, 20 s; the submissions still unanswered then are
+    // retried by their outboxes until they land (driveLoad's settle). Killed through the
+    // settle as well, on a slow day the phones' retries, sent every 200 ms where a real
+    // outbox honours Retry-After, kept most writes in flight at each kill and the last
+    // submissions were still being refused when the deadline came.
+    const faultEnds = Date.now() + LOAD_MS;
     const killLoop = (async () => {
-      while (killing) {
+      while (killing && Date.now() < faultEnds) {
         const r = await killer.query(
           'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and application_name <> $2',
           [dbName, OBSERVER],
@@ -110,7 +118,7 @@ describe.runIf(baseUrl)('database faults under load (Postgres)', () => {
     })();
     let report: LoadReport;
     try {
-      report = await driveLoad({ baseUrl: server.url, perSecond: 200, durationMs: 20_000, make: lead });
+      report = await driveLoad({ baseUrl: server.url, perSecond: 200, durationMs: LOAD_MS, make: lead });
     } finally {
       killing = false;
       await killLoop;
