@@ -2,6 +2,7 @@
 // programmes a seat can be booked on, the booking reference, the payment states the console
 // moves a booking through, and the UPI link. The server computes the amount from the
 // package (never from the client), and the PWA shows the same figure.
+import { indianDigits } from './digits.ts';
 
 /** The paid packages (spec §9), by the names the pricing cards show. */
 export const PAID_PACKAGES = {
@@ -38,7 +39,7 @@ export const MANUAL_PAYMENT_METHOD = 'manual';
 
 /** "₹2,499": the Indian grouping the pricing cards use. */
 export function rupeesText(rupees: number): string {
-  return `₹${rupees.toLocaleString('en-IN')}`;
+  return `₹${indianDigits(rupees)}`;
 }
 
 /**
