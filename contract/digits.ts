@@ -1,8 +1,10 @@
 // Whole numbers in Indian digit grouping ("2,499", "1,00,000", "12,34,56,789"), written
 // without Intl: the first Intl number format for 'en-IN' in a page loads ICU's data for the
 // locale, about 20 ms of the main thread on this machine and 80 ms at Lighthouse's 4x
-// slower phone, which the course page paid at load for its two prices and the home page for
-// its stats strip. A fraction, which no page shows, still goes to Intl.
+// slower phone, which the course page paid at load for its two prices. A fraction, which no
+// page shows, still goes to Intl. Imported by bookings.ts alone, so it rides in that chunk
+// (a second importer in another chunk would make it a script file of its own on every form
+// page; the stats strip's count, measured without a gain, keeps Intl, pwa/lib/numbers.ts).
 
 /** `n` grouped as India writes it: the last three digits, then pairs. */
 export function indianDigits(n: number): string {

@@ -3,7 +3,6 @@ import { useId, useState, type InputHTMLAttributes } from 'react';
 import { IconEye } from '../Icons.tsx';
 import { fill } from '../../i18n/LangContext.tsx';
 import { useFormWords, useLocalize } from '../../i18n/useFormWords.ts';
-import { formatCount } from '../../lib/numbers.ts';
 import './form.css';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
@@ -28,7 +27,7 @@ function LengthCounter({ id, length, limit }: { id: string; length: number; limi
       data-testid="length-counter"
       aria-live="polite"
     >
-      {fill(left >= 0 ? w.charactersLeft : w.charactersOver, { n: formatCount(Math.abs(left)) })}
+      {fill(left >= 0 ? w.charactersLeft : w.charactersOver, { n: Math.abs(left).toLocaleString('en-IN') })}
     </p>
   );
 }
