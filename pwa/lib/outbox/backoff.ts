@@ -4,6 +4,8 @@
 
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_CAP_MS = 5 * 60_000;
+/** How long a delivery waits for its answer before it counts as no answer and is retried. */
+export const DELIVERY_TIMEOUT_MS = 20_000;
 
 export function backoffDelay(attempts: number, random: () => number = Math.random): number {
   const step = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));

@@ -14,7 +14,7 @@ import {
   type SyncResponse,
 } from '../../../contract/api.ts';
 import { messageOf, postJson, type Fetch, type JsonAnswer } from '../http.ts';
-import { backoffDelay, retryAfterMs } from './backoff.ts';
+import { backoffDelay, DELIVERY_TIMEOUT_MS, retryAfterMs } from './backoff.ts';
 import type { OutboxStore } from './store.ts';
 import type { OutboxEvent, OutboxItem } from './types.ts';
 
@@ -211,7 +211,11 @@ function post(
   return postJson(
     path,
     body,
-    { headers: { ...headers, ...language }, credentials: 'same-origin', signal: AbortSignal.timeout(deps.timeoutMs ?? 20_000) },
+    {
+      headers: { ...headers, ...language },
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(deps.timeoutMs ?? DELIVERY_TIMEOUT_MS),
+    },
     deps.fetch,
   );
 }
