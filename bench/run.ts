@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, one run, figures and ratios against their targets.
 // `npm run bench -- console lighthouse`: only the sections named (api, certificate,
-// render-load, console, reports, outbox, relay, rules, bulk, score, lighthouse).
+// render-load, console, reports, outbox, relay, rules, bulk, score, lighthouse, main-thread).
 import { benchApi, ROUNDS } from './api.ts';
 
 const SECTIONS = [
@@ -15,6 +15,7 @@ const SECTIONS = [
   'bulk',
   'score',
   'lighthouse',
+  'main-thread',
 ] as const;
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -224,4 +225,12 @@ if (runs('bulk')) {
 if (runs('lighthouse')) {
   const { benchLighthouse, lighthousePaths, printLighthouse } = await import('./lighthouse.ts');
   printLighthouse(await benchLighthouse(Number(process.env.LIGHTHOUSE_RUNS ?? 1), lighthousePaths()));
+}
+
+// The public pages' main-thread work at a 4× slower CPU, over several loads (LIGHTHOUSE_PATHS picks pages).
+if (runs('main-thread')) {
+  const { benchMainThread, printMainThread } = await import('./main-thread.ts');
+  const { lighthousePaths } = await import('./lighthouse.ts');
+  const { MAIN_THREAD_LOADS, MAIN_THREAD_BASELINE } = process.env;
+  printMainThread(await benchMainThread(Number(MAIN_THREAD_LOADS ?? 3), lighthousePaths(), MAIN_THREAD_BASELINE));
 }

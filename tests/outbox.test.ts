@@ -99,6 +99,7 @@ describe('the outbox in the browser', () => {
     // Enquiry (course page), two steps.
     await gotoLive(page, `${server.url}/course/soft-skills`);
     const enquiry = page.getByTestId('enquiry-form');
+    await enquiry.scrollIntoViewIfNeeded();
     await enquiry.getByLabel('Your background').selectOption('College Student');
     await enquiry.getByLabel('Course you are interested in').selectOption('Soft Skills');
     await enquiry.getByRole('button', { name: 'Next' }).click();

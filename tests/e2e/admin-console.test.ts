@@ -65,6 +65,7 @@ describe('the admin console', () => {
     await toast(visitor, MESSAGES.freeJoinSuccess);
     await dialog.getByRole('button', { name: 'Close join for free form' }).click();
     const form = visitor.getByTestId('enquiry-form');
+    await form.scrollIntoViewIfNeeded();
     await form.getByLabel('Your background', { exact: true }).selectOption('College Student');
     await form.getByLabel('Course you are interested in', { exact: true }).selectOption('Soft Skills');
     await form.getByRole('button', { name: 'Next' }).click();

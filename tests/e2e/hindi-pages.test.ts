@@ -116,6 +116,7 @@ describe('the forms on the Hindi pages', () => {
     await gotoLive(page, `${site.url}/hi/course/soft-skills`);
     const form = page.getByTestId('enquiry-form');
     await form.getByText('चरण 1 / 2: आपके बारे में').waitFor();
+    await form.scrollIntoViewIfNeeded();
     await form.getByLabel('आप क्या करते हैं').selectOption({ label: 'कॉलेज छात्र' });
     await form.getByLabel('आपको किस कोर्स में रुचि है').selectOption({ label: 'सॉफ्ट स्किल्स' });
     await form.getByRole('button', { name: 'आगे बढ़ें' }).click();

@@ -186,6 +186,7 @@ describe('leads a business can trust', () => {
     await noticeIn(dialog);
     await dialog.getByRole('button', { name: 'Close join for free form' }).click();
     const enquiry = page.getByTestId('enquiry-form');
+    await enquiry.scrollIntoViewIfNeeded();
     await enquiry.getByLabel('Your background', { exact: true }).selectOption('School Student');
     await enquiry.getByLabel('Course you are interested in', { exact: true }).selectOption('Soft Skills');
     await enquiry.getByRole('button', { name: 'Next' }).click();

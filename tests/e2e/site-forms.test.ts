@@ -280,10 +280,51 @@ describe('join-now form', () => {
 });
 
 describe('enquiry form', () => {
+  /** The script files a page asked for whose name starts with one of `prefixes`. */
+  function scriptsNamed(page: import('playwright-core').Page, prefixes: string[]) {
+    const seen: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.resourceType() === 'script' && prefixes.some((p) => path.startsWith(`/assets/${p}`))) seen.push(path);
+    });
+    return seen;
+  }
+
+  it('is on the page from its first paint, and its code runs only when the reader comes near it', async () => {
+    const { page } = await site.page();
+    const formCode = scriptsNamed(page, ['EnquiryForm-', 'forms-']);
+    await gotoLive(page, `${site.url}/course/soft-skills`);
+    await page.waitForLoadState('networkidle');
+    const form = page.getByTestId('enquiry-form');
+    const background = form.getByLabel('Your background', { exact: true });
+    expect(await form.getByText('Step 1 of 2: About You').count()).toBe(1);
+    expect(await background.isDisabled()).toBe(true);
+    expect(formCode).toEqual([]);
+
+    await form.scrollIntoViewIfNeeded();
+    await expect.poll(() => background.isEnabled()).toBe(true);
+    expect(formCode.some((p) => p.startsWith('/assets/forms-'))).toBe(true);
+    expect(formCode.some((p) => p.startsWith('/assets/EnquiryForm-'))).toBe(true);
+  });
+
+  it('is there at once on a page reached by a link inside the app, far from the screen as it is', async () => {
+    const { page } = await site.page();
+    await gotoLive(page, `${site.url}/contact`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Courses' }).click();
+    await nav.getByRole('link', { name: 'Soft Skills for Students' }).click();
+    await page.waitForURL('**/course/soft-skills');
+    const background = page.getByTestId('enquiry-form').getByLabel('Your background', { exact: true });
+    await expect.poll(() => background.isEnabled()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect((await background.boundingBox())!.y).toBeGreaterThan(2000);
+  });
+
   it('moves to step 2 only with both choices, submits, resets the personal details, and reports failure', async () => {
     const { page } = await site.page();
     await gotoLive(page, `${site.url}/course/soft-skills`);
     const form = page.getByTestId('enquiry-form');
+    await form.scrollIntoViewIfNeeded();
     await form.getByRole('button', { name: 'Next' }).click();
     expect(await form.getByText('Step 1 of 2: About You').isVisible()).toBe(true);
     expect(await form.locator('.field__error').count()).toBe(0);

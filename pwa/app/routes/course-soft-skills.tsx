@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
+import { lazyWhenNear } from '../../components/LoadWhenNear.tsx';
 import { SOFT_SKILLS_COURSE } from '../../content/course.ts';
 import { CoursePage } from '../../features/course/CoursePage.tsx';
 
-// Both forms sit below the fold: Formik and yup load after the page itself is live.
-const EnquiryForm = lazy(() => import('../../features/enquiry/EnquiryForm.tsx').then((m) => ({ default: m.EnquiryForm })));
+// The enquiry sits at the foot of a long page: its code (Formik and yup among it) runs when
+// the reader comes near it, not in the first seconds. The modals load when opened.
+const EnquiryForm = lazyWhenNear(() => import('../../features/enquiry/EnquiryForm.tsx').then((m) => ({ default: m.EnquiryForm })));
 const FreeJoinModal = lazy(() => import('../../features/free-join/FreeJoinModal.tsx'));
 const BookingModal = lazy(() => import('../../features/booking/BookingModal.tsx'));
 
@@ -18,11 +20,7 @@ export default function CourseSoftSkillsRoute() {
       <CoursePage
         onJoinFree={() => setJoinOpen(true)}
         onBook={(packageName) => setBooking(packageName ? { packageName } : {})}
-        enquiry={
-          <Suspense fallback={null}>
-            <EnquiryForm />
-          </Suspense>
-        }
+        enquiry={<EnquiryForm />}
       />
       {joinOpen && (
         <Suspense fallback={null}>
