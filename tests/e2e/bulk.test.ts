@@ -10,6 +10,7 @@ import { LEAD_KINDS, LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
 import { toast, useSite, NO_SERVICE_WORKER } from '../support/site.ts';
+import { docShot } from '../support/shots.ts';
 
 const ADMIN = { email: 'bulk.admin@example.in', password: 'bulk admin password' };
 const site = useSite(
@@ -62,11 +63,11 @@ describe('bulk work on a list', () => {
       await bar.getByLabel('What to do with the selected leads').selectOption('assign');
       await bar.getByLabel('Assign the selected leads to').selectOption(me.id);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.screenshot({ path: `docs/screenshots/bulk-${width}.png` });
+      await docShot(page, `bulk-${width}`);
       await bar.getByRole('button', { name: 'Apply' }).click();
       await toast(page, `${LEADS} leads assigned to ${me.name}`);
       expect(await owned(me.id)).toBe(String(LEADS));
-      await page.screenshot({ path: `docs/screenshots/bulk-done-${width}.png` });
+      await docShot(page, `bulk-done-${width}`);
       expect(await axeViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Undo' }).click();
@@ -90,7 +91,7 @@ describe('bulk work on a list', () => {
       await bar.getByLabel('What to do with the selected leads').selectOption('nextAction');
       await bar.getByLabel('When (India time)').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await bar.screenshot({ path: `docs/screenshots/bulk-next-${width}.png` });
+      await docShot(bar, `bulk-next-${width}`);
       expect(errors).toEqual([]);
     }, 180_000);
   }
@@ -133,7 +134,7 @@ describe('tags on a lead', () => {
       expect(await tags.getByLabel('Add a tag').inputValue()).toBe('');
       await panel.getByRole('region', { name: 'Timeline' }).getByText(`Tagged “${tag}”`).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await tags.screenshot({ path: `docs/screenshots/lead-tags-${width}.png` });
+      await docShot(tags, `lead-tags-${width}`);
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
@@ -145,14 +146,11 @@ describe('tags on a lead', () => {
       await expect.poll(() => rows.allTextContents(), { timeout: 10_000 }).toEqual([`Tagged Lead ${width} 0`]);
       expect(await page.getByLabel('Tag', { exact: true }).locator('option:checked').textContent()).toBe(`${tag} (1)`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.locator('form.console-filters').screenshot({ path: `docs/screenshots/tag-filter-${width}.png` });
+      await docShot(page.locator('form.console-filters'), `tag-filter-${width}`);
       // The row (a card at 390 px) shows the tag under the name, without opening the lead.
       const rowTags = page.locator('.console-table tbody tr').first().getByRole('list', { name: 'Tags', exact: true });
       await rowTags.getByText(tag, { exact: true }).waitFor();
-      await page
-        .locator('.console-table tbody tr')
-        .first()
-        .screenshot({ path: `docs/screenshots/row-tags-${width}.png` });
+      await docShot(page.locator('.console-table tbody tr').first(), `row-tags-${width}`);
 
       await rows.first().click();
       await panel.getByRole('button', { name: `Remove the tag ${tag}` }).click();

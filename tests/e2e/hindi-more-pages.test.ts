@@ -2,8 +2,7 @@
 // policies, sign-up, join now, Delete my data, webinars and the 404 prerendered in Hindi
 // with lang="hi"; the switch keeps the page; a form's errors in Hindi; a webinar
 // registration made on /hi/webinars delivered (its Hindi email: api/leads/mail-language.test.ts); axe clean on each page.
-// Screenshots go to HINDI_SHOTS when it is set.
-import type { Page } from 'playwright-core';
+// Screenshots go to SCREENSHOTS_DIR when it is set.
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PATHS } from '../../contract/admin.ts';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
@@ -11,15 +10,11 @@ import { WEBINAR_PATHS } from '../../contract/webinars.ts';
 import { adminApi, adminEnv, TEST_ADMIN } from '../support/console.ts';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
 import { fillFields, NO_SERVICE_WORKER, toast, unique, useSite } from '../support/site.ts';
+import { docShot } from '../support/shots.ts';
 
 const site = useSite({ env: { ...adminEnv(), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } }, NO_SERVICE_WORKER);
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1366, height: 900 } };
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.HINDI_SHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 /** Each page and a heading it shows in Hindi. */
 const PAGES: Array<[string, string]> = [
@@ -67,12 +62,12 @@ describe('the Hindi pages, part two', () => {
       const violations = await axeViolations(page);
       expect(violations, `${path}: ${JSON.stringify(violations, null, 1).slice(0, 1500)}`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
-      await shot(page, `${path.slice(1).replace(/\//g, '-')}-390`);
+      await docShot(page, `${path.slice(1).replace(/\//g, '-')}-390`, true);
     }
     const desktop = await site.page(DESKTOP);
     for (const path of ['/hi/blog', '/hi/privacy-policy', '/hi/signup', '/hi/webinars']) {
       await gotoLive(desktop.page, `${site.url}${path}`);
-      await shot(desktop.page, `${path.slice(1).replace(/\//g, '-')}-1366`);
+      await docShot(desktop.page, `${path.slice(1).replace(/\//g, '-')}-1366`, true);
     }
     const unexpected = errors.filter((e) => !/404/.test(e));
     expect(unexpected, JSON.stringify(unexpected)).toEqual([]);
@@ -128,7 +123,7 @@ describe('the Hindi pages, part two', () => {
       (await api<{ data: Array<Record<string, unknown>> }>(`${LEAD_KINDS.webinar.list.path}?q=${encodeURIComponent(email)}&limit=50`)).data;
     await expect.poll(async () => (await list()).length, { timeout: 30_000 }).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, 'hi-webinars-registered-390');
+    await docShot(page, 'hi-webinars-registered-390', true);
     expect(errors).toEqual([]);
   });
 });

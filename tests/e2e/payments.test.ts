@@ -18,6 +18,7 @@ import { razorpayEvent, startRazorpayStandIn, type RazorpayStandIn } from '../..
 import { adminApi, adminEnv, consoleLogin, TEST_ADMIN } from '../support/console.ts';
 import { gotoLive } from '../support/pwa.ts';
 import { NO_SERVICE_WORKER, fillFields, unique, useSite } from '../support/site.ts';
+import { docShot } from '../support/shots.ts';
 
 const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
 const run = promisify(execFile);
@@ -75,7 +76,7 @@ describe('a seat paid through the gateway at 390 px', () => {
     const link = [...standIn.links.values()].find((l) => l.reference_id === reference)!;
     expect(link).toMatchObject({ amount: 249900, currency: 'INR', callback_url: `${site.url}/booking/${reference}` });
     expect(await pay.getAttribute('href')).toBe(link.short_url);
-    await page.screenshot({ path: 'docs/screenshots/payment-link-390.png' });
+    await docShot(page, 'payment-link-390');
 
     const payment = standIn.pay(link.id, { method: 'upi' });
     const event = razorpayEvent(WEBHOOK_SECRET, 'payment_link.paid', link, payment);
@@ -117,7 +118,7 @@ describe('a seat paid through the gateway at 390 px', () => {
     await offered.getByRole('link', { name: 'Download the receipt (PDF)' }).click();
     const saved = await (await download).path();
     expect(await pdfText(await readFile(saved!), 'downloaded')).toContain(`Receipt number: ${number}`);
-    await page.screenshot({ path: 'docs/screenshots/booking-paid-390.png' });
+    await docShot(page, 'booking-paid-390');
     expect(errors).toEqual([]);
 
     // The console's booking detail downloads the same receipt with the admin's session.
@@ -134,7 +135,7 @@ describe('a seat paid through the gateway at 390 px', () => {
     await receiptButton.click();
     const fromConsole = await (await consoleDownload).path();
     expect(await pdfText(await readFile(fromConsole!), 'console')).toContain(`Receipt number: ${number}`);
-    await consolePage.page.screenshot({ path: 'docs/screenshots/booking-receipt-console-1366.png' });
+    await docShot(consolePage.page, 'booking-receipt-console-1366');
     expect(consolePage.errors).toEqual([]);
   });
 
@@ -169,7 +170,7 @@ describe('a seat paid through the gateway at 390 px', () => {
     const row = page.getByTestId('payment-checks').locator('tr').filter({ hasText: reference });
     await row.waitFor();
     expect(await row.textContent()).toContain('Paid 2499 paise; the booking is 249900 paise');
-    await page.screenshot({ path: 'docs/screenshots/payments-to-check-1366.png' });
+    await docShot(page, 'payments-to-check-1366');
     expect(errors).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { SUBSCRIBE_WAIT_MS } from '../../pwa/features/admin/console/notify/push-
 import { axeViolations } from '../support/pwa.ts';
 import { adminEnv, apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
 import { unique, useMailingSite } from '../support/site.ts';
+import { docShot } from '../support/shots.ts';
 
 const ADMIN = { email: 'bell.admin@example.in', password: 'bell admin password' };
 const COUNSELLOR = { email: 'asha.bell@example.in', password: 'asha password 1' };
@@ -104,13 +105,13 @@ describe('the bell and push on a phone', () => {
     await page.getByTestId('bell-count').filter({ hasText: '1' }).waitFor({ timeout: 30_000 });
     expect(await bell.getAttribute('aria-label')).toBeNull();
     expect(await bell.textContent()).toContain('1 unread');
-    await page.screenshot({ path: '/tmp/push-bell-390-closed.png' });
+    await docShot(page, 'push-bell-390-closed');
     await bell.click();
     const item = panel.getByRole('link', { name: /New lead: Meera/ });
     await item.waitFor();
     expect(await item.textContent()).toContain('Need Help Users, given to you by Round robin');
     expect(await panel.textContent()).not.toMatch(/Iyer|9988776655/);
-    await page.screenshot({ path: '/tmp/push-bell-390.png' });
+    await docShot(page, 'push-bell-390');
     await item.click();
     await page.waitForURL(`**/admin/need-help?open=${lead.data._id}`);
     await expect.poll(() => page.getByTestId('bell-count').count()).toBe(0);
@@ -128,7 +129,7 @@ describe('the bell and push on a phone', () => {
     await item.waitFor();
     expect(await item.textContent()).not.toContain('(unread)');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/push-bell-1366.png' });
+    await docShot(page, 'push-bell-1366');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('bell');
   });

@@ -11,13 +11,13 @@ import { REPORT_PATHS, type FunnelResponse } from '../../contract/reports.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
 import { toast, unique, useSite, NO_SERVICE_WORKER } from '../support/site.ts';
+import { docShot } from '../support/shots.ts';
 
 const ADMIN = { email: 'report.admin@example.in', password: 'report admin password' };
 const site = useSite(
   { env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } },
   NO_SERVICE_WORKER,
 );
-const SHOTS = process.env.REPORT_SCREENSHOTS;
 
 /** This IST month's first and last days, and the month. */
 function thisMonth() {
@@ -152,7 +152,7 @@ describe('the Reports page', () => {
       await page.getByTestId('spend-entries').waitFor();
       const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
       expect(overflow, `${width} px`).toBe(0);
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-reports-${width}.png`, fullPage: true });
+      await docShot(page, `console-reports-${width}`, true);
       expect(await axeViolations(page)).toEqual([]);
     }
   });

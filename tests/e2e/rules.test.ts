@@ -8,6 +8,7 @@ import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
 import { toast, useSite, NO_SERVICE_WORKER } from '../support/site.ts';
 import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
+import { docShot } from '../support/shots.ts';
 
 const ADMIN = { email: 'rules.admin@example.in', password: 'rules admin password' };
 const site = useSite(
@@ -45,7 +46,7 @@ describe('the Rules page', () => {
       await page.getByText(/Would have matched \d+ of the last \d+ leads/).waitFor();
       expect(await page.locator('.rule-preview').textContent()).toMatch(/Would have matched [1-9]\d* of the last/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.screenshot({ path: `docs/screenshots/rules-editor-${width}.png`, fullPage: true });
+      await docShot(page, `rules-editor-${width}`, true);
       await page.getByRole('button', { name: 'Save rule' }).click();
       await toast(page, 'Rule saved');
       await page.getByRole('heading', { name: `Campus leads ${width}`, level: 2 }).waitFor();
@@ -67,7 +68,7 @@ describe('the Rules page', () => {
       await page.getByRole('checkbox', { name: `On (Campus leads ${width})` }).click();
       await toast(page, 'Rule turned off');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.screenshot({ path: `docs/screenshots/rules-${width}.png`, fullPage: true });
+      await docShot(page, `rules-${width}`, true);
       expect(errors).toEqual([]);
     }, 120_000);
   }

@@ -11,6 +11,7 @@ import { LEAD_PATHS } from '../../contract/lead-kinds.ts';
 import { axeViolations, gotoLive } from '../support/pwa.ts';
 import { adminEnv, apiCall, apiLogin, consoleLogin, invitationLink as invitationLinkOf, joinTeam, postLead } from '../support/console.ts';
 import { fillFields, toast, unique, useMailingSite, NO_SERVICE_WORKER } from '../support/site.ts';
+import { docShot } from '../support/shots.ts';
 
 const ADMIN = { email: 'desk.admin@example.in', password: 'desk admin password' };
 const COUNSELLOR = { email: 'priya.desk@example.in', password: 'priya password 1' };
@@ -177,7 +178,7 @@ describe('the sales desk', () => {
     const ids = await waiting.locator('.my-day__item').evaluateAll((items) => items.map((i) => i.getAttribute('data-lead-id')));
     expect(ids.filter((id) => fresh.includes(id!))).toEqual(fresh);
     expect(await waiting.locator(`[data-lead-id="${fresh[0]}"] .my-day__due`).textContent()).toMatch(/^Waiting \d+ (min|h|d)/);
-    if (process.env.SHOT) await page.screenshot({ path: '/tmp/shot-my-day-390.png', fullPage: true });
+    await docShot(page, 'my-day-390', true);
     // Cards: nothing wider than the screen, nothing cut, and a due line on at most two lines (not a word a line).
     const shape = await page.evaluate(() => {
       const problems: string[] = [];

@@ -9,6 +9,7 @@ import { DEFAULT_SCORE_WEIGHTS as W } from '../../contract/score.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { apiCall, apiLogin, consoleLogin, postLead } from '../support/console.ts';
 import { toast, useSite, NO_SERVICE_WORKER } from '../support/site.ts';
+import { docShot } from '../support/shots.ts';
 
 const ADMIN = { email: 'score.admin@example.in', password: 'score admin password' };
 const site = useSite(
@@ -67,7 +68,7 @@ describe('the lead score', () => {
       .toEqual([String(base + 10), String(base + W.otherSource), String(base)]);
     expect(await page.locator('.console-table tbody tr th').first().textContent()).toContain('Lead 3');
     expect(await noSidewaysScroll(page)).toBe(true);
-    await page.screenshot({ path: 'docs/screenshots/score-list-390.png', fullPage: true });
+    await docShot(page, 'score-list-390', true);
 
     await page.locator('.console-table__open').first().click();
     const panel = page.getByRole('dialog');
@@ -79,7 +80,7 @@ describe('the lead score', () => {
       `+${W.forms.contact} Form: Contact message`,
       '+10 Source: referral',
     ]);
-    await panel.locator('.lead-score').screenshot({ path: 'docs/screenshots/score-reasons-390.png' });
+    await docShot(panel.locator('.lead-score'), 'score-reasons-390');
     expect(await axeViolations(page)).toEqual([]);
 
     // Only the leads at or above the score asked for.
@@ -92,7 +93,7 @@ describe('the lead score', () => {
     await page.goto(`${site.url}/admin/score`);
     await page.getByLabel('Any other source').waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
-    await page.screenshot({ path: 'docs/screenshots/score-weights-390.png', fullPage: true });
+    await docShot(page, 'score-weights-390', true);
     expect(errors).toEqual([]);
   }, 120_000);
 
@@ -105,7 +106,7 @@ describe('the lead score', () => {
     await page.getByRole('heading', { name: 'Lead score', level: 1 }).waitFor();
     await page.getByLabel('Any other source').fill('30');
     expect(await noSidewaysScroll(page)).toBe(true);
-    await page.screenshot({ path: 'docs/screenshots/score-weights-1366.png', fullPage: true });
+    await docShot(page, 'score-weights-1366', true);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save and rescore' }).click();
     await toast(page, 'Weights saved: every lead is being scored again');
@@ -127,7 +128,7 @@ describe('the lead score', () => {
       .poll(() => page.locator('.console-table tbody tr th').allTextContents(), { timeout: 15_000 })
       .toEqual([expect.stringContaining('Lead 2'), expect.stringContaining('Lead 3'), expect.stringContaining('Lead 1')]);
     expect(await noSidewaysScroll(page)).toBe(true);
-    await page.screenshot({ path: 'docs/screenshots/score-list-1366.png' });
+    await docShot(page, 'score-list-1366');
     // A small laptop: the column fits, its badge whole in its cell.
     await page.setViewportSize({ width: 1024, height: 768 });
     expect(await noSidewaysScroll(page)).toBe(true);

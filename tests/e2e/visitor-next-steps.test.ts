@@ -13,6 +13,7 @@ import { SAVED_OFFLINE_MESSAGE } from '../../pwa/lib/submit.ts';
 import { adminApi, consoleLogin, TEST_ADMIN, adminEnv } from '../support/console.ts';
 import { axeViolations, gotoLive, offline, online } from '../support/pwa.ts';
 import { fillFields, NO_SERVICE_WORKER, toast, unique, useSite, WITH_SERVICE_WORKER } from '../support/site.ts';
+import { docShot } from '../support/shots.ts';
 
 const UPI = { UPI_VPA: 'skillup@okicici', UPI_PAYEE_NAME: 'SkillUp Soft Skills Academy' };
 const LINKS = { PAYMENT_LINK_ELEVATE: 'https://pay.example.in/elevate', PAYMENT_LINK_ELITE: 'https://pay.example.in/elite' };
@@ -177,7 +178,7 @@ describe('a booking in the console', () => {
     await expect.poll(() => panel.getByTestId('payment-status').textContent()).toBe('Paid');
     expect(await panel.getByTestId('utr-status').textContent()).toBe('Verified');
     expect(await panel.getByRole('region', { name: 'UTR' }).textContent()).toMatch(/Verified by \S.* on \d/);
-    await panel.screenshot({ path: 'docs/screenshots/booking-utr-verified-1366.png' });
+    await docShot(panel, 'booking-utr-verified-1366');
     await panel.getByRole('button', { name: 'Mark enrolled' }).click();
     await expect.poll(() => panel.getByTestId('payment-status').textContent()).toBe('Enrolled');
     expect((await listed(reference, 'booking'))[0]).toMatchObject({ paymentStatus: 'enrolled' });

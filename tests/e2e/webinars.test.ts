@@ -2,7 +2,7 @@
 // (1366 px); a visitor on a phone (390 px) finds it on /webinars and registers; another
 // registers offline and is delivered once when the connection returns; both show in the
 // Webinar Registrations list; the page opened offline with nothing kept says why it is empty.
-// Screenshots of both pages at 390 and 1366 px go to WEBINAR_SHOTS when it is set.
+// Screenshots of both pages at 390 and 1366 px go to SCREENSHOTS_DIR when it is set.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LEAD_KINDS } from '../../contract/lead-kinds.ts';
@@ -11,15 +11,11 @@ import { SAVED_OFFLINE_MESSAGE } from '../../pwa/lib/submit.ts';
 import { adminApi, adminEnv, consoleLogin, TEST_ADMIN } from '../support/console.ts';
 import { axeViolations, gotoLive, offline, online } from '../support/pwa.ts';
 import { fillFields, NO_SERVICE_WORKER, toast, unique, useSite, WITH_SERVICE_WORKER } from '../support/site.ts';
+import { docShot } from '../support/shots.ts';
 
 const site = useSite({ env: { ...adminEnv(), PUBLIC_RATE_LIMIT_PER_MINUTE: '0' } }, NO_SERVICE_WORKER);
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEBINAR_SHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 async function registrations(q: string): Promise<Array<Record<string, unknown>>> {
   const api = adminApi(site, TEST_ADMIN);
@@ -51,7 +47,7 @@ describe('webinars', () => {
     await form.getByRole('button', { name: 'Schedule webinar' }).click();
     await admin.page.getByTestId('webinars').locator('strong', { hasText: title }).waitFor();
     expect(await axeViolations(admin.page)).toEqual([]);
-    await shot(admin.page, 'console-webinars-1366');
+    await docShot(admin.page, 'console-webinars-1366', true);
 
     // Online, at 390 px.
     const visitor = await site.page({ viewport: PHONE });
@@ -62,7 +58,7 @@ describe('webinars', () => {
     await toast(visitor.page, WEBINAR_MESSAGES.registered);
     expect(await registrations(email)).toMatchObject([{ name: 'Kavya Webinar', webinarTitle: title }]);
     expect(await axeViolations(visitor.page)).toEqual([]);
-    await shot(visitor.page, 'webinars-390');
+    await docShot(visitor.page, 'webinars-390', true);
     expect(visitor.errors).toEqual([]);
 
     // Offline, then online: one registration.
@@ -81,7 +77,7 @@ describe('webinars', () => {
     await admin.page.goto(`${site.url}/admin/webinars`);
     await admin.page.getByRole('heading', { name: 'Webinar Registrations' }).waitFor();
     await expect.poll(() => admin.page.getByText(title).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-    await shot(admin.page, 'console-webinar-registrations-1366');
+    await docShot(admin.page, 'console-webinar-registrations-1366', true);
     expect(await registrations(offlineEmail)).toHaveLength(1);
     expect(admin.errors).toEqual([]);
   });
@@ -94,7 +90,7 @@ describe('webinars', () => {
     await offline(page.context());
     await page.reload();
     await page.getByRole('alert').getByText(WEBINAR_MESSAGES.offline).waitFor();
-    await shot(page, 'webinars-offline-390');
+    await docShot(page, 'webinars-offline-390', true);
   });
 
   it('the page and the console page at 1366 px and the console at 390 px', async () => {
@@ -102,12 +98,12 @@ describe('webinars', () => {
     await gotoLive(desktop.page, `${site.url}/webinars`);
     await desktop.page.getByRole('heading', { name: 'Learn live with our trainers' }).waitFor();
     await desktop.page.getByTestId('webinar').first().waitFor();
-    await shot(desktop.page, 'webinars-1366');
+    await docShot(desktop.page, 'webinars-1366', true);
     const phone = await site.page({ viewport: PHONE });
     await consoleLogin(site, phone.page, TEST_ADMIN);
     await phone.page.goto(`${site.url}/admin/webinar-schedule`);
     await phone.page.getByRole('heading', { name: 'Webinars' }).waitFor();
-    await shot(phone.page, 'console-webinars-390');
+    await docShot(phone.page, 'console-webinars-390', true);
     expect(desktop.errors).toEqual([]);
   });
 });

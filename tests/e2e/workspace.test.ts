@@ -20,6 +20,7 @@ import { WEBINAR_PATHS } from '../../contract/webinars.ts';
 import { axeViolations } from '../support/pwa.ts';
 import { adminEnv, apiCall, apiLogin, consoleLogin, joinTeam, postLead } from '../support/console.ts';
 import { toast, unique, useMailingSite, NO_SERVICE_WORKER } from '../support/site.ts';
+import { docShot } from '../support/shots.ts';
 
 const ADMIN = { email: 'work.admin@example.in', password: 'work admin password' };
 const COUNSELLOR = { email: 'meera.work@example.in', password: 'meera password 1' };
@@ -138,7 +139,7 @@ describe('the counsellor workspace', () => {
         await page.goto(`${site.url}/admin/${slug}`);
         // Up to 30 s for the rows: a list of long Devanagari rows took over 15 s on a loaded machine.
         await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
-        if (process.env.SHOT) await page.screenshot({ path: `/tmp/shot-${slug}-${width}.png` });
+        await docShot(page, `${slug}-${width}`);
         const problems = await layoutProblems(page);
         if (problems.length > 0) console.log(slug, width, JSON.stringify(problems.slice(0, 12)));
         expect(problems, `${slug} at ${width}`).toEqual([]);
@@ -182,7 +183,7 @@ describe('the counsellor workspace', () => {
     for (const slug of LIST_SLUGS) {
       await page.goto(`${site.url}/admin/${slug}`);
       await expect.poll(() => page.locator('.console-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
-      if (process.env.SHOT) await page.screenshot({ path: `/tmp/shot-${slug}-390.png`, fullPage: true });
+      await docShot(page, `${slug}-390`, true);
       const problems = await page.evaluate(() => {
         const found: string[] = [];
         const cut = (el: HTMLElement) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
@@ -250,7 +251,7 @@ describe('the counsellor workspace', () => {
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await nav.isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(false);
-    if (process.env.SHOT) await page.screenshot({ path: '/tmp/shot-header-390.png' });
+    await docShot(page, 'header-390');
 
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
@@ -259,7 +260,7 @@ describe('the counsellor workspace', () => {
     await page.getByRole('combobox', { name: /Search every list/ }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     await page.getByText('Welcome').waitFor();
-    if (process.env.SHOT) await page.screenshot({ path: '/tmp/shot-menu-390.png' });
+    await docShot(page, 'menu-390');
     expect(await axeViolations(page)).toEqual([]);
     // Escape closes it and gives the focus back to the button.
     await page.keyboard.press('Escape');
@@ -484,7 +485,7 @@ describe('the counsellor workspace', () => {
       await expect
         .poll(async () => (await timeline.getByRole('listitem').filter({ hasText: 'Merged Ravi' }).textContent())?.includes('— undone'))
         .toBe(true);
-      if (width === 1366) await page.screenshot({ path: 'docs/screenshots/console-person-merge.png', fullPage: true });
+      if (width === 1366) await docShot(page, 'console-person-merge', true);
       expect(errors).toEqual([]);
     });
 
@@ -596,7 +597,7 @@ describe('a counsellor’s morning, at 390 and 1366 px', () => {
       await toast(page, 'Outcome saved');
       const saved = (await apiCall<LeadDetail>(site, adminToken, 'GET', leadPath('contact', data._id))).body;
       expect(saved.data).toMatchObject({ status: 'contacted', firstContactAt: expect.any(String) });
-      if (width === 1366) await page.screenshot({ path: 'docs/screenshots/console-first-hello.png' });
+      if (width === 1366) await docShot(page, 'console-first-hello');
       expect(errors).toEqual([]);
     });
 
@@ -627,7 +628,7 @@ describe('a counsellor’s morning, at 390 and 1366 px', () => {
       await rows.getByText('Line 4, Asha again: the same phone as line 2 — left out, so they are not imported twice').waitFor();
       await page.getByText(/Not imported: “Date” — each lead is dated when it is imported/).waitFor();
       await page.getByLabel('Assign these to me (met at my stall)').check();
-      if (width === 1366) await page.screenshot({ path: 'docs/screenshots/console-import-check.png', fullPage: true });
+      if (width === 1366) await docShot(page, 'console-import-check', true);
       await page.getByRole('button', { name: /^Import 1 row/ }).click();
       await page.getByText(/1 imported.*1 assigned to you/).waitFor();
     });
