@@ -6,7 +6,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { PROGRAM_INDEX } from '../pwa/content/programs-index.ts';
-import { CHROMIUM_PATH } from '../tests/support/browser.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/browser.ts';
 import { startServer } from '../tests/support/server.ts';
 
 // The budget's four pages, and every other programme page (each carries a booking or a
@@ -74,7 +74,7 @@ export async function benchLighthouse(runs = 1, paths: readonly string[] = LIGHT
   const origin = on3000 ? 'http://localhost:3000' : server.url;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    chromeFlags: ['--headless=new', '--disable-dev-shm-usage', ...CHROMIUM_FLAGS],
   });
   const rows: LighthouseRow[] = [];
   try {

@@ -12,7 +12,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The headless shell, when present (CHROMIUM_PATH set: that browser for everything). */
 export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
-const FLAGS = [
+/** Every Chromium this project starts (the suites', Lighthouse's): what this machine needs. */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -27,13 +28,18 @@ const FLAGS = [
  * in the throwaway (incognito) contexts launchBrowser's pages get.
  */
 export async function launchPersistent(dir: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, { executablePath: chromiumPath(CHROMIUM_PATH), headless: true, args: FLAGS, ...options });
+  return chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath(CHROMIUM_PATH),
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    ...options,
+  });
 }
 
 /** `extraArgs`: more Chromium flags (a suite that maps a host name with --host-resolver-rules). */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const executablePath = existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : chromiumPath(CHROMIUM_PATH);
-  return chromium.launch({ executablePath, headless: true, args: [...FLAGS, ...extraArgs] });
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
 
 function chromiumPath(file: string): string {
