@@ -44,7 +44,7 @@ export default function ListPage() {
 
 function Skeleton({ columns }: { columns: number }) {
   return (
-    <div className="console-skeleton" aria-busy="true" aria-label="Loading">
+    <div className="console-skeleton" role="progressbar" aria-busy="true" aria-label="Loading">
       {Array.from({ length: 8 }, (_, r) => (
         <div key={r} className="console-skeleton__row">
           {Array.from({ length: columns }, (_, c) => (

@@ -165,7 +165,7 @@ export default function MyDayPage() {
       </div>
       {loaded.state === 'error' && <ErrorNotice message={loaded.message} onRetry={reload} />}
       {loaded.state === 'loading' && !day && (
-        <div className="console-skeleton console-skeleton--chart" aria-busy="true" aria-label="Loading" />
+        <div className="console-skeleton console-skeleton--chart" role="progressbar" aria-busy="true" aria-label="Loading" />
       )}
       {day && (
         <div className="my-day__sections" aria-busy={loaded.state === 'loading'}>
