@@ -6,7 +6,9 @@ import { ErrorNotice } from './controls.tsx';
 import type { Loaded } from './use-admin-data.ts';
 
 /** The overview's, My day's and the reports' placeholder while a chart's first answer comes. */
-export const CHART_SKELETON = <div className="console-skeleton console-skeleton--chart" role="progressbar" aria-busy="true" aria-label="Loading" />;
+export const CHART_SKELETON = (
+  <div className="console-skeleton console-skeleton--chart" role="progressbar" aria-busy="true" aria-label="Loading" />
+);
 
 interface Props<T> {
   loaded: Loaded<T>;
