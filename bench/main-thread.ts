@@ -8,6 +8,7 @@
 // second server, and each load of this build is followed by the same load of that one, so
 // the machine's drift from minute to minute falls on both.
 //   MAIN_THREAD_LOADS=6 MAIN_THREAD_BASELINE=/tmp/dist-before/pwa npm run bench -- main-thread
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { startServer } from '../tests/support/server.ts';
 import { lighthousePaths } from './lighthouse.ts';
@@ -45,7 +46,7 @@ export async function benchMainThread(loads: number, paths: readonly string[], b
   return rows.map(({ path, build, loads }) => ({ path, build, loads }));
 }
 
-async function oneLoad(browser: Awaited<ReturnType<typeof launchBrowser>>, url: string): Promise<number> {
+async function oneLoad(browser: Browser, url: string): Promise<number> {
   // A fresh context each time: no HTTP cache, no service worker, as a first visit.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
@@ -77,7 +78,11 @@ export function printMainThread(rows: MainThreadRow[]): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { MAIN_THREAD_LOADS, MAIN_THREAD_BASELINE } = process.env;
-  printMainThread(await benchMainThread(Number(MAIN_THREAD_LOADS ?? 3), lighthousePaths(), MAIN_THREAD_BASELINE));
+/** The section as `npm run bench` runs it: MAIN_THREAD_LOADS, MAIN_THREAD_BASELINE and LIGHTHOUSE_PATHS from the environment. */
+export async function runMainThread(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  printMainThread(
+    await benchMainThread(Number(env.MAIN_THREAD_LOADS ?? 3), lighthousePaths(env.LIGHTHOUSE_PATHS), env.MAIN_THREAD_BASELINE),
+  );
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await runMainThread();

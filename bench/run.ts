@@ -229,8 +229,6 @@ if (runs('lighthouse')) {
 
 // The public pages' main-thread work at a 4× slower CPU, over several loads (LIGHTHOUSE_PATHS picks pages).
 if (runs('main-thread')) {
-  const { benchMainThread, printMainThread } = await import('./main-thread.ts');
-  const { lighthousePaths } = await import('./lighthouse.ts');
-  const { MAIN_THREAD_LOADS, MAIN_THREAD_BASELINE } = process.env;
-  printMainThread(await benchMainThread(Number(MAIN_THREAD_LOADS ?? 3), lighthousePaths(), MAIN_THREAD_BASELINE));
+  const { runMainThread } = await import('./main-thread.ts');
+  await runMainThread();
 }

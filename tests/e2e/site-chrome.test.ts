@@ -2,7 +2,7 @@
 // of the home page.
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { closeIntroVideo, gotoLive } from '../support/pwa.ts';
+import { closeIntroVideo, gotoLive, scriptsAskedFor } from '../support/pwa.ts';
 import { NO_SERVICE_WORKER, useSite } from '../support/site.ts';
 
 const site = useSite({}, NO_SERVICE_WORKER);
@@ -235,10 +235,7 @@ describe('performance budget', () => {
   // chunk (vite.config.ts): split by who imports it, a form page asked for 18–24 files.
   it.each(['/contact', '/join-now', '/hi/signup'])('asks for at most 14 script files on %s, the forms in one', async (path) => {
     const { page } = await site.page({ viewport: { width: 390, height: 844 } });
-    const scripts = new Set<string>();
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script' || new URL(r.url()).pathname.endsWith('.js')) scripts.add(new URL(r.url()).pathname);
-    });
+    const scripts = scriptsAskedFor(page);
     await gotoLive(page, `${site.url}${path}`);
     await page.waitForLoadState('networkidle');
     console.log(`${path}: ${scripts.size} script files`);

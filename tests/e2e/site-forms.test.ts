@@ -1,7 +1,7 @@
 // Every public form: validation messages, success (against the real API), failure
 // (a server answering 500), and the two guards. Timers run on the page clock.
 import { describe, expect, it } from 'vitest';
-import { closeIntroVideo, expectNoIntroVideo, gotoLive, pauseClock } from '../support/pwa.ts';
+import { closeIntroVideo, expectNoIntroVideo, gotoLive, pauseClock, scriptsAskedFor } from '../support/pwa.ts';
 import { fail500, fillFields, NO_SERVICE_WORKER, reject, toast, toastShowing, unique, useSite } from '../support/site.ts';
 
 const site = useSite({}, NO_SERVICE_WORKER);
@@ -280,31 +280,24 @@ describe('join-now form', () => {
 });
 
 describe('enquiry form', () => {
-  /** The script files a page asked for whose name starts with one of `prefixes`. */
-  function scriptsNamed(page: import('playwright-core').Page, prefixes: string[]) {
-    const seen: string[] = [];
-    page.on('request', (r) => {
-      const path = new URL(r.url()).pathname;
-      if (r.resourceType() === 'script' && prefixes.some((p) => path.startsWith(`/assets/${p}`))) seen.push(path);
-    });
-    return seen;
-  }
+  /** The enquiry's own script files among those a page asked for. */
+  const formCode = (scripts: Set<string>) => [...scripts].filter((p) => /^\/assets\/(EnquiryForm|forms)-/.test(p));
 
   it('is on the page from its first paint, and its code runs only when the reader comes near it', async () => {
     const { page } = await site.page();
-    const formCode = scriptsNamed(page, ['EnquiryForm-', 'forms-']);
+    const scripts = scriptsAskedFor(page);
     await gotoLive(page, `${site.url}/course/soft-skills`);
     await page.waitForLoadState('networkidle');
     const form = page.getByTestId('enquiry-form');
     const background = form.getByLabel('Your background', { exact: true });
     expect(await form.getByText('Step 1 of 2: About You').count()).toBe(1);
     expect(await background.isDisabled()).toBe(true);
-    expect(formCode).toEqual([]);
+    expect(formCode(scripts)).toEqual([]);
 
     await form.scrollIntoViewIfNeeded();
     await expect.poll(() => background.isEnabled()).toBe(true);
-    expect(formCode.some((p) => p.startsWith('/assets/forms-'))).toBe(true);
-    expect(formCode.some((p) => p.startsWith('/assets/EnquiryForm-'))).toBe(true);
+    expect(formCode(scripts).some((p) => p.startsWith('/assets/forms-'))).toBe(true);
+    expect(formCode(scripts).some((p) => p.startsWith('/assets/EnquiryForm-'))).toBe(true);
   });
 
   it('is there at once on a page reached by a link inside the app, far from the screen as it is', async () => {

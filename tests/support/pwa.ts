@@ -113,6 +113,16 @@ export async function pauseClock(page: Page): Promise<void> {
   }
 }
 
+/** The paths of the script files `page` asks for from now on, filled in as it asks. */
+export function scriptsAskedFor(page: Page): Set<string> {
+  const paths = new Set<string>();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (r.resourceType() === 'script' || path.endsWith('.js')) paths.add(path);
+  });
+  return paths;
+}
+
 /** Navigates and waits until the route's page is live (hydrated), not just painted. */
 export async function gotoLive(page: Page, url: string): Promise<void> {
   await page.goto(url);

@@ -14,6 +14,7 @@ import { listOf } from '../../../../../contract/lead-kinds.ts';
 import { Meta } from '../../../../components/Meta.tsx';
 import { useToast } from '../../../../components/Toast.tsx';
 import { ErrorNotice } from '../common/controls.tsx';
+import { CHART_SKELETON } from '../common/LoadState.tsx';
 import { formatCount, formatDateTime } from '../common/format.ts';
 import { useLeadEvents } from '../common/lead-events.tsx';
 import { useMember } from '../common/member.tsx';
@@ -164,9 +165,7 @@ export default function MyDayPage() {
         {member.can('team.read') && <WhoseDay value={whose} onChange={setWhose} />}
       </div>
       {loaded.state === 'error' && <ErrorNotice message={loaded.message} onRetry={reload} />}
-      {loaded.state === 'loading' && !day && (
-        <div className="console-skeleton console-skeleton--chart" role="progressbar" aria-busy="true" aria-label="Loading" />
-      )}
+      {loaded.state === 'loading' && !day && CHART_SKELETON}
       {day && (
         <div className="my-day__sections" aria-busy={loaded.state === 'loading'}>
           <Section
